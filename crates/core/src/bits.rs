@@ -1,0 +1,25 @@
+//! Candidate sets as bitmasks: digit `d` is bit `d - 1`.
+
+/// The digit of a single-bit mask.
+#[inline(always)]
+pub fn digit_of(bit: u32) -> u8 {
+    bit.trailing_zeros() as u8 + 1
+}
+
+/// The mask of one digit.
+#[inline(always)]
+pub fn bit_of(digit: u8) -> u32 {
+    1 << (digit - 1)
+}
+
+/// The digits of a mask in increasing order.
+#[inline]
+pub fn digits(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask & mask.wrapping_neg();
+            mask ^= bit;
+            digit_of(bit)
+        })
+    })
+}

@@ -1,0 +1,275 @@
+//! The grid: cells, givens, conflicts and verification.
+
+use crate::shape::{Geometry, Shape, Unit};
+use std::fmt;
+
+/// A Sudoku grid of any [`Shape`]: `n²` cells in row-major order, each `0`
+/// (empty) or a digit `1..=n`. A puzzle is a grid whose filled cells are its givens.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Grid {
+    shape: Shape,
+    cells: Vec<u8>,
+}
+
+/// Two givens that break a rule: the same digit twice in one unit.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Conflict {
+    pub unit: Unit,
+    pub digit: u8,
+    /// The two cells (row-major indices), the first occurrence first.
+    pub cells: (usize, usize),
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "digit {} appears twice in {}", self.digit, self.unit)
+    }
+}
+
+/// Why a candidate solution is not a solution of a puzzle.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum VerifyError {
+    ShapeMismatch,
+    Incomplete { cell: usize },
+    GivenChanged { cell: usize, given: u8, found: u8 },
+    Conflict(Conflict),
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            VerifyError::ShapeMismatch => write!(f, "solution and puzzle have different shapes"),
+            VerifyError::Incomplete { cell } => write!(f, "cell {cell} is empty"),
+            VerifyError::GivenChanged { cell, given, found } => {
+                write!(f, "cell {cell} holds {found} but the puzzle gives {given}")
+            }
+            VerifyError::Conflict(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// The symbol of a digit in the line format: `.` for empty, `1-9`, then `A-Z` for 10-35.
+pub fn digit_symbol(digit: u8) -> char {
+    match digit {
+        0 => '.',
+        1..=9 => (b'0' + digit) as char,
+        _ => (b'A' + digit - 10) as char,
+    }
+}
+
+/// The digit of a line-format symbol (`.` and `0` are empty, letters either case),
+/// or `None` for a character that is not a symbol.
+pub fn symbol_digit(symbol: char) -> Option<u8> {
+    match symbol {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(symbol as u8 - b'0'),
+        'A'..='Z' => Some(symbol as u8 - b'A' + 10),
+        'a'..='z' => Some(symbol as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+impl Grid {
+    /// The empty grid of a shape.
+    pub fn empty(shape: Shape) -> Grid {
+        Grid { shape, cells: vec![0; shape.cells()] }
+    }
+
+    /// A grid from `n²` cell values, `0` for empty. Returns `None` if the length is
+    /// wrong or a value exceeds the side.
+    pub fn from_cells(shape: Shape, cells: Vec<u8>) -> Option<Grid> {
+        let ok = cells.len() == shape.cells() && cells.iter().all(|&d| d as usize <= shape.side());
+        ok.then_some(Grid { shape, cells })
+    }
+
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+    pub fn get(&self, cell: usize) -> u8 {
+        self.cells[cell]
+    }
+    /// Writes a digit (or `0` to clear). Panics if the digit exceeds the side.
+    pub fn set(&mut self, cell: usize, digit: u8) {
+        assert!(digit as usize <= self.shape.side(), "digit {digit} out of range");
+        self.cells[cell] = digit;
+    }
+    /// How many cells are filled.
+    pub fn givens(&self) -> usize {
+        self.cells.iter().filter(|&&d| d != 0).count()
+    }
+    pub fn is_complete(&self) -> bool {
+        self.cells.iter().all(|&d| d != 0)
+    }
+
+    /// Every pair of equal digits sharing a unit, units in the order rows,
+    /// columns, boxes. Empty when the givens are consistent.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        let geometry = Geometry::new(self.shape);
+        let n = self.shape.side();
+        let mut found = Vec::new();
+        let units = (0..n).map(Unit::Row).chain((0..n).map(Unit::Col)).chain((0..n).map(Unit::Box));
+        for unit in units {
+            let mut seen = [usize::MAX; crate::shape::MAX_SIDE + 1];
+            for cell in geometry.unit_cells(unit) {
+                let d = self.cells[cell];
+                if d == 0 {
+                    continue;
+                }
+                if seen[d as usize] != usize::MAX {
+                    found.push(Conflict { unit, digit: d, cells: (seen[d as usize], cell) });
+                } else {
+                    seen[d as usize] = cell;
+                }
+            }
+        }
+        found
+    }
+
+    /// Checks that `self` is a complete, rule-abiding grid that keeps every
+    /// given of `puzzle`. This is the verification the harness applies to every
+    /// solution any strategy reports.
+    pub fn verify_solution_of(&self, puzzle: &Grid) -> Result<(), VerifyError> {
+        if self.shape != puzzle.shape {
+            return Err(VerifyError::ShapeMismatch);
+        }
+        if let Some(cell) = self.cells.iter().position(|&d| d == 0) {
+            return Err(VerifyError::Incomplete { cell });
+        }
+        for (cell, (&given, &found)) in puzzle.cells.iter().zip(&self.cells).enumerate() {
+            if given != 0 && given != found {
+                return Err(VerifyError::GivenChanged { cell, given, found });
+            }
+        }
+        match self.conflicts().first() {
+            Some(&c) => Err(VerifyError::Conflict(c)),
+            None => Ok(()),
+        }
+    }
+
+    /// `true` when [`Grid::verify_solution_of`] succeeds.
+    pub fn is_solution_of(&self, puzzle: &Grid) -> bool {
+        self.verify_solution_of(puzzle).is_ok()
+    }
+
+    /// The line format: `n²` symbols, `.` for empty.
+    pub fn to_line(&self) -> String {
+        self.cells.iter().map(|&d| digit_symbol(d)).collect()
+    }
+
+    /// Whitespace-separated numbers, `0` for empty: the format for any size.
+    pub fn to_numbers(&self) -> String {
+        let parts: Vec<String> = self.cells.iter().map(|d| d.to_string()).collect();
+        parts.join(" ")
+    }
+
+    /// The block format: `n` lines of `n` symbols, no decoration.
+    pub fn to_block(&self) -> String {
+        let n = self.shape.side();
+        let mut out = String::new();
+        for row in self.cells.chunks(n) {
+            out.extend(row.iter().map(|&d| digit_symbol(d)));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// A boxed grid for people, with `|` and `-+-` between boxes.
+    pub fn pretty(&self) -> String {
+        let (n, br, bc) = (self.shape.side(), self.shape.box_rows(), self.shape.box_cols());
+        let rows: Vec<String> = self
+            .cells
+            .chunks(n)
+            .map(|row| {
+                let mut line = String::new();
+                for (c, &d) in row.iter().enumerate() {
+                    if c > 0 {
+                        line.push_str(if c % bc == 0 { " | " } else { " " });
+                    }
+                    line.push(digit_symbol(d));
+                }
+                line
+            })
+            .collect();
+        // The rule between bands mirrors a row: `+` under each `|`, `-` elsewhere.
+        let rule: String = rows[0].chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
+        let mut out = String::new();
+        for (r, line) in rows.iter().enumerate() {
+            if r > 0 && r % br == 0 {
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            out.push_str(line);
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The line format, so `to_string()` round-trips through the parser.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOLVED: &str =
+        "145327698839654127672918543496185372218473956753296481367542819984761235521839764";
+    const PUZZLE: &str =
+        "005300000800000020070010500400005300010070006003200080060500009004000030000009700";
+
+    fn grid(s: &str) -> Grid {
+        let cells = s.chars().map(|c| symbol_digit(c).unwrap()).collect();
+        Grid::from_cells(Shape::CLASSIC, cells).unwrap()
+    }
+
+    #[test]
+    fn a_true_solution_verifies() {
+        assert_eq!(grid(SOLVED).verify_solution_of(&grid(PUZZLE)), Ok(()));
+        assert!(grid(PUZZLE).conflicts().is_empty());
+    }
+
+    #[test]
+    fn verification_catches_each_kind_of_fault() {
+        let puzzle = grid(PUZZLE);
+        let mut swapped = grid(SOLVED);
+        swapped.set(0, 4);
+        swapped.set(1, 1);
+        assert!(matches!(
+            swapped.verify_solution_of(&grid(&"0".repeat(81))),
+            Err(VerifyError::Conflict(_))
+        ));
+        let mut changed = grid(SOLVED);
+        changed.set(2, 9);
+        assert!(matches!(changed.verify_solution_of(&puzzle), Err(VerifyError::GivenChanged { cell: 2, .. })));
+        let mut hole = grid(SOLVED);
+        hole.set(40, 0);
+        assert_eq!(hole.verify_solution_of(&puzzle), Err(VerifyError::Incomplete { cell: 40 }));
+    }
+
+    #[test]
+    fn conflicts_name_unit_and_digit() {
+        let mut g = Grid::empty(Shape::CLASSIC);
+        g.set(0, 5);
+        g.set(10, 5);
+        let c = g.conflicts();
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].to_string(), "digit 5 appears twice in box 1");
+        assert_eq!(c[0].cells, (0, 10));
+    }
+
+    #[test]
+    fn pretty_draws_box_borders() {
+        let g = Grid::empty(Shape::new(2, 3).unwrap());
+        let text = g.pretty();
+        assert_eq!(text.lines().next().unwrap(), ". . . | . . .");
+        assert_eq!(text.lines().nth(2).unwrap(), "------+------");
+        assert_eq!(text.lines().count(), 8);
+    }
+}

@@ -1,0 +1,360 @@
+//! The shared interface: [`Solver`], [`Limits`], [`Outcome`], [`Stats`], and
+//! [`Run`], the bookkeeping every strategy's search loop goes through so that
+//! the statistics mean the same thing everywhere.
+
+use crate::grid::{Conflict, Grid};
+use crate::shape::Shape;
+use crate::trace::{DeadEnd, Event, Trace};
+use std::fmt;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+/// How far a search may go. Plain data, like a regex-automata `Config`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Stop after this many solutions: 1 finds any, 2 proves uniqueness,
+    /// `None` counts them all.
+    pub max_solutions: Option<u64>,
+    /// How many solution grids to keep in the [`Outcome`] (the rest are counted).
+    pub keep_solutions: usize,
+    /// Stop after entering this many search states.
+    pub node_budget: Option<u64>,
+    /// Stop after this much time, checked every [`TIME_CHECK_INTERVAL`] nodes.
+    pub time_budget: Option<Duration>,
+    /// Upper bound on the bytes a strategy may hold for search states (the BFS
+    /// frontier, the DFS stack of copies); fixed-size scratch is not counted.
+    pub memory_budget: Option<u64>,
+}
+
+/// The time budget is checked once per this many nodes: often enough to stop
+/// within microseconds of the budget, rarely enough to cost nothing.
+pub const TIME_CHECK_INTERVAL: u32 = 4096;
+
+impl Default for Limits {
+    /// Prove uniqueness (look for 2 solutions), keep 1, no budgets.
+    fn default() -> Limits {
+        Limits { max_solutions: Some(2), keep_solutions: 1, node_budget: None, time_budget: None, memory_budget: None }
+    }
+}
+
+impl Limits {
+    /// Stop at the first solution, as textbook node counts assume.
+    pub fn first_solution() -> Limits {
+        Limits { max_solutions: Some(1), ..Limits::default() }
+    }
+    /// Count every solution, keeping none.
+    pub fn count_all() -> Limits {
+        Limits { max_solutions: None, keep_solutions: 0, ..Limits::default() }
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// The whole tree was searched.
+    Exhausted,
+    /// `max_solutions` solutions were found.
+    SolutionLimit,
+    NodeBudget,
+    TimeBudget,
+    MemoryBudget,
+    /// The givens break a rule; no search was done.
+    InvalidGivens,
+    /// The strategy cannot handle this shape (the reference solver is 9x9 only).
+    Unsupported,
+}
+
+impl Stop {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Stop::Exhausted => "exhausted",
+            Stop::SolutionLimit => "solution-limit",
+            Stop::NodeBudget => "node-budget",
+            Stop::TimeBudget => "time-budget",
+            Stop::MemoryBudget => "memory-budget",
+            Stop::InvalidGivens => "invalid-givens",
+            Stop::Unsupported => "unsupported",
+        }
+    }
+    /// A budget ran out: the verdict is unknown.
+    pub fn is_budget(self) -> bool {
+        matches!(self, Stop::NodeBudget | Stop::TimeBudget | Stop::MemoryBudget)
+    }
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a search proved about a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The givens conflict: not a puzzle.
+    Invalid,
+    /// No solution exists.
+    None,
+    /// Exactly one solution.
+    Unique,
+    /// Two or more solutions: not a valid Sudoku.
+    Multiple,
+    /// A solution was found, but the search stopped before it could say whether
+    /// it is the only one (`max_solutions = 1`).
+    Found,
+    /// A budget ran out, or the strategy does not support the shape.
+    Unknown(Stop),
+}
+
+impl Verdict {
+    /// The word used in line output: `unique`, `multiple`, `none`, `invalid`,
+    /// and `unknown` for both `Found` and `Unknown` (uniqueness not established).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Invalid => "invalid",
+            Verdict::None => "none",
+            Verdict::Unique => "unique",
+            Verdict::Multiple => "multiple",
+            Verdict::Found | Verdict::Unknown(_) => "unknown",
+        }
+    }
+    /// A verdict that a complete search of the puzzle would not change.
+    pub fn is_definite(self) -> bool {
+        matches!(self, Verdict::Invalid | Verdict::None | Verdict::Unique | Verdict::Multiple)
+    }
+    /// In words, for people.
+    pub fn describe(self) -> String {
+        match self {
+            Verdict::Invalid => "invalid: the givens break a rule".into(),
+            Verdict::None => "no solution".into(),
+            Verdict::Unique => "unique solution".into(),
+            Verdict::Multiple => "multiple solutions (not a valid Sudoku)".into(),
+            Verdict::Found => "solved; uniqueness not checked (solution limit 1)".into(),
+            Verdict::Unknown(Stop::Unsupported) => "unknown: shape not supported by this strategy".into(),
+            Verdict::Unknown(stop) => format!("unknown: stopped by the {}", stop.as_str().replace('-', " ")),
+        }
+    }
+}
+
+/// Search statistics, defined once for every strategy so tables compare.
+///
+/// | field | meaning |
+/// |---|---|
+/// | `nodes` | search states entered, the root included (dead ends too) |
+/// | `placements` | digits written by the search, forced or not (givens excluded) |
+/// | `guesses` | placements made at a branch point with two or more options |
+/// | `backtracks` | placements undone because their subtree failed |
+/// | `max_depth` | most search placements on one path from the root |
+/// | `peak_states` | most search states held at once (1 for in-place searches) |
+/// | `peak_bytes` | estimate of peak search memory: states held plus scratch |
+///
+/// Copying searches (`dfs`, `bfs`) create children before entering them, so
+/// their `placements` count children created; see their crate docs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    pub nodes: u64,
+    pub placements: u64,
+    pub guesses: u64,
+    pub backtracks: u64,
+    pub max_depth: u64,
+    pub peak_states: u64,
+    pub peak_bytes: u64,
+}
+
+/// The result of one solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Up to `keep_solutions` solutions, in the order found.
+    pub solutions: Vec<Grid>,
+    /// Solutions found (at most `max_solutions`).
+    pub count: u64,
+    pub stop: Stop,
+    pub stats: Stats,
+    /// The first conflict among the givens, when `stop` is `InvalidGivens`.
+    pub conflict: Option<Conflict>,
+}
+
+impl Outcome {
+    /// The outcome of a search that never started.
+    pub fn not_searched(stop: Stop, conflict: Option<Conflict>) -> Outcome {
+        Outcome { solutions: Vec::new(), count: 0, stop, stats: Stats::default(), conflict }
+    }
+
+    pub fn verdict(&self) -> Verdict {
+        match (self.stop, self.count) {
+            (Stop::InvalidGivens, _) => Verdict::Invalid,
+            (_, c) if c >= 2 => Verdict::Multiple,
+            (Stop::Exhausted, 0) => Verdict::None,
+            (Stop::Exhausted, _) => Verdict::Unique,
+            (Stop::SolutionLimit, _) => Verdict::Found,
+            (stop, _) => Verdict::Unknown(stop),
+        }
+    }
+}
+
+/// A Sudoku search strategy. Each strategy crate implements this once; the
+/// harness keeps them in one registry and treats them alike.
+pub trait Solver: Send + Sync {
+    /// Short id used on the command line: `naive`, `dfs`, `bfs`, `mrv`, `dlx`.
+    fn id(&self) -> &'static str;
+    /// One line for tables and `--help`.
+    fn summary(&self) -> &'static str;
+    /// `Err(reason)` when the strategy cannot solve this shape.
+    fn supports(&self, _shape: Shape) -> Result<(), &'static str> {
+        Ok(())
+    }
+    /// `false` for strategies that cannot report node counts (the reference).
+    fn counts_nodes(&self) -> bool {
+        true
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome;
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome;
+}
+
+/// The bookkeeping of one search: statistics, budgets, solutions and trace,
+/// in one place so every strategy counts the same way.
+///
+/// A search calls [`Run::enter`] for each state it enters (and stops when it
+/// returns `Break`), [`Run::place`] for each digit it writes, [`Run::undo`]
+/// when it takes one back because the subtree failed, [`Run::dead_end`], and
+/// [`Run::solution`] with each complete grid (and stops when it returns `Break`).
+pub struct Run<T: Trace> {
+    pub stats: Stats,
+    pub trace: T,
+    node_budget: u64,
+    deadline: Option<Instant>,
+    until_time_check: u32,
+    memory_budget: u64,
+    max_solutions: u64,
+    keep: usize,
+    count: u64,
+    solutions: Vec<Grid>,
+    shape: Shape,
+    stop: Option<Stop>,
+}
+
+impl<T: Trace> Run<T> {
+    /// Starts a run, or returns the finished outcome when the givens conflict
+    /// or the shape is unsupported, so no strategy searches an invalid puzzle.
+    pub fn start(puzzle: &Grid, limits: &Limits, trace: T) -> Result<Run<T>, Outcome> {
+        if let Some(&conflict) = puzzle.conflicts().first() {
+            return Err(Outcome::not_searched(Stop::InvalidGivens, Some(conflict)));
+        }
+        Ok(Run {
+            stats: Stats::default(),
+            trace,
+            node_budget: limits.node_budget.unwrap_or(u64::MAX),
+            deadline: limits.time_budget.map(|d| Instant::now() + d),
+            until_time_check: TIME_CHECK_INTERVAL,
+            memory_budget: limits.memory_budget.unwrap_or(u64::MAX),
+            max_solutions: limits.max_solutions.unwrap_or(u64::MAX).max(1),
+            keep: limits.keep_solutions,
+            count: 0,
+            solutions: Vec::new(),
+            shape: puzzle.shape(),
+            stop: None,
+        })
+    }
+
+    /// Enters a search state at `depth`. `Break` means a budget ran out and
+    /// the search must unwind without doing more work.
+    #[inline(always)]
+    pub fn enter(&mut self, depth: u32) -> ControlFlow<()> {
+        if self.stats.nodes >= self.node_budget {
+            self.stop = Some(Stop::NodeBudget);
+            return ControlFlow::Break(());
+        }
+        self.until_time_check -= 1;
+        if self.until_time_check == 0 {
+            self.until_time_check = TIME_CHECK_INTERVAL;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.stop = Some(Stop::TimeBudget);
+                return ControlFlow::Break(());
+            }
+        }
+        self.stats.nodes += 1;
+        if depth as u64 > self.stats.max_depth {
+            self.stats.max_depth = depth as u64;
+        }
+        if self.trace.enabled() {
+            self.trace.event(Event::Enter { depth });
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Records a digit written at `depth` (the depth of the state it creates)
+    /// chosen among `options`.
+    #[inline(always)]
+    pub fn place(&mut self, depth: u32, cell: usize, digit: u8, options: u32) {
+        self.stats.placements += 1;
+        if options >= 2 {
+            self.stats.guesses += 1;
+        }
+        if self.trace.enabled() {
+            self.trace.event(Event::Place { depth, cell, digit, options });
+        }
+    }
+
+    /// Records a placement taken back because its subtree failed.
+    #[inline(always)]
+    pub fn undo(&mut self, depth: u32, cell: usize, digit: u8) {
+        self.stats.backtracks += 1;
+        if self.trace.enabled() {
+            self.trace.event(Event::Undo { depth, cell, digit });
+        }
+    }
+
+    #[inline(always)]
+    pub fn dead_end(&mut self, depth: u32, reason: DeadEnd) {
+        if self.trace.enabled() {
+            self.trace.event(Event::DeadEnd { depth, reason });
+        }
+    }
+
+    /// Records a solution. `Break` when the solution limit is reached.
+    pub fn solution(&mut self, depth: u32, cells: &[u8]) -> ControlFlow<()> {
+        if self.trace.enabled() {
+            self.trace.event(Event::Solution { depth });
+        }
+        self.count += 1;
+        if self.solutions.len() < self.keep {
+            let grid = Grid::from_cells(self.shape, cells.to_vec()).expect("a solution is a grid");
+            self.solutions.push(grid);
+        }
+        if self.count >= self.max_solutions {
+            self.stop = Some(Stop::SolutionLimit);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Records how many states (and bytes) the search holds now. `Break` when
+    /// that exceeds the memory budget: the caller must not allocate them.
+    #[inline]
+    pub fn hold(&mut self, states: u64, bytes: u64) -> ControlFlow<()> {
+        if bytes > self.memory_budget {
+            self.stop = Some(Stop::MemoryBudget);
+            return ControlFlow::Break(());
+        }
+        self.stats.peak_states = self.stats.peak_states.max(states);
+        self.stats.peak_bytes = self.stats.peak_bytes.max(bytes);
+        ControlFlow::Continue(())
+    }
+
+    /// `true` once a budget or the solution limit has stopped the search.
+    #[inline(always)]
+    pub fn stopped(&self) -> bool {
+        self.stop.is_some()
+    }
+
+    /// The outcome; a search that ended without being stopped was exhausted.
+    pub fn finish(self) -> Outcome {
+        Outcome {
+            solutions: self.solutions,
+            count: self.count,
+            stop: self.stop.unwrap_or(Stop::Exhausted),
+            stats: self.stats,
+            conflict: None,
+        }
+    }
+}

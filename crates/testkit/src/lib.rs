@@ -1,0 +1,152 @@
+//! Test fixtures shared by every sudoku-lab crate, so no two test suites
+//! locate files or check verdicts their own way.
+//!
+//! The public research sets live in `../shared/puzzles/` beside the project
+//! (see the project README); tests read them from there and fail loudly,
+//! never skip, when they are missing.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::PathBuf;
+use sudoku_core::{Entry, Grid, Limits, PuzzleReader, Shape, Solver, Verdict};
+
+/// The project root (the workspace directory).
+pub fn project_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// A file of `../shared/puzzles/`, panicking with a clear message if absent.
+pub fn shared_puzzle_path(name: &str) -> PathBuf {
+    let path = project_root().join("../shared/puzzles").join(name);
+    assert!(path.exists(), "missing {}: the shared puzzle sets must sit beside the project", path.display());
+    path
+}
+
+/// Every entry of a puzzle file; panics on a parse error (fixtures are clean).
+pub fn read_entries(path: &std::path::Path) -> Vec<Entry> {
+    let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    PuzzleReader::new(BufReader::new(file))
+        .map(|(line, entry)| entry.unwrap_or_else(|e| panic!("{}:{line}: {e}", path.display())))
+        .collect()
+}
+
+/// `../shared/puzzles/seeds.csv`: the classic puzzles with their solutions.
+pub fn seeds() -> Vec<(Grid, Grid)> {
+    read_entries(&shared_puzzle_path("seeds.csv"))
+        .into_iter()
+        .map(|e| (e.puzzle, e.solution.expect("seeds.csv gives solutions")))
+        .collect()
+}
+
+/// The first `limit` puzzles of a shared set (`top95.txt`, `17clue.txt`, ...).
+pub fn shared_set(name: &str, limit: usize) -> Vec<Grid> {
+    let path = shared_puzzle_path(name);
+    let file = File::open(&path).unwrap();
+    PuzzleReader::new(BufReader::new(file))
+        .take(limit)
+        .map(|(line, e)| e.unwrap_or_else(|e| panic!("{}:{line}: {e}", path.display())).puzzle)
+        .collect()
+}
+
+/// Famous 9x9 puzzles used across the test suites.
+pub mod famous {
+    /// Inkala's "world's hardest" (2012): naive makes 49,558 placements.
+    pub const INKALA: &str = "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+    /// Built against row-major brute force: naive makes 69,175,316 placements.
+    pub const ANTI_BRUTE_FORCE: &str =
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+    pub const COMPETITION: &str = "005300000800000020070010500400005300010070006003200080060500009004000030000009700";
+    pub const EASY_7844: &str = "600087000000905706040000080030002000004000690000410023500030170080090200001076300";
+    pub const MRV_10374: &str = "000000012000035000000600070700000300000400800100000000000120000080000040050000600";
+}
+
+pub fn grid(text: &str) -> Grid {
+    text.parse().unwrap_or_else(|e| panic!("fixture {text}: {e}"))
+}
+
+/// A 16x16 puzzle with a unique solution (see [`unique_puzzle`]).
+pub fn puzzle_16x16(solver: &dyn Solver) -> (Grid, Grid) {
+    unique_puzzle(Shape::new(4, 4).unwrap(), 0.55, solver)
+}
+
+/// A 25x25 puzzle with a unique solution.
+pub fn puzzle_25x25(solver: &dyn Solver) -> (Grid, Grid) {
+    unique_puzzle(Shape::new(5, 5).unwrap(), 0.6, solver)
+}
+
+/// A 6x6 (2x3 boxes) puzzle with a unique solution.
+pub fn puzzle_6x6(solver: &dyn Solver) -> (Grid, Grid) {
+    unique_puzzle(Shape::new(2, 3).unwrap(), 0.4, solver)
+}
+
+/// A deterministic puzzle of any shape with a unique solution: a pattern
+/// solution with holes, then, while `solver` finds two solutions, the first
+/// cell where they differ is given back. `solver` must be able to prove
+/// uniqueness quickly at this density; the result is checked by the caller.
+pub fn unique_puzzle(shape: Shape, keep: f64, solver: &dyn Solver) -> (Grid, Grid) {
+    let (mut puzzle, solution) = patterned_puzzle(shape, keep);
+    let limits = Limits { keep_solutions: 2, ..Limits::default() };
+    loop {
+        let outcome = solver.solve(&puzzle, &limits);
+        match outcome.verdict() {
+            Verdict::Unique => return (puzzle, solution),
+            Verdict::Multiple => {
+                let [a, b] = [&outcome.solutions[0], &outcome.solutions[1]];
+                let cell = (0..shape.cells()).find(|&c| a.get(c) != b.get(c)).unwrap();
+                puzzle.set(cell, solution.get(cell));
+            }
+            other => panic!("{} cannot settle a {shape} fixture: {other:?}", solver.id()),
+        }
+    }
+}
+
+/// The standard pattern solution `(r·box_cols + r/box_rows + c) mod n` with
+/// digits relabelled, and a deterministic choice of holes (an LCG, so the
+/// fixtures do not depend on a random crate). Uniqueness is not guaranteed by
+/// construction; tests using these check the verdict against another strategy.
+pub fn patterned_puzzle(shape: Shape, keep: f64) -> (Grid, Grid) {
+    let n = shape.side();
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let mut cells = vec![0u8; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            let v = (r % br * bc + r / br + c) % n;
+            cells[r * n + c] = ((v * 7 + 3) % n) as u8 + 1;
+        }
+    }
+    let solution = Grid::from_cells(shape, cells.clone()).unwrap();
+    assert!(solution.conflicts().is_empty(), "pattern for {shape} is not a solution");
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    for cell in cells.iter_mut() {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if (state >> 33) as f64 / (1u64 << 31) as f64 >= keep {
+            *cell = 0;
+        }
+    }
+    (Grid::from_cells(shape, cells).unwrap(), solution)
+}
+
+/// The differential oracle: every solver's verdict must equal `expected`
+/// (or each other's), and every solution each reports must verify.
+pub fn assert_agree(solvers: &[&dyn Solver], puzzle: &Grid, limits: &Limits) -> Verdict {
+    let mut first: Option<(&str, Verdict, u64)> = None;
+    for solver in solvers {
+        let outcome = solver.solve(puzzle, limits);
+        for s in &outcome.solutions {
+            if let Err(e) = s.verify_solution_of(puzzle) {
+                panic!("{} reported a wrong solution for {puzzle}: {e}", solver.id());
+            }
+        }
+        let verdict = outcome.verdict();
+        match first {
+            None => first = Some((solver.id(), verdict, outcome.count)),
+            Some((id, v, count)) => assert!(
+                v == verdict && count == outcome.count,
+                "verdicts disagree on {puzzle}: {id} says {v:?} ({count}), {} says {verdict:?} ({})",
+                solver.id(),
+                outcome.count
+            ),
+        }
+    }
+    first.expect("at least one solver").1
+}

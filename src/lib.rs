@@ -1,0 +1,1 @@
+//! Host package for the criterion benches in `benches/`; no code of its own.
