@@ -323,13 +323,11 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(Layout::Line(shape));
             }
         }
-        match Shape::for_side(k) {
-            Ok(shape) => Ok(Layout::Block(shape)),
-            Err(_) if k > MAX_SIDE => match integer_sqrt(k) {
-                Some(n) => Err(ParseErrorKind::Shape(Shape::for_side(n).unwrap_err())),
-                None => Err(ParseErrorKind::WrongLength { symbols: k, expected: None }),
-            },
-            Err(e) => Err(ParseErrorKind::Shape(e)),
+        match (Shape::for_side(k), integer_sqrt(k)) {
+            (Ok(shape), _) => Ok(Layout::Block(shape)),
+            // A square count whose root has no shape (49 = 7², 676 = 26²).
+            (Err(_), Some(n)) => Err(ParseErrorKind::Shape(Shape::for_side(n).unwrap_err())),
+            (Err(_), None) => Err(ParseErrorKind::WrongLength { symbols: k, expected: None }),
         }
     }
 

@@ -1,1 +1,10 @@
-fn main(){}
+//! `sudoku-lab`: see `sudoku-lab --help`.
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // clap exits with status 2 on usage errors, as documented.
+    let cli = sudoku_harness::Cli::parse();
+    ExitCode::from(sudoku_harness::run(cli) as u8)
+}

@@ -1,0 +1,69 @@
+//! Command-line arguments shared by several subcommands.
+
+use crate::units::{parse_bytes, parse_duration};
+use clap::Args;
+use std::time::Duration;
+use sudoku_core::{Limits, ReadOptions, Shape};
+
+/// A time budget, `none` for no budget.
+#[derive(Clone, Copy, Debug)]
+pub struct TimeBudget(pub Option<Duration>);
+
+/// A memory budget, `none` for no budget.
+#[derive(Clone, Copy, Debug)]
+pub struct MemoryBudget(pub Option<u64>);
+
+fn time_budget(s: &str) -> Result<TimeBudget, String> {
+    parse_duration(s).map(TimeBudget)
+}
+
+fn memory_budget(s: &str) -> Result<MemoryBudget, String> {
+    parse_bytes(s).map(MemoryBudget)
+}
+
+/// Per-puzzle budgets, so no strategy can hang a run or exhaust memory.
+#[derive(Args, Clone, Debug)]
+pub struct BudgetArgs {
+    /// Stop a puzzle's search after entering N search states [default: no limit]
+    #[arg(long, value_name = "N")]
+    pub node_budget: Option<u64>,
+
+    /// Stop a puzzle's search after this long (2s, 500ms, 1m, or none); checked every 4096 nodes
+    #[arg(long, value_name = "TIME", default_value = "2s", value_parser = time_budget)]
+    pub time_budget: TimeBudget,
+
+    /// Cap on search-state memory per puzzle (256MB, 64MiB, 1GB, or none); binds bfs and dfs
+    #[arg(long, value_name = "SIZE", default_value = "256MB", value_parser = memory_budget)]
+    pub memory_budget: MemoryBudget,
+}
+
+impl BudgetArgs {
+    /// The limits for a search that looks for `max_solutions` solutions.
+    pub fn limits(&self, max_solutions: Option<u64>, keep: usize) -> Limits {
+        Limits {
+            max_solutions,
+            keep_solutions: keep,
+            node_budget: self.node_budget,
+            time_budget: self.time_budget.0,
+            memory_budget: self.memory_budget.0,
+        }
+    }
+}
+
+fn shape(s: &str) -> Result<Shape, String> {
+    s.parse::<Shape>().map_err(|e| e.to_string())
+}
+
+/// How to read puzzle files.
+#[derive(Args, Clone, Debug, Default)]
+pub struct ReadArgs {
+    /// Box shape ROWSxCOLS (e.g. 3x2), for sides whose shape can't be inferred or is ambiguous
+    #[arg(long, value_name = "RxC", value_parser = shape)]
+    pub shape: Option<Shape>,
+}
+
+impl ReadArgs {
+    pub fn options(&self) -> ReadOptions {
+        ReadOptions { shape: self.shape }
+    }
+}

@@ -1,0 +1,73 @@
+//! Where puzzles come from: files, standard input, or the command line itself.
+
+use std::fs::File;
+use std::io::{self, BufReader, IsTerminal};
+use std::path::{Path, PathBuf};
+use sudoku_core::{Entry, ParseError, PuzzleReader, ReadOptions};
+
+/// One input named on the command line.
+#[derive(Clone, Debug)]
+pub enum Source {
+    File(PathBuf),
+    Stdin,
+    /// A puzzle written directly as an argument.
+    Literal(String),
+}
+
+/// A puzzle read from a source: its line there, and the entry or the error.
+pub type Item = (usize, Result<Entry, ParseError>);
+
+impl Source {
+    /// `-` is standard input; an existing path is a file; text made only of
+    /// puzzle symbols is a puzzle; anything else is an error that says so.
+    pub fn from_arg(arg: &str) -> Result<Source, String> {
+        if arg == "-" {
+            return Ok(Source::Stdin);
+        }
+        let path = Path::new(arg);
+        if path.exists() {
+            return Ok(Source::File(path.to_path_buf()));
+        }
+        let looks_like_puzzle = !arg.is_empty()
+            && arg.chars().all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || "._|-+".contains(c))
+            && arg.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '.').count() >= 16
+            && !arg.contains('/');
+        if looks_like_puzzle {
+            Ok(Source::Literal(arg.to_string()))
+        } else {
+            Err(format!("{arg}: no such file (and not a puzzle: a puzzle argument is n² symbols such as 53..7....6..195...)"))
+        }
+    }
+
+    /// The name used in messages: the path, `<stdin>` or `<argument>`.
+    pub fn name(&self) -> String {
+        match self {
+            Source::File(p) => p.display().to_string(),
+            Source::Stdin => "<stdin>".into(),
+            Source::Literal(_) => "<argument>".into(),
+        }
+    }
+
+    /// Opens the source as a stream of puzzles (one puzzle in memory at a time).
+    pub fn open(&self, options: ReadOptions) -> io::Result<Box<dyn Iterator<Item = Item> + Send>> {
+        Ok(match self {
+            Source::File(path) => {
+                if path.is_dir() {
+                    return Err(io::Error::other("is a directory; name the puzzle files in it"));
+                }
+                let file = File::open(path)?;
+                Box::new(PuzzleReader::with_options(BufReader::new(file), options))
+            }
+            Source::Stdin => {
+                if io::stdin().is_terminal() {
+                    eprintln!("reading puzzles from the terminal; end with Ctrl-D");
+                }
+                Box::new(PuzzleReader::with_options(BufReader::new(io::stdin()), options))
+            }
+            Source::Literal(text) => {
+                let text = text.clone().into_bytes();
+                Box::new(PuzzleReader::with_options(io::Cursor::new(text), options))
+            }
+        })
+    }
+}

@@ -1,0 +1,77 @@
+//! # sudoku-harness
+//!
+//! The `sudoku-lab` program and the machinery behind it: the strategy
+//! [`registry`], input handling, budgets, and the subcommands. The binary
+//! (`src/main.rs`) only parses the command line and calls [`run`].
+
+pub mod args;
+pub mod input;
+pub mod registry;
+pub mod solve;
+pub mod units;
+
+use clap::{Parser, Subcommand};
+
+/// Exit status, ordered from best to worst; a run reports the worst it met.
+///
+/// | code | meaning |
+/// |---|---|
+/// | 0 | every puzzle got a definite verdict (unique, multiple or none) |
+/// | 1 | some puzzle was invalid, hit a budget, or failed verification |
+/// | 2 | usage or I/O error (unknown option or strategy, unreadable file) |
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Ok = 0,
+    Failed = 1,
+    Usage = 2,
+}
+
+const ABOUT: &str = "Classic Sudoku search strategies, side by side.";
+
+const LONG_ABOUT: &str = "\
+Classic Sudoku search strategies, side by side: naive row-major backtracking,
+full-copy DFS and BFS, minimum-remaining-values with incremental counts, and
+Dancing Links exact cover, each behind one interface, run on the same puzzles
+with the same budgets and the same statistics.
+
+Puzzles are read one per line (81 symbols for 9x9, `.` or `0` for blanks; for
+larger sides 1-9 then A-Z), as blocks of n lines, as whitespace-separated
+numbers, or as `puzzle,solution` CSV. Every shape from 1x1 to 5x5 boxes works,
+rectangular boxes included (6x6 infers 2x3; use --shape to say otherwise).
+
+Exit status: 0 when every puzzle got a definite verdict, 1 when any puzzle was
+invalid, hit a budget or failed verification, 2 for usage or I/O errors.";
+
+#[derive(Parser, Debug)]
+#[command(name = "sudoku-lab", version, about = ABOUT, long_about = LONG_ABOUT)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the strategies with a one-line summary of each
+    List,
+    /// Solve puzzles with one strategy and print solution(s) and verdict
+    #[command(after_help = "Examples:\n  sudoku-lab solve puzzles/classic.txt\n  sudoku-lab solve --strategy naive --limit 1 --stats 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n  cat many.txt | sudoku-lab solve --format line -")]
+    Solve(solve::SolveArgs),
+    /// Count the solutions of puzzles, up to a limit
+    Count(solve::CountArgs),
+}
+
+/// Runs a parsed command line; returns the exit status.
+pub fn run(cli: Cli) -> Status {
+    match cli.command {
+        Command::List => list(),
+        Command::Solve(args) => solve::solve(&args),
+        Command::Count(args) => solve::count(&args),
+    }
+}
+
+fn list() -> Status {
+    for s in registry::strategies() {
+        println!("{:<10} {}", s.id(), s.summary());
+    }
+    Status::Ok
+}

@@ -1,0 +1,256 @@
+//! `sudoku-lab solve` and `sudoku-lab count`: one strategy, puzzle by puzzle.
+
+use crate::args::{BudgetArgs, ReadArgs};
+use crate::input::Source;
+use crate::{registry, Status};
+use clap::{Args, ValueEnum};
+use std::io::{self, IsTerminal, Write};
+use std::time::Instant;
+use sudoku_core::{Entry, Outcome, Solver, Verdict};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// One line per puzzle: `<solution or -> <verdict>`, for scripts
+    Line,
+    /// The boxed grid and the verdict in words, for people
+    Pretty,
+}
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Puzzles: files (one puzzle per line, blocks, or puzzle,solution CSV), `-` for
+    /// standard input, or a puzzle written out (e.g. 53..7....6..195....98....6.8...)
+    #[arg(required = true, value_name = "PUZZLE_OR_FILE")]
+    pub inputs: Vec<String>,
+
+    /// Strategy id (see `sudoku-lab list`) [default: the fastest registered]
+    #[arg(long, short)]
+    pub strategy: Option<String>,
+
+    /// Solutions to look for: 1 stops at the first, 2 proves uniqueness
+    #[arg(long, default_value_t = 2, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// Count every solution (no solution limit; the budgets still apply)
+    #[arg(long, conflicts_with = "limit")]
+    pub count: bool,
+
+    #[command(flatten)]
+    pub budgets: BudgetArgs,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+
+    /// Output format [default: pretty on a terminal, line otherwise]
+    #[arg(long, value_enum)]
+    pub format: Option<SolveFormat>,
+
+    /// After each puzzle, print its statistics as `name: value` lines
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `count`: how many solutions a puzzle has, up to a limit.
+#[derive(Args, Debug)]
+pub struct CountArgs {
+    /// Puzzles: files, `-` for standard input, or a puzzle written out
+    #[arg(required = true, value_name = "PUZZLE_OR_FILE")]
+    pub inputs: Vec<String>,
+
+    /// Strategy id [default: the fastest registered]
+    #[arg(long, short)]
+    pub strategy: Option<String>,
+
+    /// Stop counting at N solutions [default: count them all]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    #[command(flatten)]
+    pub budgets: BudgetArgs,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// Resolves `--strategy`, printing the known ids when it is unknown.
+pub fn pick_strategy(id: Option<&str>) -> Result<&'static dyn Solver, Status> {
+    let id = id.unwrap_or(registry::DEFAULT_STRATEGY);
+    registry::find(id).ok_or_else(|| {
+        eprintln!("error: unknown strategy '{id}'; the strategies are: {}", registry::ids());
+        Status::Usage
+    })
+}
+
+/// Runs `each` on every puzzle of every input, reporting unreadable inputs and
+/// bad puzzles on stderr with their file and line. Returns the worst status.
+fn for_each_puzzle(
+    inputs: &[String],
+    read: &ReadArgs,
+    mut each: impl FnMut(&str, usize, Result<Entry, String>) -> io::Result<Status>,
+) -> Status {
+    let mut status = Status::Ok;
+    for arg in inputs {
+        let source = match Source::from_arg(arg) {
+            Ok(s) => s,
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                status = status.max(Status::Usage);
+                continue;
+            }
+        };
+        let name = source.name();
+        let items = match source.open(read.options()) {
+            Ok(items) => items,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                status = status.max(Status::Usage);
+                continue;
+            }
+        };
+        let mut any = false;
+        for (line, item) in items {
+            any = true;
+            let item = item.map_err(|e| {
+                eprintln!("error: {name}:{line}: {}", e.kind);
+                e.kind.to_string()
+            });
+            match each(&name, line, item) {
+                Ok(s) => status = status.max(s),
+                Err(_) => return status, // stdout closed (e.g. piped into `head`)
+            }
+        }
+        if !any {
+            eprintln!("error: {name}: no puzzles found (empty, or only comments)");
+            status = status.max(Status::Failed);
+        }
+    }
+    status
+}
+
+/// Checks every reported solution and the file's expected solution, if any.
+fn verify(strategy: &str, name: &str, line: usize, entry: &Entry, outcome: &Outcome) -> Status {
+    let mut status = Status::Ok;
+    for solution in &outcome.solutions {
+        if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
+            eprintln!("error: {name}:{line}: {strategy} reported a solution that fails verification: {e}");
+            status = Status::Failed;
+        }
+    }
+    if let (Some(expected), Some(found)) = (&entry.solution, outcome.solutions.first()) {
+        if outcome.verdict() == Verdict::Unique && expected != found {
+            eprintln!("error: {name}:{line}: the solution differs from the one the file gives");
+            status = Status::Failed;
+        }
+    }
+    status
+}
+
+fn verdict_status(verdict: Verdict) -> Status {
+    match verdict {
+        Verdict::Unique | Verdict::Multiple | Verdict::None | Verdict::Found => Status::Ok,
+        Verdict::Invalid | Verdict::Unknown(_) => Status::Failed,
+    }
+}
+
+fn print_stats(out: &mut impl Write, outcome: &Outcome, micros: u128) -> io::Result<()> {
+    let s = &outcome.stats;
+    writeln!(out, "nodes: {}", s.nodes)?;
+    writeln!(out, "placements: {}", s.placements)?;
+    writeln!(out, "guesses: {}", s.guesses)?;
+    writeln!(out, "backtracks: {}", s.backtracks)?;
+    writeln!(out, "max_depth: {}", s.max_depth)?;
+    writeln!(out, "peak_states: {}", s.peak_states)?;
+    writeln!(out, "peak_bytes: {}", s.peak_bytes)?;
+    writeln!(out, "solutions: {}", outcome.count)?;
+    writeln!(out, "stopped: {}", outcome.stop)?;
+    writeln!(out, "time_us: {micros}")
+}
+
+pub fn solve(args: &SolveArgs) -> Status {
+    let solver = match pick_strategy(args.strategy.as_deref()) {
+        Ok(s) => s,
+        Err(status) => return status,
+    };
+    let max = if args.count { None } else { Some(args.limit) };
+    let limits = args.budgets.limits(max, 1);
+    let pretty = match args.format {
+        Some(f) => f == SolveFormat::Pretty,
+        None => io::stdout().is_terminal(),
+    };
+    let mut out = io::stdout().lock();
+    for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
+        let entry = match item {
+            Ok(entry) => entry,
+            Err(problem) => {
+                if pretty {
+                    writeln!(out, "{name}:{line}: invalid input: {problem}\n")?;
+                } else {
+                    writeln!(out, "- invalid")?;
+                }
+                return Ok(Status::Failed);
+            }
+        };
+        if let Err(why) = solver.supports(entry.puzzle.shape()) {
+            eprintln!("error: {name}:{line}: {} cannot solve a {} grid: {why}", solver.id(), entry.puzzle.shape());
+        }
+        let started = Instant::now();
+        let outcome = solver.solve(&entry.puzzle, &limits);
+        let micros = started.elapsed().as_micros();
+        let verdict = outcome.verdict();
+        if let Some(conflict) = outcome.conflict {
+            eprintln!("error: {name}:{line}: conflicting givens: {conflict}");
+        }
+        let status = verify(solver.id(), name, line, &entry, &outcome).max(verdict_status(verdict));
+        if pretty {
+            writeln!(out, "{name}:{line} ({}, {} givens, solved by {})", entry.puzzle.shape(), entry.puzzle.givens(), solver.id())?;
+            match outcome.solutions.first() {
+                Some(solution) => write!(out, "{}", solution.pretty())?,
+                None => write!(out, "{}", entry.puzzle.pretty())?,
+            }
+            let count = if verdict == Verdict::Multiple && args.count {
+                format!(" ({} found)", outcome.count)
+            } else {
+                String::new()
+            };
+            writeln!(out, "{}{count}", verdict.describe())?;
+        } else {
+            let first = outcome.solutions.first().map(|g| g.to_line()).unwrap_or_else(|| "-".into());
+            writeln!(out, "{first} {}", verdict.as_str())?;
+        }
+        if args.stats {
+            print_stats(&mut out, &outcome, micros)?;
+        }
+        if pretty {
+            writeln!(out)?;
+        }
+        Ok(status)
+    })
+}
+
+pub fn count(args: &CountArgs) -> Status {
+    let solver = match pick_strategy(args.strategy.as_deref()) {
+        Ok(s) => s,
+        Err(status) => return status,
+    };
+    let limits = args.budgets.limits(args.limit, 0);
+    let mut out = io::stdout().lock();
+    for_each_puzzle(&args.inputs, &args.read, |_, _, item| {
+        let Ok(entry) = item else {
+            writeln!(out, "- invalid")?;
+            return Ok(Status::Failed);
+        };
+        let outcome = solver.solve(&entry.puzzle, &limits);
+        let status = match outcome.stop {
+            sudoku_core::Stop::Exhausted | sudoku_core::Stop::SolutionLimit => Status::Ok,
+            _ => Status::Failed,
+        };
+        let qualifier = match outcome.stop {
+            sudoku_core::Stop::Exhausted => "exactly".to_string(),
+            sudoku_core::Stop::SolutionLimit => "at least (solution limit)".to_string(),
+            sudoku_core::Stop::InvalidGivens => "invalid givens:".to_string(),
+            stop => format!("at least (stopped by {stop})"),
+        };
+        writeln!(out, "{} {qualifier}", outcome.count)?;
+        Ok(status)
+    })
+}
