@@ -29,7 +29,7 @@
 //! memory.
 
 use crate::grid::{symbol_digit, Grid};
-use crate::shape::{Shape, ShapeError, MAX_SIDE};
+use crate::shape::{Shape, ShapeError};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, ErrorKind};
