@@ -223,7 +223,10 @@ pub struct Run<T: Trace> {
     pub trace: T,
     node_budget: u64,
     deadline: Option<Instant>,
-    until_time_check: u32,
+    /// Nodes that may be entered before the budgets are checked again: at
+    /// most [`TIME_CHECK_INTERVAL`], and never past the node budget, so the
+    /// hot path is one decrement.
+    countdown: u64,
     memory_budget: u64,
     max_solutions: u64,
     keep: usize,
@@ -245,7 +248,7 @@ impl<T: Trace> Run<T> {
             trace,
             node_budget: limits.node_budget.unwrap_or(u64::MAX),
             deadline: limits.time_budget.map(|d| Instant::now() + d),
-            until_time_check: TIME_CHECK_INTERVAL,
+            countdown: 0,
             memory_budget: limits.memory_budget.unwrap_or(u64::MAX),
             max_solutions: limits.max_solutions.unwrap_or(u64::MAX).max(1),
             keep: limits.keep_solutions,
@@ -260,18 +263,10 @@ impl<T: Trace> Run<T> {
     /// the search must unwind without doing more work.
     #[inline(always)]
     pub fn enter(&mut self, depth: u32) -> ControlFlow<()> {
-        if self.stats.nodes >= self.node_budget {
-            self.stop = Some(Stop::NodeBudget);
-            return ControlFlow::Break(());
+        if self.countdown == 0 {
+            self.check_budgets()?;
         }
-        self.until_time_check -= 1;
-        if self.until_time_check == 0 {
-            self.until_time_check = TIME_CHECK_INTERVAL;
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stop = Some(Stop::TimeBudget);
-                return ControlFlow::Break(());
-            }
-        }
+        self.countdown -= 1;
         self.stats.nodes += 1;
         if depth as u64 > self.stats.max_depth {
             self.stats.max_depth = depth as u64;
@@ -279,6 +274,21 @@ impl<T: Trace> Run<T> {
         if self.trace.enabled() {
             self.trace.event(Event::Enter { depth });
         }
+        ControlFlow::Continue(())
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn check_budgets(&mut self) -> ControlFlow<()> {
+        if self.stats.nodes >= self.node_budget {
+            self.stop = Some(Stop::NodeBudget);
+            return ControlFlow::Break(());
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop = Some(Stop::TimeBudget);
+            return ControlFlow::Break(());
+        }
+        self.countdown = (TIME_CHECK_INTERVAL as u64).min(self.node_budget - self.stats.nodes);
         ControlFlow::Continue(())
     }
 

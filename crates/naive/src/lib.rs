@@ -39,8 +39,7 @@
 //! ```
 
 use std::cell::RefCell;
-use std::ops::ControlFlow;
-use sudoku_core::bits::{bit_of, digits};
+use sudoku_core::bits::bit_of;
 use sudoku_core::scratch::{with_scratch, Scratch, Slot};
 use sudoku_core::{DeadEnd, Geometry, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Trace};
 
@@ -63,37 +62,44 @@ impl Solver for Naive {
     }
 }
 
-/// An empty cell with its units, precomputed so the search loop never divides.
-#[derive(Clone, Copy)]
-struct EmptyCell {
+/// One level of the search: an empty cell, its three units, and the state of
+/// the choice made there. Levels are visited in row-major order of their cells.
+#[derive(Clone, Copy, Default)]
+struct Level {
     cell: u16,
-    row: u8,
-    col: u8,
-    boxx: u8,
+    /// Indices into [`Board::used`]: the row, `32 +` the column, `64 +` the box.
+    units: [u8; 3],
+    /// Legal digits not tried yet at this level.
+    untried: u32,
+    /// How many digits were legal when the level was opened.
+    options: u32,
+    /// The digit placed here now (0 while none).
+    digit: u8,
 }
 
-/// The board being searched: digits and used-flags, built once per shape.
+/// The board being searched: the used-flags and the levels, built once per
+/// shape and reloaded for each puzzle.
 struct Board {
     geometry: Geometry,
     all: u32,
-    cells: Vec<u8>,
-    rows: Vec<u32>,
-    cols: Vec<u32>,
-    boxes: Vec<u32>,
-    empties: Vec<EmptyCell>,
+    /// Used-flags of rows (`0..n`), columns (`32..32+n`) and boxes (`64..64+n`).
+    /// 256 entries so that indexing with a `u8` needs no bounds check.
+    used: [u32; 256],
+    levels: Vec<Level>,
+    /// The givens, to rebuild a full grid when a solution is found.
+    givens: Vec<u8>,
+    solution: Vec<u8>,
 }
 
 impl Scratch for Board {
     fn new(shape: Shape) -> Board {
-        let n = shape.side();
         Board {
             geometry: Geometry::new(shape),
             all: shape.all_digits(),
-            cells: vec![0; shape.cells()],
-            rows: vec![0; n],
-            cols: vec![0; n],
-            boxes: vec![0; n],
-            empties: Vec::with_capacity(shape.cells()),
+            used: [0; 256],
+            levels: Vec::with_capacity(shape.cells()),
+            givens: vec![0; shape.cells()],
+            solution: vec![0; shape.cells()],
         }
     }
     fn shape(&self) -> Shape {
@@ -106,39 +112,51 @@ thread_local! {
 }
 
 impl Board {
-    /// Loads the givens (already checked for conflicts) into the used-flags.
+    /// Loads the givens (already checked for conflicts) into the used-flags and
+    /// lists the empty cells as levels.
     fn load(&mut self, puzzle: &Grid) {
-        self.cells.copy_from_slice(puzzle.cells());
-        self.rows.fill(0);
-        self.cols.fill(0);
-        self.boxes.fill(0);
-        self.empties.clear();
+        self.givens.copy_from_slice(puzzle.cells());
+        self.used = [0; 256];
+        self.levels.clear();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             let g = &self.geometry;
-            let (row, col, boxx) = (g.row(cell), g.col(cell), g.box_of(cell));
+            let units = [g.row(cell) as u8, 32 + g.col(cell) as u8, 64 + g.box_of(cell) as u8];
             if digit == 0 {
-                let e = EmptyCell { cell: cell as u16, row: row as u8, col: col as u8, boxx: boxx as u8 };
-                self.empties.push(e);
+                self.levels.push(Level { cell: cell as u16, units, ..Level::default() });
             } else {
-                self.rows[row] |= bit_of(digit);
-                self.cols[col] |= bit_of(digit);
-                self.boxes[boxx] |= bit_of(digit);
+                units.iter().for_each(|&u| self.used[u as usize] |= bit_of(digit));
             }
         }
     }
 
     #[inline(always)]
-    fn legal_digits(&self, e: EmptyCell) -> u32 {
-        self.all & !(self.rows[e.row as usize] | self.cols[e.col as usize] | self.boxes[e.boxx as usize])
+    fn legal_digits(&self, units: [u8; 3]) -> u32 {
+        let [r, c, b] = units.map(|u| self.used[u as usize]);
+        self.all & !(r | c | b)
     }
 
-    /// Flips the digit's used-flag in the cell's row, column and box: placing
-    /// and undoing are the same XOR.
+    /// Flips a digit's used-flag in three units: placing and undoing are the
+    /// same XOR.
     #[inline(always)]
-    fn toggle(&mut self, e: EmptyCell, bit: u32) {
-        self.rows[e.row as usize] ^= bit;
-        self.cols[e.col as usize] ^= bit;
-        self.boxes[e.boxx as usize] ^= bit;
+    fn toggle(&mut self, units: [u8; 3], bit: u32) {
+        for u in units {
+            self.used[u as usize] ^= bit;
+        }
+    }
+
+    /// The full grid: the givens plus the digit of every level.
+    fn grid_cells(&mut self) -> &[u8] {
+        self.solution.copy_from_slice(&self.givens);
+        for level in &self.levels {
+            self.solution[level.cell as usize] = level.digit;
+        }
+        &self.solution
+    }
+
+    fn bytes(&self) -> usize {
+        std::mem::size_of::<Board>()
+            + self.givens.len() * 2
+            + self.levels.capacity() * std::mem::size_of::<Level>()
     }
 }
 
@@ -149,41 +167,83 @@ fn solve_with<T: Trace>(puzzle: &Grid, limits: &Limits, trace: T) -> Outcome {
     };
     with_scratch(&BOARD, puzzle.shape(), |board| {
         board.load(puzzle);
-        let bytes = std::mem::size_of::<Board>() + board.cells.len() * 3 + board.rows.len() * 12;
         run.stats.peak_states = 1;
-        run.stats.peak_bytes = bytes as u64;
+        run.stats.peak_bytes = board.bytes() as u64;
         if run.enter(0).is_continue() {
-            let _ = search(board, 0, &mut run);
+            search(board, &mut run);
         }
     });
     run.finish()
 }
 
-/// Fills `board.empties[k..]`. The state with `k` cells filled has been entered.
-fn search<T: Trace>(board: &mut Board, k: usize, run: &mut Run<T>) -> ControlFlow<()> {
-    let depth = k as u32;
-    let Some(&empty) = board.empties.get(k) else {
-        return run.solution(depth, &board.cells);
-    };
-    let legal = board.legal_digits(empty);
-    if legal == 0 {
-        run.dead_end(depth, DeadEnd::Cell(empty.cell as usize));
-        return ControlFlow::Continue(());
+/// The backtracking loop, written iteratively: `k` is the level (empty cell)
+/// being filled. Going down places the smallest untried legal digit and opens
+/// the next level; a level with no untried digit left goes up and undoes the
+/// digit above. The textbook's recursion becomes the array of levels, which
+/// saves a call and a return per node.
+///
+/// On a budget or the solution limit the loop just returns: the board is
+/// reloaded from the puzzle before the next search, so nothing needs undoing.
+fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) {
+    let depth_total = board.levels.len();
+    if depth_total == 0 {
+        let _ = run.solution(0, board.grid_cells());
+        return;
     }
-    let options = legal.count_ones();
-    let cell = empty.cell as usize;
-    for digit in digits(legal) {
-        board.cells[cell] = digit;
-        board.toggle(empty, bit_of(digit));
-        run.place(depth + 1, cell, digit, options);
-        let flow = match run.enter(depth + 1) {
-            ControlFlow::Continue(()) => search(board, k + 1, run),
-            stop => stop,
-        };
-        board.toggle(empty, bit_of(digit));
-        board.cells[cell] = 0;
-        flow?;
-        run.undo(depth + 1, cell, digit);
+    if !board.open_level(0, run) {
+        return;
     }
-    ControlFlow::Continue(())
+    let mut k = 0;
+    loop {
+        let level = board.levels[k];
+        if level.untried == 0 {
+            // Every digit of this cell failed: undo the placement above it.
+            if k == 0 {
+                return;
+            }
+            k -= 1;
+            let above = &mut board.levels[k];
+            let (cell, digit, units) = (above.cell as usize, above.digit, above.units);
+            above.digit = 0;
+            board.toggle(units, bit_of(digit));
+            run.undo(k as u32 + 1, cell, digit);
+            continue;
+        }
+        let bit = level.untried & level.untried.wrapping_neg();
+        let digit = bit.trailing_zeros() as u8 + 1;
+        board.levels[k].untried ^= bit;
+        board.levels[k].digit = digit;
+        board.toggle(level.units, bit);
+        let depth = k as u32 + 1;
+        run.place(depth, level.cell as usize, digit, level.options);
+        if run.enter(depth).is_break() {
+            return;
+        }
+        if k + 1 == depth_total {
+            if run.solution(depth, board.grid_cells()).is_break() {
+                return;
+            }
+            board.toggle(level.units, bit);
+            board.levels[k].digit = 0;
+            run.undo(depth, level.cell as usize, digit);
+            continue;
+        }
+        k += 1;
+        board.open_level(k, run);
+    }
+}
+
+impl Board {
+    /// Computes the legal digits of level `k`; `false` at a dead end.
+    #[inline(always)]
+    fn open_level<T: Trace>(&mut self, k: usize, run: &mut Run<T>) -> bool {
+        let legal = self.legal_digits(self.levels[k].units);
+        let level = &mut self.levels[k];
+        level.untried = legal;
+        level.options = legal.count_ones();
+        if legal == 0 {
+            run.dead_end(k as u32, DeadEnd::Cell(level.cell as usize));
+        }
+        legal != 0
+    }
 }
