@@ -5,9 +5,13 @@
 //! (`src/main.rs`) only parses the command line and calls [`run`].
 
 pub mod args;
+pub mod generate;
+pub mod compare;
 pub mod input;
 pub mod registry;
 pub mod solve;
+pub mod trace;
+pub mod explain;
 pub mod units;
 
 use clap::{Parser, Subcommand};
@@ -58,6 +62,14 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Count the solutions of puzzles, up to a limit
     Count(solve::CountArgs),
+    /// Show one strategy's search step by step: text, JSON lines, a DOT tree, or an animation
+    Trace(trace::TraceArgs),
+    /// Run every strategy on one puzzle and explain the differences in words
+    Explain(explain::ExplainArgs),
+    /// Make seeded, reproducible puzzles with a unique solution, of any shape
+    Generate(generate::GenerateArgs),
+    /// Run strategies side by side on puzzle sets: tables, JSON/CSV, reports
+    Compare(compare::CompareArgs),
 }
 
 /// Runs a parsed command line; returns the exit status.
@@ -66,6 +78,10 @@ pub fn run(cli: Cli) -> Status {
         Command::List => list(),
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
+        Command::Trace(args) => trace::run(&args),
+        Command::Explain(args) => explain::run(&args),
+        Command::Generate(args) => generate::generate(&args),
+        Command::Compare(args) => compare::run(&args),
     }
 }
 

@@ -5,11 +5,15 @@ use sudoku_core::Solver;
 
 /// Every registered strategy, in teaching order (simplest first).
 pub fn strategies() -> Vec<&'static dyn Solver> {
-    vec![&sudoku_naive::Naive]
+    vec![
+        &sudoku_naive::Naive,
+        &sudoku_mrv::Mrv,
+        &sudoku_reference::Reference, // keep last: the reference row, not one of ours
+    ]
 }
 
 /// The strategy `solve` uses when none is named: the fastest registered one.
-pub const DEFAULT_STRATEGY: &str = "naive";
+pub const DEFAULT_STRATEGY: &str = "mrv";
 
 /// Looks a strategy up by id.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {
