@@ -1,0 +1,156 @@
+//! Where and how a comparison ran: the `machine` section of a report.
+
+use super::runner::RunConfig;
+use serde::{Deserialize, Serialize};
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The `machine` object of `results.json` (documented field by field in
+/// `reports/README.md`). Figures are read at the start of the run.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Machine {
+    /// CPU model from /proc/cpuinfo (`model name`), or the architecture.
+    pub cpu: String,
+    /// Logical CPUs available to this process.
+    pub cores: usize,
+    /// `linux x86_64` and the like.
+    pub os: String,
+    /// Load average over 1, 5 and 15 minutes at the start (/proc/loadavg), or null.
+    pub load_avg: Option<[f64; 3]>,
+    /// `rustc --version` at run time (the compiler on PATH, normally the one
+    /// that built the binary), or `unknown`.
+    pub rustc: String,
+    /// `release` or `debug`: debug-build timings are not representative.
+    pub profile: String,
+    pub sudoku_lab_version: String,
+    /// `git rev-parse --short HEAD` in the current directory, or null.
+    pub git_commit: Option<String>,
+    /// Whether the work tree had uncommitted changes (`git status --porcelain`), or null.
+    pub git_dirty: Option<bool>,
+    /// Start of the run, UTC, ISO 8601 (`2025-01-31T12:34:56Z`).
+    pub date: String,
+    /// The command line, when known.
+    pub command: Option<String>,
+    /// Worker threads (`--jobs`); above 1 the timings are disturbed.
+    pub jobs: usize,
+    /// `--limit-puzzles`: puzzles read per set at most, or null for all.
+    pub limit_puzzles: Option<usize>,
+    /// Solutions looked for per puzzle: always 2 (proves uniqueness).
+    pub max_solutions: u64,
+    /// Per-puzzle time budget in milliseconds, or null for none.
+    pub time_budget_ms: Option<f64>,
+    /// Per-puzzle node budget (search states entered), or null for none.
+    pub node_budget: Option<u64>,
+    /// Per-puzzle memory budget for search states in bytes, or null for none.
+    pub memory_budget_bytes: Option<u64>,
+    /// Untimed solves per strategy and set before timing starts.
+    pub warmup_puzzles: usize,
+}
+
+impl Machine {
+    pub fn collect(config: &RunConfig) -> Machine {
+        Machine {
+            cpu: cpu_model(),
+            cores: std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1),
+            os: format!("{} {}", std::env::consts::OS, std::env::consts::ARCH),
+            load_avg: load_avg(),
+            rustc: output("rustc", &["--version"]).unwrap_or_else(|| "unknown".into()),
+            profile: if cfg!(debug_assertions) {
+                "debug"
+            } else {
+                "release"
+            }
+            .into(),
+            sudoku_lab_version: env!("CARGO_PKG_VERSION").into(),
+            git_commit: output("git", &["rev-parse", "--short", "HEAD"]),
+            git_dirty: output("git", &["status", "--porcelain", "--untracked-files=no"])
+                .map(|s| !s.is_empty()),
+            date: utc_now(),
+            command: config.command.clone(),
+            jobs: config.jobs,
+            limit_puzzles: config.limit_puzzles,
+            max_solutions: 2,
+            time_budget_ms: config.time_budget.map(|d| d.as_secs_f64() * 1e3),
+            node_budget: config.node_budget,
+            memory_budget_bytes: config.memory_budget,
+            warmup_puzzles: if config.warmup {
+                super::runner::WARMUP_PUZZLES
+            } else {
+                0
+            },
+        }
+    }
+}
+
+/// A command's trimmed standard output, when it runs and succeeds.
+fn output(program: &str, args: &[&str]) -> Option<String> {
+    let out = Command::new(program).args(args).output().ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+fn cpu_model() -> String {
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    for key in ["model name", "Hardware", "Processor", "cpu model", "cpu"] {
+        for line in info.lines() {
+            if let Some((k, v)) = line.split_once(':') {
+                if k.trim() == key && !v.trim().is_empty() {
+                    return v.trim().to_string();
+                }
+            }
+        }
+    }
+    std::env::consts::ARCH.to_string()
+}
+
+fn load_avg() -> Option<[f64; 3]> {
+    let text = std::fs::read_to_string("/proc/loadavg").ok()?;
+    let mut fields = text.split_whitespace().map(|f| f.parse::<f64>().ok());
+    Some([fields.next()??, fields.next()??, fields.next()??])
+}
+
+/// The current time, UTC, ISO 8601.
+fn utc_now() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    format_utc(secs)
+}
+
+/// Seconds since the Unix epoch as `YYYY-MM-DDTHH:MM:SSZ` (proleptic Gregorian).
+pub fn format_utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + (month <= 2) as i64;
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::format_utc;
+
+    #[test]
+    fn dates() {
+        assert_eq!(format_utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(format_utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(format_utc(1_700_000_000), "2023-11-14T22:13:20Z");
+    }
+}

@@ -1,0 +1,341 @@
+//! `sudoku-lab compare`: every strategy on the same puzzle sets, one table per
+//! set, every solution verified and every verdict cross-checked.
+//!
+//! * [`runner`]: the comparison as a library ([`runner::compare`] takes the
+//!   strategies explicitly), its measuring and checking rules;
+//! * [`report`]: the records (the stable JSON / CSV schema) and problems;
+//! * [`table`]: the tables (terminal and Markdown);
+//! * [`chart`]: the SVG charts;
+//! * [`machine`]: where and how the run happened.
+//!
+//! This module holds the command line: [`CompareArgs`], the default sets, and
+//! [`run`], which prints the tables and writes `--report DIR`.
+
+pub mod chart;
+pub mod machine;
+pub mod report;
+pub mod runner;
+pub mod table;
+
+pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo};
+pub use runner::{compare, PuzzleSet, RunConfig};
+
+use crate::args::{BudgetArgs, ReadArgs};
+use crate::{registry, Status};
+use clap::{Args, ValueEnum};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use sudoku_core::{PuzzleReader, Solver};
+use table::Flavor;
+
+/// Where the bundled sets live, relative to the current directory.
+pub const DEFAULT_DIR: &str = "puzzles";
+/// Without `--set`, bundled sets whose grids are larger than this are left out:
+/// naive, dfs and bfs spend their whole 2 s budget on most of them.
+pub const DEFAULT_MAX_SIDE: usize = 9;
+/// Without `--set` and `--limit-puzzles`, each bundled set is cut to this many puzzles.
+pub const DEFAULT_LIMIT: usize = 100;
+/// File extensions taken from a directory named with `--set`.
+pub const PUZZLE_EXTENSIONS: [&str; 3] = ["txt", "csv", "sdk"];
+
+const AFTER_HELP: &str = "\
+Every reported solution is verified and every puzzle's verdict is cross-checked
+across the strategies that finished it; a wrong answer, a crash (caught, the run
+goes on) or a disagreement is printed on stderr and counted in the table.
+
+Exit status: 0 when nothing went wrong, 1 for a wrong answer, a crash or a
+disagreement, 2 for usage errors and unreadable or empty sets. Unlike `solve`,
+budget hits and invalid, unsolvable or multiple-solution puzzles do not make the
+status non-zero: in a comparison they are results.
+
+Without --set, compare runs on the bundled sets in puzzles/ (from the current
+directory) with grids up to 9x9, the first 100 puzzles of each, and says which.
+
+Examples:
+  sudoku-lab compare
+  sudoku-lab compare --strategies naive,dlx --set ../shared/puzzles/top95.txt
+  sudoku-lab compare --set ../shared/puzzles/17clue.txt --limit-puzzles 2000 --format md
+  sudoku-lab compare --report reports/latest";
+
+/// Output format of `compare`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompareFormat {
+    /// One text table per set
+    Table,
+    /// Markdown tables
+    Md,
+    /// The whole report as JSON (schema in reports/README.md)
+    Json,
+    /// One CSV record per set x strategy
+    Csv,
+}
+
+/// `--limit-puzzles`: a count, or `all`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PuzzleLimit(pub Option<usize>);
+
+fn puzzle_limit(s: &str) -> Result<PuzzleLimit, String> {
+    match s.trim() {
+        "all" | "none" => Ok(PuzzleLimit(None)),
+        t => match t.parse::<usize>() {
+            Ok(n) if n > 0 => Ok(PuzzleLimit(Some(n))),
+            _ => Err(format!(
+                "'{s}' is not a puzzle count: write a number from 1 up, or all"
+            )),
+        },
+    }
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct CompareArgs {
+    /// Strategies to compare: comma-separated ids (see `sudoku-lab list`), or all
+    #[arg(long, value_delimiter = ',', default_value = "all", value_name = "IDS")]
+    pub strategies: Vec<String>,
+
+    /// Puzzle files, or directories (their *.txt, *.csv and *.sdk files, sorted)
+    /// [default: the bundled sets in puzzles/ up to 9x9, first 100 puzzles of each]
+    #[arg(long = "set", value_name = "FILE_OR_DIR", num_args = 1..)]
+    pub sets: Vec<PathBuf>,
+
+    /// Read at most N puzzles from each set (a number, or all)
+    #[arg(long, value_name = "N", value_parser = puzzle_limit)]
+    pub limit_puzzles: Option<PuzzleLimit>,
+
+    #[command(flatten)]
+    pub budgets: BudgetArgs,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+
+    /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so)
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: u16,
+
+    /// Output format on stdout
+    #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
+    pub format: CompareFormat,
+
+    /// Also write report.md, results.json, results.csv and SVG charts into DIR
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+
+    /// Never draw the progress bar (it is drawn only when stderr is a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+/// Resolves `--strategies` against the registry.
+fn pick_strategies(ids: &[String]) -> Result<Vec<&'static dyn Solver>, Status> {
+    let all = registry::strategies();
+    if ids.iter().any(|id| id.trim() == "all") {
+        return Ok(all);
+    }
+    let mut picked: Vec<&'static dyn Solver> = Vec::new();
+    for id in ids.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        match registry::find(id) {
+            Some(s) if !picked.iter().any(|p| p.id() == s.id()) => picked.push(s),
+            Some(_) => {}
+            None => {
+                eprintln!(
+                    "error: unknown strategy '{id}'; the strategies are: {}",
+                    registry::ids()
+                );
+                return Err(Status::Usage);
+            }
+        }
+    }
+    if picked.is_empty() {
+        eprintln!(
+            "error: no strategy named; the strategies are: {}",
+            registry::ids()
+        );
+        return Err(Status::Usage);
+    }
+    Ok(picked)
+}
+
+/// The puzzle files of a directory, sorted by name.
+pub fn files_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_file())
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| PUZZLE_EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
+        })
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+/// Expands `--set` arguments: files as they are, directories into their files.
+fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
+    let mut sets: Vec<PuzzleSet> = Vec::new();
+    let mut status = Status::Ok;
+    for arg in args {
+        let paths = if arg.is_dir() {
+            match files_in(arg) {
+                Ok(files) if files.is_empty() => {
+                    eprintln!(
+                        "error: {}: no puzzle files (*.txt, *.csv, *.sdk) in this directory",
+                        arg.display()
+                    );
+                    status = Status::Usage;
+                    continue;
+                }
+                Ok(files) => files,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", arg.display());
+                    status = Status::Usage;
+                    continue;
+                }
+            }
+        } else if arg.exists() {
+            vec![arg.clone()]
+        } else {
+            eprintln!("error: {}: no such file or directory", arg.display());
+            status = Status::Usage;
+            continue;
+        };
+        for path in paths {
+            if !sets.iter().any(|s| s.path == path) {
+                sets.push(PuzzleSet::new(path));
+            }
+        }
+    }
+    (sets, status)
+}
+
+/// The side of a file's first puzzle that parses, if any.
+fn first_side(path: &Path, read: &ReadArgs) -> Option<usize> {
+    let file = std::fs::File::open(path).ok()?;
+    PuzzleReader::with_options(std::io::BufReader::new(file), read.options())
+        .take(200)
+        .find_map(|(_, item)| item.ok())
+        .map(|entry| entry.puzzle.shape().side())
+}
+
+/// The default sets: the bundled files of `puzzles/` whose grids are at most
+/// [`DEFAULT_MAX_SIDE`] wide. Returns the sets and a note saying which.
+fn default_sets(read: &ReadArgs) -> Result<(Vec<PuzzleSet>, String), String> {
+    let dir = Path::new(DEFAULT_DIR);
+    let files = files_in(dir).map_err(|e| {
+        format!("{DEFAULT_DIR}/: {e}; run from the project root, or name puzzle files with --set")
+    })?;
+    let mut sets = Vec::new();
+    let mut skipped = Vec::new();
+    for path in files {
+        match first_side(&path, read) {
+            Some(side) if side > DEFAULT_MAX_SIDE => {
+                skipped.push(format!("{} ({side}x{side})", path.display()))
+            }
+            _ => sets.push(PuzzleSet::new(path)),
+        }
+    }
+    if sets.is_empty() {
+        return Err(format!(
+            "{DEFAULT_DIR}/ holds no puzzle set with grids up to {DEFAULT_MAX_SIDE}x{DEFAULT_MAX_SIDE}; name sets with --set"
+        ));
+    }
+    let names: Vec<String> = sets.iter().map(|s| s.name.clone()).collect();
+    let mut note = format!(
+        "default sets (bundled, grids up to {m}x{m}): {}",
+        names.join(", "),
+        m = DEFAULT_MAX_SIDE
+    );
+    if !skipped.is_empty() {
+        note.push_str(&format!(
+            "; left out (larger grids, name them with --set): {}",
+            skipped.join(", ")
+        ));
+    }
+    Ok((sets, note))
+}
+
+/// The command line as typed, for the report.
+fn command_line() -> String {
+    let mut words: Vec<String> = std::env::args().collect();
+    if let Some(first) = words.first_mut() {
+        *first = "sudoku-lab".into();
+    }
+    words
+        .iter()
+        .map(|w| {
+            if w.is_empty() || w.contains(char::is_whitespace) {
+                format!("'{w}'")
+            } else {
+                w.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `sudoku-lab compare`.
+pub fn run(args: &CompareArgs) -> Status {
+    let strategies = match pick_strategies(&args.strategies) {
+        Ok(s) => s,
+        Err(status) => return status,
+    };
+    let mut notes = Vec::new();
+    let (sets, mut status, limit) = if args.sets.is_empty() {
+        match default_sets(&args.read) {
+            Ok((sets, note)) => {
+                let limit = args.limit_puzzles.map_or(Some(DEFAULT_LIMIT), |l| l.0);
+                let note = match limit {
+                    Some(n) => {
+                        format!("{note}; first {n} puzzles of each (--limit-puzzles to change)")
+                    }
+                    None => note,
+                };
+                eprintln!("{note}");
+                notes.push(note);
+                (sets, Status::Ok, limit)
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                return Status::Usage;
+            }
+        }
+    } else {
+        let (sets, status) = expand_sets(&args.sets);
+        (sets, status, args.limit_puzzles.and_then(|l| l.0))
+    };
+    if sets.is_empty() {
+        return status.max(Status::Usage);
+    }
+    let config = RunConfig {
+        node_budget: args.budgets.node_budget,
+        time_budget: args.budgets.time_budget.0,
+        memory_budget: args.budgets.memory_budget.0,
+        limit_puzzles: limit,
+        jobs: args.jobs as usize,
+        read: args.read.options(),
+        progress: !args.no_progress,
+        loud: true,
+        warmup: true,
+        command: Some(command_line()),
+    };
+    let mut report = compare(&strategies, &sets, &config);
+    report.notes = notes;
+    let text = match args.format {
+        CompareFormat::Table => table::render(&report, Flavor::Terminal),
+        CompareFormat::Md => table::render(&report, Flavor::Markdown),
+        CompareFormat::Json => report.to_json(),
+        CompareFormat::Csv => report.to_csv(),
+    };
+    // A closed stdout (piped into `head`) is not an error worth reporting.
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    if let Some(dir) = &args.report {
+        match report::write_dir(&report, dir) {
+            Ok(files) => eprintln!("wrote {}: {}", dir.display(), files.join(", ")),
+            Err(message) => {
+                eprintln!("error: --report {}: {message}", dir.display());
+                status = status.max(Status::Usage);
+            }
+        }
+    }
+    status.max(report.status())
+}

@@ -1,0 +1,349 @@
+//! The report of a comparison: serde records (the stable JSON and CSV schema),
+//! problems, and the `--report DIR` writer.
+//!
+//! # JSON schema (`--format json`, `results.json`)
+//!
+//! ```text
+//! {
+//!   "machine":    { see Machine: cpu, cores, os, load_avg, rustc, profile,
+//!                   sudoku_lab_version, git_commit, git_dirty, date, command,
+//!                   jobs, limit_puzzles, max_solutions, time_budget_ms,
+//!                   node_budget, memory_budget_bytes, warmup_puzzles },
+//!   "strategies": [ { id, summary, reference, counts_nodes } ],
+//!   "sets":       [ { name, path, puzzles, parse_errors, truncated, shapes, disagreements } ],
+//!   "results":    [ ResultRecord, one per set x strategy, sets in order,
+//!                   rows of a set fastest first ],
+//!   "problems":   [ { kind, set, line, strategies, message } ],
+//!   "notes":      [ "default sets ..." ]
+//! }
+//! ```
+//!
+//! `--format csv` (`results.csv`) holds the `results` records, one per line,
+//! with a header naming the fields; `null` is an empty field. Field meanings
+//! and units are documented on [`ResultRecord`] and in `reports/README.md`.
+
+use super::machine::Machine;
+use super::table::{self, Flavor};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::Path;
+
+/// One strategy on one set: the row of a table, a record of the JSON
+/// `results` array and a line of the CSV.
+///
+/// Counts are puzzles. Times are microseconds per puzzle, measured around
+/// `Solver::solve` alone, over the `timed` puzzles (every puzzle the strategy
+/// ran to an outcome: budget hits count at the time they took; crashes,
+/// unparseable lines and unsupported shapes are not timed). Search figures
+/// (`nodes_*`, `guesses_*`, `backtracks_*`) are per puzzle over the same timed
+/// puzzles, with the definitions of `sudoku_core::Stats`; they are `null` for
+/// a strategy that does not count nodes (the reference), and every figure is
+/// `null` when nothing was timed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ResultRecord {
+    /// The set's name (its path as given).
+    pub set: String,
+    /// The strategy id.
+    pub strategy: String,
+    /// A reference row, not one of ours (the `sudoku` crate).
+    pub reference: bool,
+    /// `false` when the strategy supports none of the set's shapes: the row
+    /// is "n/a" and every count but `unsupported` is 0.
+    pub supported: bool,
+    /// Puzzles the strategy was given: every supported puzzle plus every
+    /// unparseable line of the set.
+    pub attempted: u64,
+    /// Puzzles for which it reported a solution and every solution it
+    /// reported verified.
+    pub solved: u64,
+    /// Verdict counts: what the strategy said (a wrong verdict is counted
+    /// here and in `wrong`).
+    pub unique: u64,
+    pub multiple: u64,
+    pub none: u64,
+    /// Conflicting givens, plus the set's unparseable lines.
+    pub invalid: u64,
+    /// Stopped by the node, time or memory budget: verdict unknown.
+    pub budget_hit: u64,
+    /// The solve panicked.
+    pub crashed: u64,
+    /// Failed verification, differed from the file's solution, broke the
+    /// solver contract, or lost a verdict cross-check.
+    pub wrong: u64,
+    /// Stopped without a verdict for no budget reason (a contract violation,
+    /// also counted in `wrong`).
+    pub undecided: u64,
+    /// Puzzles of a shape the strategy does not support (not attempted).
+    pub unsupported: u64,
+    /// Puzzles with a time (the base of every time and search figure).
+    pub timed: u64,
+    /// Time per puzzle, µs: mean, median, 90th percentile (nearest rank), max.
+    pub mean_us: Option<f64>,
+    pub median_us: Option<f64>,
+    pub p90_us: Option<f64>,
+    pub max_us: Option<f64>,
+    /// Timed puzzles / total solve time (one thread's throughput).
+    pub puzzles_per_sec: Option<f64>,
+    /// `mean_us` / the smallest `mean_us` on this set (1.0 for the fastest).
+    pub ratio_to_fastest: Option<f64>,
+    /// Search states entered per puzzle, mean and max.
+    pub nodes_mean: Option<f64>,
+    pub nodes_max: Option<u64>,
+    /// Placements at a branch point with two or more options, mean and max.
+    pub guesses_mean: Option<f64>,
+    pub guesses_max: Option<u64>,
+    /// Placements undone because their subtree failed, mean and max.
+    pub backtracks_mean: Option<f64>,
+    pub backtracks_max: Option<u64>,
+    /// Share of the `solved` puzzles solved without a single guess, percent.
+    pub no_guess_pct: Option<f64>,
+    /// Largest per-puzzle estimate of peak search memory, bytes.
+    pub peak_bytes: Option<u64>,
+    /// Wall-clock time of this strategy on this set, ms, verification included
+    /// (with `--jobs` above 1, the parallel elapsed time).
+    pub wall_ms: f64,
+}
+
+/// A strategy taking part, as `sudoku-lab list` shows it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StrategyInfo {
+    pub id: String,
+    pub summary: String,
+    pub reference: bool,
+    pub counts_nodes: bool,
+}
+
+/// One set as read.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SetInfo {
+    pub name: String,
+    pub path: String,
+    /// Puzzles that parsed.
+    pub puzzles: u64,
+    /// Lines that did not parse (each counted invalid for every strategy).
+    pub parse_errors: u64,
+    /// `--limit-puzzles` stopped the reading before the end of the file.
+    pub truncated: bool,
+    /// The grid sizes of its puzzles: `9x9`, `6x6 (2x3 boxes)`, ...
+    pub shapes: Vec<String>,
+    /// Puzzles whose verdicts disagreed across strategies.
+    pub disagreements: u64,
+}
+
+/// What kind of problem a run met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProblemKind {
+    /// A set could not be opened or read (exit status 2).
+    Unreadable,
+    /// A set held no puzzle (exit status 2).
+    Empty,
+    /// A line did not parse: counted invalid, not a failure.
+    ParseError,
+    /// A reported solution failed verification (exit status 1).
+    WrongSolution,
+    /// A unique solution differs from the file's, or `none` was said of a
+    /// puzzle whose file gives a solution (exit status 1).
+    ExpectedMismatch,
+    /// A strategy broke the solver contract (exit status 1).
+    Protocol,
+    /// A solve panicked (exit status 1).
+    Crashed,
+    /// Strategies gave different verdicts for a puzzle (exit status 1).
+    Disagreement,
+}
+
+impl ProblemKind {
+    /// The exit status this problem calls for.
+    pub fn status(self) -> crate::Status {
+        use crate::Status;
+        match self {
+            ProblemKind::Unreadable | ProblemKind::Empty => Status::Usage,
+            ProblemKind::ParseError => Status::Ok,
+            _ => Status::Failed,
+        }
+    }
+}
+
+/// Something a run met that the tables alone would not say.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Problem {
+    pub kind: ProblemKind,
+    pub set: String,
+    /// 1-based line in the set's file, when the problem is about one puzzle.
+    pub line: Option<usize>,
+    /// The strategies concerned (for a disagreement: the ones counted wrong).
+    pub strategies: Vec<String>,
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let prefix = match self.kind {
+            ProblemKind::ParseError => "invalid input",
+            ProblemKind::Disagreement => "error: DISAGREEMENT",
+            _ => "error",
+        };
+        match self.line {
+            Some(line) => write!(f, "{prefix}: {}:{line}: {}", self.set, self.message),
+            None => write!(f, "{prefix}: {}: {}", self.set, self.message),
+        }
+    }
+}
+
+/// The whole result of a comparison.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub machine: Machine,
+    pub strategies: Vec<StrategyInfo>,
+    pub sets: Vec<SetInfo>,
+    pub results: Vec<ResultRecord>,
+    pub problems: Vec<Problem>,
+    /// What the command line chose on the user's behalf (the default sets).
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// 0 when nothing went wrong; 1 for a wrong answer, a crash or a
+    /// disagreement; 2 for an unreadable or empty set. Budget hits, parse
+    /// errors and invalid / unsolvable / multiple-solution puzzles are results,
+    /// not failures.
+    pub fn status(&self) -> crate::Status {
+        let worst = self
+            .problems
+            .iter()
+            .map(|p| p.kind.status())
+            .max()
+            .unwrap_or(crate::Status::Ok);
+        let counted = self.results.iter().any(|r| r.wrong > 0 || r.crashed > 0);
+        worst.max(if counted {
+            crate::Status::Failed
+        } else {
+            crate::Status::Ok
+        })
+    }
+
+    /// The records of one set, in table order.
+    pub fn rows<'a>(&'a self, set: &'a str) -> impl Iterator<Item = &'a ResultRecord> + 'a {
+        self.results.iter().filter(move |r| r.set == set)
+    }
+
+    /// The record of one strategy on one set.
+    pub fn row(&self, set: &str, strategy: &str) -> Option<&ResultRecord> {
+        self.results
+            .iter()
+            .find(|r| r.set == set && r.strategy == strategy)
+    }
+
+    /// `results.json`: the whole report, pretty-printed.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
+    }
+
+    /// `results.csv`: the `results` records with a header line.
+    pub fn to_csv(&self) -> String {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        if self.results.is_empty() {
+            // serde writes the header with the first record; write it for none.
+            writer
+                .serialize(ResultRecord::default())
+                .expect("a record serializes");
+            let text = String::from_utf8(writer.into_inner().expect("in memory")).expect("utf-8");
+            return text.lines().next().unwrap_or_default().to_string() + "\n";
+        }
+        for record in &self.results {
+            writer.serialize(record).expect("a record serializes");
+        }
+        String::from_utf8(writer.into_inner().expect("in memory")).expect("utf-8")
+    }
+}
+
+/// Problems listed in report.md at most; results.json has them all.
+const MD_PROBLEMS: usize = 200;
+
+/// `report.md`: machine, tables, charts and problems.
+pub fn markdown(report: &Report, charts: &[String]) -> String {
+    let m = &report.machine;
+    let mut md = String::from("# sudoku-lab comparison\n\n");
+    if let Some(command) = &m.command {
+        md.push_str(&format!("Made by `{command}`"));
+        if let Some(commit) = &m.git_commit {
+            let dirty = if m.git_dirty == Some(true) {
+                " with uncommitted changes"
+            } else {
+                ""
+            };
+            md.push_str(&format!(" at commit `{commit}`{dirty}"));
+        }
+        md.push_str(&format!(" on {}.\n\n", m.date));
+    }
+    md.push_str("## Machine\n\n| | |\n|---|---|\n");
+    let load = m
+        .load_avg
+        .map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
+        .unwrap_or_else(|| "unknown".into());
+    let rows = [
+        ("CPU", format!("{} ({} logical cores)", m.cpu, m.cores)),
+        ("OS", m.os.clone()),
+        ("load average at start (1, 5, 15 min)", load),
+        ("compiler", m.rustc.clone()),
+        ("build", m.profile.clone()),
+        ("sudoku-lab", m.sudoku_lab_version.clone()),
+        ("jobs", m.jobs.to_string()),
+        (
+            "puzzles per set",
+            m.limit_puzzles
+                .map_or("all".into(), |n| format!("at most {n}")),
+        ),
+        ("date (UTC)", m.date.clone()),
+    ];
+    for (k, v) in rows {
+        md.push_str(&format!("| {k} | {v} |\n"));
+    }
+    md.push_str("\n## Results\n\n");
+    for note in &report.notes {
+        md.push_str(&format!("{note}.\n\n"));
+    }
+    md.push_str(&table::render(report, Flavor::Markdown));
+    if !charts.is_empty() {
+        md.push_str("\n## Charts\n\n");
+        for chart in charts {
+            md.push_str(&format!("![{chart}]({chart})\n\n"));
+        }
+    }
+    let listed: Vec<&Problem> = report.problems.iter().take(MD_PROBLEMS).collect();
+    if !listed.is_empty() {
+        md.push_str("\n## Problems\n\n");
+        for p in &listed {
+            md.push_str(&format!("- {}\n", p.to_string().replace('`', "'")));
+        }
+        if report.problems.len() > listed.len() {
+            md.push_str(&format!(
+                "- ... and {} more in results.json\n",
+                report.problems.len() - listed.len()
+            ));
+        }
+    }
+    md.push_str("\nThe fields and units are described in `reports/README.md`.\n");
+    md
+}
+
+/// `--report DIR`: writes report.md, results.json, results.csv and the SVG
+/// charts; returns the file names written.
+pub fn write_dir(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let charts = super::chart::write_charts(report, dir)?;
+    let write = |name: &str, text: &str| {
+        std::fs::write(dir.join(name), text).map_err(|e| format!("{name}: {e}"))
+    };
+    write("results.json", &report.to_json())?;
+    write("results.csv", &report.to_csv())?;
+    write("report.md", &markdown(report, &charts))?;
+    let mut files = vec![
+        "report.md".to_string(),
+        "results.json".into(),
+        "results.csv".into(),
+    ];
+    files.extend(charts);
+    Ok(files)
+}

@@ -1,0 +1,890 @@
+//! The comparison itself, as a library: [`compare`] runs strategies over puzzle
+//! sets and returns a [`Report`]. It takes the strategies explicitly (not from
+//! the registry) so tests can pass a deliberately broken one.
+//!
+//! # What is measured, and how
+//!
+//! * Each set is read as a stream, [`CHUNK`] puzzles at a time. Every strategy
+//!   solves the whole chunk before the next strategy starts (so caches stay
+//!   warm for the strategy being timed), then the chunk's verdicts are
+//!   cross-checked and the next chunk is read.
+//! * Each solve uses `Limits { max_solutions: Some(2), keep_solutions: 1 }`
+//!   (prove uniqueness, keep one solution to verify) and the budgets of the
+//!   [`RunConfig`].
+//! * Only `solver.solve` is timed (an `Instant` around the call); parsing,
+//!   verification and bookkeeping are outside the timed region. Before the
+//!   first chunk of each set, each strategy solves up to [`WARMUP_PUZZLES`]
+//!   puzzles untimed, under a small budget, to build its scratch space and warm
+//!   the caches.
+//! * Every solve runs under `catch_unwind`: a panic is counted as `crashed` for
+//!   that puzzle and the run goes on.
+//!
+//! # Trust: verification and cross-checking
+//!
+//! Every solution a strategy reports is verified against the rules and the
+//! givens ([`Grid::verify_solution_of`]); a unique solution must equal the
+//! file's expected solution when the file gives one. A failure is a problem
+//! of kind `wrong_solution`, `expected_mismatch` or `protocol` and counts the
+//! puzzle as `wrong` for that strategy.
+//!
+//! Then, per puzzle, the definite verdicts (unique, multiple, none, invalid)
+//! of the strategies whose solutions verified are cross-checked. What can be
+//! *proven* is decided first: conflicting givens make `invalid` the truth; two
+//! different verified solutions make `multiple` the truth; one verified
+//! solution proves `none` and `invalid` wrong. What remains undecided (unique
+//! versus multiple, or none versus unique/multiple when nobody showed a
+//! solution) goes by **majority**: the strategies outside the largest group are
+//! wrong; **on a tie, every strategy involved is counted wrong**, since the
+//! run cannot tell who is right. Any disagreement is printed on stderr (set,
+//! line, puzzle, what each strategy said, who is counted wrong and why) and
+//! recorded as a `disagreement` problem.
+//!
+//! # Exit status
+//!
+//! See [`Report::status`]: 1 for wrong answers, crashes and disagreements, 2
+//! for unreadable or empty sets. Budget hits, unparseable lines and puzzles
+//! that are invalid, unsolvable or have several solutions are *results* of a
+//! comparison, not failures of it, and leave the status at 0.
+
+use super::machine::Machine;
+use super::report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
+use crate::input::Source;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::any::Any;
+use std::collections::BTreeSet;
+use std::io::IsTerminal;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+use sudoku_core::{Entry, Grid, Limits, ReadOptions, Shape, Solver, Stats, Stop, Verdict};
+
+/// Puzzles read and solved per round (every strategy, then the cross-check).
+pub const CHUNK: usize = 2048;
+
+/// Puzzles each strategy solves untimed before its first timed solve on a set.
+pub const WARMUP_PUZZLES: usize = 3;
+
+/// A puzzle file to compare on. `name` is how tables and records call it.
+#[derive(Clone, Debug)]
+pub struct PuzzleSet {
+    pub name: String,
+    pub path: PathBuf,
+}
+
+impl PuzzleSet {
+    /// A set named after its path as written.
+    pub fn new(path: impl Into<PathBuf>) -> PuzzleSet {
+        let path = path.into();
+        PuzzleSet {
+            name: path.display().to_string(),
+            path,
+        }
+    }
+}
+
+/// How to run a comparison. The solution limit is always 2 (prove uniqueness)
+/// with one solution kept; only the budgets are configurable.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    pub node_budget: Option<u64>,
+    pub time_budget: Option<Duration>,
+    pub memory_budget: Option<u64>,
+    /// Read at most this many puzzles (lines that parse or not) from each set.
+    pub limit_puzzles: Option<usize>,
+    /// Worker threads; 1 solves on the calling thread.
+    pub jobs: usize,
+    pub read: ReadOptions,
+    /// Show a progress bar on stderr (only drawn when stderr is a terminal).
+    pub progress: bool,
+    /// Print problems on stderr as they are found.
+    pub loud: bool,
+    pub warmup: bool,
+    /// The command line, recorded in the report's `machine` section.
+    pub command: Option<String>,
+}
+
+impl Default for RunConfig {
+    /// The command-line defaults: 2 s and 256 MB per puzzle, no node budget,
+    /// one job, no progress bar, problems printed, warm-up on.
+    fn default() -> RunConfig {
+        RunConfig {
+            node_budget: None,
+            time_budget: Some(Duration::from_secs(2)),
+            memory_budget: Some(256_000_000),
+            limit_puzzles: None,
+            jobs: 1,
+            read: ReadOptions::default(),
+            progress: false,
+            loud: true,
+            warmup: true,
+            command: None,
+        }
+    }
+}
+
+impl RunConfig {
+    /// The limits of every timed solve.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_solutions: Some(2),
+            keep_solutions: 1,
+            node_budget: self.node_budget,
+            time_budget: self.time_budget,
+            memory_budget: self.memory_budget,
+        }
+    }
+
+    /// The limits of a warm-up solve: the same, with small budgets.
+    fn warmup_limits(&self) -> Limits {
+        let mut limits = self.limits();
+        limits.node_budget = Some(limits.node_budget.unwrap_or(u64::MAX).min(20_000));
+        limits.time_budget = Some(
+            limits
+                .time_budget
+                .unwrap_or(Duration::MAX)
+                .min(Duration::from_millis(10)),
+        );
+        limits
+    }
+}
+
+/// A strategy whose summary starts with `reference` is a reference row, not
+/// one of ours (see the `sudoku-reference` crate); tables mark it so.
+pub fn is_reference(solver: &dyn Solver) -> bool {
+    solver.summary().starts_with("reference")
+}
+
+/// What a strategy said about one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Said {
+    Unique,
+    Multiple,
+    None,
+    Invalid,
+    Budget,
+    Crashed,
+    Unsupported,
+    /// Stopped without a definite verdict for no budget reason (a protocol error).
+    Undecided,
+}
+
+impl Said {
+    fn definite(self) -> bool {
+        matches!(
+            self,
+            Said::Unique | Said::Multiple | Said::None | Said::Invalid
+        )
+    }
+    fn word(self) -> &'static str {
+        match self {
+            Said::Unique => "unique",
+            Said::Multiple => "multiple",
+            Said::None => "none",
+            Said::Invalid => "invalid",
+            Said::Budget => "budget hit",
+            Said::Crashed => "crashed",
+            Said::Unsupported => "unsupported",
+            Said::Undecided => "undecided",
+        }
+    }
+}
+
+/// One strategy on one puzzle.
+#[derive(Clone, Debug)]
+struct Attempt {
+    said: Said,
+    /// Solve time; `None` when the solve did not run to an outcome.
+    nanos: Option<u64>,
+    stats: Stats,
+    /// At least one solution reported, and all of them verified.
+    solved: bool,
+    /// Failed verification or broke the solver contract: no vote.
+    bad: bool,
+    wrong: bool,
+    /// The first verified solution, for the cross-check.
+    solution: Option<Grid>,
+    /// Problems found while checking this attempt.
+    notes: Vec<(ProblemKind, String)>,
+}
+
+impl Attempt {
+    fn without_outcome(said: Said) -> Attempt {
+        Attempt {
+            said,
+            nanos: None,
+            stats: Stats::default(),
+            solved: false,
+            bad: false,
+            wrong: false,
+            solution: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
+fn panic_message(payload: &(dyn Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(a panic without a message)".to_string()
+    }
+}
+
+/// Solves one puzzle (timed, panic-safe), then checks what came back.
+fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits) -> Attempt {
+    if solver.supports(entry.puzzle.shape()).is_err() {
+        return Attempt::without_outcome(Said::Unsupported);
+    }
+    let run = catch_unwind(AssertUnwindSafe(|| {
+        let started = Instant::now();
+        let outcome = solver.solve(&entry.puzzle, limits);
+        (outcome, started.elapsed())
+    }));
+    let (outcome, elapsed) = match run {
+        Ok(done) => done,
+        Err(payload) => {
+            let mut a = Attempt::without_outcome(Said::Crashed);
+            let message = panic_message(payload.as_ref());
+            a.notes.push((
+                ProblemKind::Crashed,
+                format!("{} crashed (panic: {message})", solver.id()),
+            ));
+            return a;
+        }
+    };
+    if outcome.stop == Stop::Unsupported {
+        return Attempt::without_outcome(Said::Unsupported);
+    }
+    let id = solver.id();
+    let verdict = outcome.verdict();
+    let said = match verdict {
+        Verdict::Unique => Said::Unique,
+        Verdict::Multiple => Said::Multiple,
+        Verdict::None => Said::None,
+        Verdict::Invalid => Said::Invalid,
+        Verdict::Unknown(stop) if stop.is_budget() => Said::Budget,
+        Verdict::Found | Verdict::Unknown(_) => Said::Undecided,
+    };
+    let mut a = Attempt {
+        said,
+        nanos: Some(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX)),
+        stats: outcome.stats,
+        solved: false,
+        bad: false,
+        wrong: false,
+        solution: None,
+        notes: Vec::new(),
+    };
+    for solution in &outcome.solutions {
+        if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
+            a.bad = true;
+            a.notes.push((
+                ProblemKind::WrongSolution,
+                format!(
+                    "{id} reported a solution that fails verification ({e}): {}",
+                    solution.to_line()
+                ),
+            ));
+        }
+    }
+    if !a.bad && !outcome.solutions.is_empty() {
+        a.solved = true;
+        a.solution = Some(outcome.solutions[0].clone());
+    }
+    match said {
+        Said::Unique | Said::Multiple if outcome.solutions.is_empty() => {
+            a.bad = true;
+            a.notes.push((
+                ProblemKind::Protocol,
+                format!(
+                    "{id} said {} ({} solutions) but returned no solution to verify",
+                    said.word(),
+                    outcome.count
+                ),
+            ));
+        }
+        Said::Undecided => {
+            a.bad = true;
+            a.notes.push((
+                ProblemKind::Protocol,
+                format!(
+                    "{id} stopped ({}) without a verdict although asked to look for 2 solutions",
+                    outcome.stop
+                ),
+            ));
+        }
+        _ => {}
+    }
+    if let Some(expected) = &entry.solution {
+        match (said, &a.solution) {
+            (Said::Unique, Some(found)) if found != expected => a.notes.push((
+                ProblemKind::ExpectedMismatch,
+                format!(
+                    "{id} found {} but the file gives {}",
+                    found.to_line(),
+                    expected.to_line()
+                ),
+            )),
+            (Said::None, _) if expected.is_solution_of(&entry.puzzle) => a.notes.push((
+                ProblemKind::ExpectedMismatch,
+                format!("{id} says there is no solution but the file gives one that verifies"),
+            )),
+            _ => {}
+        }
+    }
+    a.wrong = a.bad || !a.notes.is_empty();
+    a
+}
+
+/// Statistics of one strategy on one set, accumulated chunk by chunk.
+#[derive(Clone, Debug, Default)]
+struct Acc {
+    supported: u64,
+    unsupported: u64,
+    unique: u64,
+    multiple: u64,
+    none: u64,
+    invalid: u64,
+    budget_hit: u64,
+    crashed: u64,
+    undecided: u64,
+    wrong: u64,
+    solved: u64,
+    solved_no_guess: u64,
+    times: Vec<u64>,
+    nodes_sum: u128,
+    nodes_max: u64,
+    guesses_sum: u128,
+    guesses_max: u64,
+    backtracks_sum: u128,
+    backtracks_max: u64,
+    peak_bytes: u64,
+    wall: Duration,
+}
+
+impl Acc {
+    fn add(&mut self, a: &Attempt) {
+        if a.said == Said::Unsupported {
+            self.unsupported += 1;
+            return;
+        }
+        self.supported += 1;
+        match a.said {
+            Said::Unique => self.unique += 1,
+            Said::Multiple => self.multiple += 1,
+            Said::None => self.none += 1,
+            Said::Invalid => self.invalid += 1,
+            Said::Budget => self.budget_hit += 1,
+            Said::Crashed => self.crashed += 1,
+            Said::Undecided => self.undecided += 1,
+            Said::Unsupported => unreachable!(),
+        }
+        self.wrong += a.wrong as u64;
+        if a.solved {
+            self.solved += 1;
+            self.solved_no_guess += (a.stats.guesses == 0) as u64;
+        }
+        if let Some(nanos) = a.nanos {
+            self.times.push(nanos);
+            let s = &a.stats;
+            self.nodes_sum += s.nodes as u128;
+            self.nodes_max = self.nodes_max.max(s.nodes);
+            self.guesses_sum += s.guesses as u128;
+            self.guesses_max = self.guesses_max.max(s.guesses);
+            self.backtracks_sum += s.backtracks as u128;
+            self.backtracks_max = self.backtracks_max.max(s.backtracks);
+            self.peak_bytes = self.peak_bytes.max(s.peak_bytes);
+        }
+    }
+}
+
+/// Stderr output that does not tear the progress bar.
+struct Out {
+    bar: Option<ProgressBar>,
+    loud: bool,
+}
+
+impl Out {
+    fn say(&self, message: &str) {
+        if !self.loud {
+            return;
+        }
+        match &self.bar {
+            Some(bar) => bar.suspend(|| eprintln!("{message}")),
+            None => eprintln!("{message}"),
+        }
+    }
+    fn inc(&self, n: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(n);
+        }
+    }
+    fn stage(&self, strategy: &str, set: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(format!("{strategy} on {set}"));
+        }
+    }
+}
+
+/// How many items a set will give (for the progress bar's ETA).
+fn count_items(set: &PuzzleSet, config: &RunConfig) -> u64 {
+    let limit = config.limit_puzzles.unwrap_or(usize::MAX);
+    match Source::File(set.path.clone()).open(config.read) {
+        Ok(items) => items.take(limit).count() as u64,
+        Err(_) => 0,
+    }
+}
+
+fn progress_bar(strategies: usize, sets: &[PuzzleSet], config: &RunConfig) -> Option<ProgressBar> {
+    if !config.progress || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let total: u64 = sets.iter().map(|s| count_items(s, config)).sum::<u64>() * strategies as u64;
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template(
+        "{msg:30!} [{bar:30}] {pos}/{len} solves, {elapsed} elapsed, ETA {eta}",
+    )
+    .expect("a valid template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    Some(bar)
+}
+
+/// Runs `strategies` over `sets` and returns the report. Problems are printed
+/// on stderr as they are found when `config.loud` is set, and always recorded.
+pub fn compare(strategies: &[&dyn Solver], sets: &[PuzzleSet], config: &RunConfig) -> Report {
+    let out = Out {
+        bar: progress_bar(strategies.len(), sets, config),
+        loud: config.loud,
+    };
+    let pool = (config.jobs > 1).then(|| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(config.jobs)
+            .build()
+            .expect("a thread pool for --jobs")
+    });
+    let mut report = Report {
+        machine: Machine::collect(config),
+        strategies: strategies
+            .iter()
+            .map(|s| StrategyInfo {
+                id: s.id().to_string(),
+                summary: s.summary().to_string(),
+                reference: is_reference(*s),
+                counts_nodes: s.counts_nodes(),
+            })
+            .collect(),
+        sets: Vec::new(),
+        results: Vec::new(),
+        problems: Vec::new(),
+        notes: Vec::new(),
+    };
+    for set in sets {
+        run_set(strategies, set, config, pool.as_ref(), &out, &mut report);
+    }
+    if let Some(bar) = &out.bar {
+        bar.finish_and_clear();
+    }
+    report
+}
+
+fn record(out: &Out, report: &mut Report, problem: Problem) {
+    out.say(&problem.to_string());
+    report.problems.push(problem);
+}
+
+fn run_strategy(
+    solver: &dyn Solver,
+    chunk: &[(usize, Entry)],
+    limits: &Limits,
+    pool: Option<&rayon::ThreadPool>,
+    out: &Out,
+) -> Vec<Attempt> {
+    let one = |(_, entry): &(usize, Entry)| {
+        let a = attempt(solver, entry, limits);
+        out.inc(1);
+        a
+    };
+    match pool {
+        Some(pool) => pool.install(|| chunk.par_iter().map(one).collect()),
+        None => chunk.iter().map(one).collect(),
+    }
+}
+
+fn warm_up(solver: &dyn Solver, chunk: &[(usize, Entry)], limits: &Limits) {
+    let supported = chunk
+        .iter()
+        .filter(|(_, e)| solver.supports(e.puzzle.shape()).is_ok());
+    for (_, entry) in supported.take(WARMUP_PUZZLES) {
+        // A panic here is reported by the timed solve of the same puzzle.
+        let _ = catch_unwind(AssertUnwindSafe(|| solver.solve(&entry.puzzle, limits)));
+    }
+}
+
+fn run_set(
+    strategies: &[&dyn Solver],
+    set: &PuzzleSet,
+    config: &RunConfig,
+    pool: Option<&rayon::ThreadPool>,
+    out: &Out,
+    report: &mut Report,
+) {
+    let problem = |kind, line, strategies: Vec<String>, message| Problem {
+        kind,
+        set: set.name.clone(),
+        line,
+        strategies,
+        message,
+    };
+    let mut items = match Source::File(set.path.clone()).open(config.read) {
+        Ok(items) => items,
+        Err(e) => {
+            record(
+                out,
+                report,
+                problem(
+                    ProblemKind::Unreadable,
+                    None,
+                    vec![],
+                    format!("cannot read the set: {e}"),
+                ),
+            );
+            return;
+        }
+    };
+    let limits = config.limits();
+    let warmup_limits = config.warmup_limits();
+    let limit = config.limit_puzzles.unwrap_or(usize::MAX);
+    let mut accs = vec![Acc::default(); strategies.len()];
+    let mut info = SetInfo {
+        name: set.name.clone(),
+        path: set.path.display().to_string(),
+        ..SetInfo::default()
+    };
+    let mut shapes = BTreeSet::new();
+    let mut taken = 0usize;
+    let mut first_chunk = true;
+    loop {
+        let mut chunk: Vec<(usize, Entry)> = Vec::with_capacity(CHUNK.min(limit - taken));
+        while chunk.len() < CHUNK && taken < limit {
+            let Some((line, item)) = items.next() else {
+                break;
+            };
+            taken += 1;
+            match item {
+                Ok(entry) => {
+                    shapes.insert(entry.puzzle.shape());
+                    chunk.push((line, entry));
+                }
+                Err(e) => {
+                    info.parse_errors += 1;
+                    out.inc(strategies.len() as u64);
+                    let message = format!("{} (counted as invalid for every strategy)", e.kind);
+                    record(
+                        out,
+                        report,
+                        problem(ProblemKind::ParseError, Some(line), vec![], message),
+                    );
+                }
+            }
+        }
+        if chunk.is_empty() {
+            break;
+        }
+        info.puzzles += chunk.len() as u64;
+        let mut results = Vec::with_capacity(strategies.len());
+        for (s, solver) in strategies.iter().enumerate() {
+            out.stage(solver.id(), &set.name);
+            if first_chunk && config.warmup {
+                warm_up(*solver, &chunk, &warmup_limits);
+            }
+            let started = Instant::now();
+            let attempts = run_strategy(*solver, &chunk, &limits, pool, out);
+            accs[s].wall += started.elapsed();
+            for (a, (line, _)) in attempts.iter().zip(&chunk) {
+                for (kind, message) in &a.notes {
+                    let p = problem(
+                        *kind,
+                        Some(*line),
+                        vec![solver.id().to_string()],
+                        message.clone(),
+                    );
+                    record(out, report, p);
+                }
+            }
+            results.push(attempts);
+        }
+        first_chunk = false;
+        for (i, (line, entry)) in chunk.iter().enumerate() {
+            let mut column: Vec<&mut Attempt> = results.iter_mut().map(|r| &mut r[i]).collect();
+            if let Some((wrong, message)) = cross_check(strategies, entry, &mut column) {
+                info.disagreements += 1;
+                record(
+                    out,
+                    report,
+                    problem(ProblemKind::Disagreement, Some(*line), wrong, message),
+                );
+            }
+        }
+        for (acc, attempts) in accs.iter_mut().zip(&results) {
+            for a in attempts {
+                acc.add(a);
+            }
+        }
+    }
+    info.truncated = taken == limit && items.next().is_some();
+    info.shapes = shapes.iter().map(|&s| shape_label(s)).collect();
+    if info.puzzles == 0 && info.parse_errors == 0 {
+        record(
+            out,
+            report,
+            problem(
+                ProblemKind::Empty,
+                None,
+                vec![],
+                "no puzzles found (empty, or only comments)".into(),
+            ),
+        );
+    }
+    let mut rows: Vec<ResultRecord> = strategies
+        .iter()
+        .zip(&accs)
+        .map(|(solver, acc)| finish_row(*solver, &set.name, acc, &info))
+        .collect();
+    rank(&mut rows);
+    report.results.extend(rows);
+    report.sets.push(info);
+}
+
+/// `9x9`, or `6x6 (2x3 boxes)` when the boxes are not square.
+pub fn shape_label(shape: Shape) -> String {
+    let n = shape.side();
+    if shape.box_rows() == shape.box_cols() {
+        format!("{n}x{n}")
+    } else {
+        format!("{n}x{n} ({shape} boxes)")
+    }
+}
+
+/// Cross-checks one puzzle's verdicts (see the module docs for the rule).
+/// Marks the dissenters wrong and returns their ids and the message.
+fn cross_check(
+    strategies: &[&dyn Solver],
+    entry: &Entry,
+    column: &mut [&mut Attempt],
+) -> Option<(Vec<String>, String)> {
+    let voters: Vec<usize> = (0..column.len())
+        .filter(|&s| column[s].said.definite() && !column[s].bad)
+        .collect();
+    if voters.is_empty() {
+        return None;
+    }
+    let mut solutions: Vec<&Grid> = Vec::new();
+    for a in column.iter() {
+        if let Some(g) = &a.solution {
+            if !solutions.contains(&g) {
+                solutions.push(g);
+            }
+        }
+    }
+    let conflicts = !entry.puzzle.conflicts().is_empty();
+    let mut dissent: Vec<usize> = Vec::new();
+    let reason = if conflicts || solutions.len() >= 2 {
+        let truth = if conflicts {
+            Said::Invalid
+        } else {
+            Said::Multiple
+        };
+        dissent.extend(voters.iter().copied().filter(|&s| column[s].said != truth));
+        if conflicts {
+            "proven: the givens conflict, so the verdict is `invalid`".to_string()
+        } else {
+            "proven: two different verified solutions were reported, so the verdict is `multiple`"
+                .to_string()
+        }
+    } else {
+        let disproven =
+            |said: Said| said == Said::Invalid || (said == Said::None && !solutions.is_empty());
+        dissent.extend(
+            voters
+                .iter()
+                .copied()
+                .filter(|&s| disproven(column[s].said)),
+        );
+        let rest: Vec<usize> = voters
+            .iter()
+            .copied()
+            .filter(|&s| !disproven(column[s].said))
+            .collect();
+        let kinds = [Said::Unique, Said::Multiple, Said::None];
+        let sizes = kinds.map(|k| rest.iter().filter(|&&s| column[s].said == k).count());
+        let groups = sizes.iter().filter(|&&n| n > 0).count();
+        let largest = *sizes.iter().max().expect("three kinds");
+        let mut why = Vec::new();
+        if !dissent.is_empty() {
+            why.push(if solutions.is_empty() {
+                "the givens do not conflict, so `invalid` is wrong".to_string()
+            } else {
+                "a verified solution exists, so `none` and `invalid` are wrong".to_string()
+            });
+        }
+        if groups > 1 {
+            if sizes.iter().filter(|&&n| n == largest).count() == 1 {
+                let majority = kinds[sizes
+                    .iter()
+                    .position(|&n| n == largest)
+                    .expect("a largest group")];
+                dissent.extend(rest.iter().copied().filter(|&s| column[s].said != majority));
+                why.push(format!("the majority says `{}`", majority.word()));
+            } else {
+                dissent.extend(rest.iter().copied());
+                why.push("a tie: every strategy involved is counted wrong".to_string());
+            }
+        }
+        why.join("; ")
+    };
+    if dissent.is_empty() {
+        return None;
+    }
+    for &s in &dissent {
+        column[s].wrong = true;
+    }
+    let said: Vec<String> = voters
+        .iter()
+        .map(|&s| format!("{} says {}", strategies[s].id(), column[s].said.word()))
+        .collect();
+    let wrong: Vec<String> = dissent
+        .iter()
+        .map(|&s| strategies[s].id().to_string())
+        .collect();
+    let message = format!(
+        "verdicts disagree on {}: {}; counted wrong: {} ({reason})",
+        entry.puzzle.to_line(),
+        said.join(", "),
+        wrong.join(", ")
+    );
+    Some((wrong, message))
+}
+
+fn micros(nanos: f64) -> f64 {
+    (nanos / 1e3 * 1000.0).round() / 1000.0
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// Nearest-rank percentile of sorted values.
+fn percentile(sorted: &[u64], p: f64) -> u64 {
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+fn median(sorted: &[u64]) -> f64 {
+    let n = sorted.len();
+    if n % 2 == 1 {
+        sorted[n / 2] as f64
+    } else {
+        (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0
+    }
+}
+
+fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> ResultRecord {
+    let supported = !(acc.supported == 0 && acc.unsupported > 0);
+    let parse_errors = if supported { info.parse_errors } else { 0 };
+    let mut row = ResultRecord {
+        set: set.to_string(),
+        strategy: solver.id().to_string(),
+        reference: is_reference(solver),
+        supported,
+        attempted: acc.supported + parse_errors,
+        solved: acc.solved,
+        unique: acc.unique,
+        multiple: acc.multiple,
+        none: acc.none,
+        invalid: acc.invalid + parse_errors,
+        budget_hit: acc.budget_hit,
+        crashed: acc.crashed,
+        wrong: acc.wrong,
+        undecided: acc.undecided,
+        unsupported: acc.unsupported,
+        wall_ms: round3(acc.wall.as_secs_f64() * 1e3),
+        ..ResultRecord::default()
+    };
+    if acc.times.is_empty() {
+        return row;
+    }
+    let mut sorted = acc.times.clone();
+    sorted.sort_unstable();
+    let n = sorted.len() as f64;
+    let total: u128 = sorted.iter().map(|&t| t as u128).sum();
+    let mean = total as f64 / n;
+    row.timed = sorted.len() as u64;
+    row.mean_us = Some(micros(mean));
+    row.median_us = Some(micros(median(&sorted)));
+    row.p90_us = Some(micros(percentile(&sorted, 90.0) as f64));
+    row.max_us = Some(micros(*sorted.last().expect("non-empty") as f64));
+    row.puzzles_per_sec = Some(round3(if total == 0 {
+        f64::INFINITY
+    } else {
+        n * 1e9 / total as f64
+    }))
+    .filter(|x| x.is_finite());
+    if solver.counts_nodes() {
+        row.nodes_mean = Some(round3(acc.nodes_sum as f64 / n));
+        row.nodes_max = Some(acc.nodes_max);
+        row.guesses_mean = Some(round3(acc.guesses_sum as f64 / n));
+        row.guesses_max = Some(acc.guesses_max);
+        row.backtracks_mean = Some(round3(acc.backtracks_sum as f64 / n));
+        row.backtracks_max = Some(acc.backtracks_max);
+        row.peak_bytes = Some(acc.peak_bytes);
+        if acc.solved > 0 {
+            row.no_guess_pct = Some(round3(
+                100.0 * acc.solved_no_guess as f64 / acc.solved as f64,
+            ));
+        }
+    }
+    row
+}
+
+/// Sorts a set's rows by mean time (rows without one last, registry order
+/// otherwise) and fills in the ratio to the fastest.
+fn rank(rows: &mut [ResultRecord]) {
+    rows.sort_by(|a, b| match (a.mean_us, b.mean_us) {
+        (Some(x), Some(y)) => x.total_cmp(&y),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    });
+    let fastest = rows
+        .iter()
+        .filter_map(|r| r.mean_us)
+        .fold(f64::INFINITY, f64::min);
+    for row in rows {
+        row.ratio_to_fastest = row.mean_us.map(|m| {
+            if fastest > 0.0 {
+                round3(m / fastest)
+            } else {
+                1.0
+            }
+        });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles() {
+        let v: Vec<u64> = (1..=10).collect();
+        assert_eq!(percentile(&v, 90.0), 9);
+        assert_eq!(percentile(&v, 100.0), 10);
+        assert_eq!(percentile(&[7], 90.0), 7);
+        assert_eq!(median(&v), 5.5);
+        assert_eq!(median(&[1, 2, 9]), 2.0);
+    }
+}

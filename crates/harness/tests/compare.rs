@@ -1,0 +1,846 @@
+//! `sudoku-lab compare`: tables, the JSON/CSV schema, verdict counts, and the
+//! trust machinery (verification, cross-checks, crashes, budgets).
+//!
+//! The CLI tests run whatever the registry holds; the library tests pass
+//! test-only broken solvers to `compare` next to real ones.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use sudoku_core::{Grid, Limits, Outcome, Solver, Stats, Stop, Trace};
+use sudoku_harness::compare::{compare, ProblemKind, PuzzleSet, Report, RunConfig};
+use sudoku_harness::Status;
+use sudoku_naive::Naive;
+use sudoku_reference::Reference;
+
+fn lab() -> Command {
+    Command::cargo_bin("sudoku-lab").unwrap()
+}
+
+fn data(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+}
+
+fn data_str(name: &str) -> String {
+    data(name).display().to_string()
+}
+
+/// The registered strategy ids, from `sudoku-lab list`.
+fn registered() -> Vec<String> {
+    let out = lab().arg("list").output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .map(String::from)
+        .collect()
+}
+
+/// Runs `compare ... --format json` and parses stdout; returns it with the exit code.
+fn compare_json(args: &[&str]) -> (Value, i32) {
+    let out = lab()
+        .arg("compare")
+        .args(args)
+        .args(["--format", "json"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let json: Value = serde_json::from_str(&stdout).unwrap_or_else(|e| {
+        panic!(
+            "not JSON ({e}): {stdout}\nstderr: {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (json, out.status.code().unwrap())
+}
+
+fn record<'a>(json: &'a Value, strategy: &str) -> &'a Value {
+    json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["strategy"] == strategy)
+        .unwrap()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("sudoku-lab-compare-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+// ---------------------------------------------------------------- CLI
+
+#[test]
+fn table_has_a_row_per_strategy() {
+    let ids = registered();
+    assert!(ids.contains(&"naive".to_string()) && ids.contains(&"reference".to_string()));
+    let out = lab()
+        .args(["compare", "--set", &data_str("tiny.txt")])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("tiny.txt: 2 puzzles (9x9)"), "{stdout}");
+    for id in &ids {
+        let rows = stdout
+            .lines()
+            .filter(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .count();
+        assert_eq!(rows, 1, "one row for {id} in\n{stdout}");
+    }
+    assert!(
+        stdout.contains("reference †"),
+        "the reference row is marked"
+    );
+    assert!(
+        stdout.contains("reference, not one of ours"),
+        "and the mark explained"
+    );
+    assert!(
+        !stdout.contains("timings disturbed"),
+        "jobs 1 is not a parallel run"
+    );
+}
+
+/// Every field reports/README.md documents for a result record.
+const RESULT_FIELDS: [&str; 31] = [
+    "set",
+    "strategy",
+    "reference",
+    "supported",
+    "attempted",
+    "solved",
+    "unique",
+    "multiple",
+    "none",
+    "invalid",
+    "budget_hit",
+    "crashed",
+    "wrong",
+    "undecided",
+    "unsupported",
+    "timed",
+    "mean_us",
+    "median_us",
+    "p90_us",
+    "max_us",
+    "puzzles_per_sec",
+    "ratio_to_fastest",
+    "nodes_mean",
+    "nodes_max",
+    "guesses_mean",
+    "guesses_max",
+    "backtracks_mean",
+    "backtracks_max",
+    "no_guess_pct",
+    "peak_bytes",
+    "wall_ms",
+];
+
+const MACHINE_FIELDS: [&str; 18] = [
+    "cpu",
+    "cores",
+    "os",
+    "load_avg",
+    "rustc",
+    "profile",
+    "sudoku_lab_version",
+    "git_commit",
+    "git_dirty",
+    "date",
+    "command",
+    "jobs",
+    "limit_puzzles",
+    "max_solutions",
+    "time_budget_ms",
+    "node_budget",
+    "memory_budget_bytes",
+    "warmup_puzzles",
+];
+
+#[test]
+fn json_has_the_documented_fields() {
+    let (json, code) = compare_json(&[
+        "--strategies",
+        "naive,reference",
+        "--set",
+        &data_str("tiny.txt"),
+    ]);
+    assert_eq!(code, 0);
+    let machine = json["machine"].as_object().unwrap();
+    for field in MACHINE_FIELDS {
+        assert!(machine.contains_key(field), "machine.{field} missing");
+    }
+    assert_eq!(json["machine"]["jobs"], 1);
+    assert_eq!(json["machine"]["time_budget_ms"], 2000.0);
+    assert_eq!(json["machine"]["memory_budget_bytes"], 256_000_000);
+    assert!(json["machine"]["date"].as_str().unwrap().ends_with('Z'));
+    let results = json["results"].as_array().unwrap();
+    assert_eq!(results.len(), 2);
+    for r in results {
+        let r = r.as_object().unwrap();
+        for field in RESULT_FIELDS {
+            assert!(r.contains_key(field), "results[].{field} missing");
+        }
+        assert_eq!(r.len(), RESULT_FIELDS.len(), "undocumented fields in {r:?}");
+    }
+    let naive = record(&json, "naive");
+    assert_eq!(naive["attempted"], 2);
+    assert_eq!(naive["solved"], 2);
+    assert_eq!(naive["unique"], 2);
+    assert!(naive["nodes_mean"].as_f64().unwrap() > 0.0);
+    assert!(naive["peak_bytes"].as_u64().unwrap() > 0);
+    let reference = record(&json, "reference");
+    assert_eq!(reference["reference"], true);
+    assert_eq!(reference["unique"], 2);
+    for field in [
+        "nodes_mean",
+        "nodes_max",
+        "guesses_mean",
+        "backtracks_mean",
+        "no_guess_pct",
+        "peak_bytes",
+    ] {
+        assert!(
+            reference[field].is_null(),
+            "the reference cannot report {field}"
+        );
+    }
+    // Rows are sorted by mean time, and the first is the fastest.
+    let means: Vec<f64> = results
+        .iter()
+        .map(|r| r["mean_us"].as_f64().unwrap())
+        .collect();
+    assert!(means[0] <= means[1]);
+    assert_eq!(results[0]["ratio_to_fastest"], 1.0);
+    assert_eq!(json["sets"][0]["puzzles"], 2);
+    assert!(json["problems"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn verdict_counts_for_unique_multiple_none_and_invalid() {
+    let (json, code) = compare_json(&["--set", &data_str("verdicts.txt")]);
+    assert_eq!(
+        code, 0,
+        "invalid, unsolvable and multiple-solution puzzles are results, not failures"
+    );
+    assert_eq!(json["sets"][0]["puzzles"], 4);
+    assert_eq!(json["sets"][0]["parse_errors"], 1);
+    for r in json["results"].as_array().unwrap() {
+        let id = r["strategy"].as_str().unwrap();
+        // 4 puzzles and 1 unparseable line, counted invalid for everyone.
+        let expect = [
+            ("attempted", 5),
+            ("unique", 1),
+            ("multiple", 1),
+            ("none", 1),
+            ("invalid", 2),
+            ("wrong", 0),
+        ];
+        for (field, n) in expect {
+            assert_eq!(r[field], n, "{id}: {field}");
+        }
+        assert_eq!(
+            r["solved"], 2,
+            "{id}: the unique and the multiple puzzle have verified solutions"
+        );
+    }
+    let problems = json["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1);
+    assert_eq!(problems[0]["kind"], "parse_error");
+    assert_eq!(problems[0]["line"], 11);
+}
+
+#[test]
+fn a_parse_error_is_reported_once_with_file_and_line() {
+    let out = lab()
+        .args(["compare", "--set", &data_str("verdicts.txt")])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let mentions = stderr.matches("verdicts.txt:11:").count();
+    assert_eq!(mentions, 1, "{stderr}");
+    assert!(stderr.contains("wrong length"));
+}
+
+#[test]
+fn a_budget_hit_is_counted_not_fatal() {
+    let (json, code) = compare_json(&[
+        "--strategies",
+        "naive",
+        "--node-budget",
+        "100",
+        "--set",
+        &data_str("hard.txt"),
+    ]);
+    assert_eq!(code, 0);
+    let naive = record(&json, "naive");
+    assert_eq!(naive["budget_hit"], 1);
+    assert_eq!(naive["unique"], 0);
+    assert_eq!(naive["wrong"], 0);
+    assert_eq!(naive["attempted"], 1);
+    assert_eq!(naive["nodes_max"], 100, "stopped at the node budget");
+    assert_eq!(json["machine"]["node_budget"], 100);
+}
+
+#[test]
+fn reference_shows_na_on_a_4x4_set() {
+    let out = lab()
+        .args([
+            "compare",
+            "--strategies",
+            "naive,reference",
+            "--set",
+            &data_str("four.txt"),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "an unsupported shape is not a failure"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let row = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("reference"))
+        .unwrap();
+    assert!(row.matches("n/a").count() >= 20, "{row}");
+
+    let (json, _) = compare_json(&[
+        "--strategies",
+        "naive,reference",
+        "--set",
+        &data_str("four.txt"),
+    ]);
+    let reference = record(&json, "reference");
+    assert_eq!(reference["supported"], false);
+    assert_eq!(reference["unsupported"], 2);
+    assert_eq!(reference["attempted"], 0);
+    assert!(reference["mean_us"].is_null());
+    assert!(reference["ratio_to_fastest"].is_null());
+    let naive = record(&json, "naive");
+    assert_eq!(naive["unique"], 2);
+    assert_eq!(
+        json["results"][0]["strategy"], "naive",
+        "n/a rows come last"
+    );
+}
+
+#[test]
+fn a_solution_differing_from_the_file_exits_1() {
+    let out = lab()
+        .args([
+            "compare",
+            "--strategies",
+            "naive",
+            "--set",
+            &data_str("wrong-expected.csv"),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("wrong-expected.csv:2: naive found"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.contains("1 !!"),
+        "the wrong count is flagged in the table:\n{stdout}"
+    );
+}
+
+#[test]
+fn csv_has_a_header_and_a_record_per_set_and_strategy() {
+    let out = lab()
+        .args([
+            "compare",
+            "--strategies",
+            "naive,reference",
+            "--format",
+            "csv",
+        ])
+        .args(["--set", &data_str("tiny.txt"), &data_str("four.txt")])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert_eq!(lines.next().unwrap(), RESULT_FIELDS.join(","));
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), 4);
+    assert!(rows
+        .iter()
+        .all(|r| r.split(',').count() == RESULT_FIELDS.len()));
+    let na = rows
+        .iter()
+        .find(|r| r.contains("four.txt,reference"))
+        .unwrap();
+    assert!(na.contains(",,,"), "null fields are empty: {na}");
+}
+
+#[test]
+fn markdown_format() {
+    let out = lab()
+        .args([
+            "compare",
+            "--strategies",
+            "naive",
+            "--format",
+            "md",
+            "--set",
+            &data_str("tiny.txt"),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert!(md.contains("### "), "{md}");
+    assert!(
+        md.contains("| strategy |") || md.contains("|  strategy"),
+        "{md}"
+    );
+    assert!(
+        md.lines()
+            .any(|l| l.starts_with("|") && l.contains("naive")),
+        "{md}"
+    );
+}
+
+#[test]
+fn report_dir_holds_every_file() {
+    let dir = temp_dir("report");
+    let out = lab()
+        .args(["compare", "--strategies", "naive,reference", "--report"])
+        .arg(&dir)
+        .args(["--set", &data_str("tiny.txt"), &data_str("four.txt")])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for file in [
+        "report.md",
+        "results.json",
+        "results.csv",
+        "time_per_puzzle.svg",
+        "nodes_per_puzzle.svg",
+    ] {
+        assert!(dir.join(file).exists(), "{file} missing");
+    }
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    assert_eq!(json["results"].as_array().unwrap().len(), 4);
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(
+        md.contains("## Machine") && md.contains("time_per_puzzle.svg"),
+        "{md}"
+    );
+    let svg = std::fs::read_to_string(dir.join("time_per_puzzle.svg")).unwrap();
+    assert!(
+        svg.contains("<svg") && svg.contains("<text") && svg.contains("tiny"),
+        "labels are drawn"
+    );
+    assert!(
+        svg.contains("naive") && svg.contains("reference"),
+        "the legend names the strategies"
+    );
+    let nodes = std::fs::read_to_string(dir.join("nodes_per_puzzle.svg")).unwrap();
+    assert!(
+        !nodes.contains(">reference<"),
+        "the reference counts no nodes"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn parallel_runs_count_the_same_and_say_so() {
+    let args = [
+        "--strategies",
+        "naive,reference",
+        "--set",
+        &data_str("verdicts.txt"),
+        &data_str("tiny.txt"),
+    ];
+    let (serial, _) = compare_json(&args);
+    let (parallel, code) = compare_json(&[&args[..], &["--jobs", "2"]].concat());
+    assert_eq!(code, 0);
+    assert_eq!(parallel["machine"]["jobs"], 2);
+    for (a, b) in serial["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(parallel["results"].as_array().unwrap())
+    {
+        for field in [
+            "set",
+            "attempted",
+            "solved",
+            "unique",
+            "multiple",
+            "none",
+            "invalid",
+            "nodes_max",
+        ] {
+            assert_eq!(a[field], b[field], "{field}");
+        }
+    }
+    let out = lab()
+        .arg("compare")
+        .args(args)
+        .args(["--jobs", "2"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .contains("parallel run (--jobs 2): timings disturbed"));
+}
+
+#[test]
+fn usage_and_io_errors_exit_2() {
+    lab()
+        .args([
+            "compare",
+            "--strategies",
+            "nosuch",
+            "--set",
+            &data_str("tiny.txt"),
+        ])
+        .assert()
+        .code(2);
+    lab()
+        .args(["compare", "--set", "no/such/file.txt"])
+        .assert()
+        .code(2);
+    lab()
+        .args([
+            "compare",
+            "--set",
+            &data_str("tiny.txt"),
+            "--limit-puzzles",
+            "0",
+        ])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn limit_puzzles_and_directories() {
+    let dir = temp_dir("sets");
+    std::fs::copy(data("tiny.txt"), dir.join("b.txt")).unwrap();
+    std::fs::copy(data("four.txt"), dir.join("a.sdk")).unwrap();
+    std::fs::write(dir.join("README.md"), "not a puzzle file").unwrap();
+    let (json, code) = compare_json(&[
+        "--strategies",
+        "naive",
+        "--limit-puzzles",
+        "1",
+        "--set",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let sets = json["sets"].as_array().unwrap();
+    assert_eq!(sets.len(), 2, "README.md is not a set");
+    assert!(
+        sets[0]["name"].as_str().unwrap().ends_with("a.sdk"),
+        "sorted by name"
+    );
+    assert!(sets
+        .iter()
+        .all(|s| s["puzzles"] == 1 && s["truncated"] == true));
+    assert_eq!(json["machine"]["limit_puzzles"], 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn default_sets_come_from_puzzles_and_say_which() {
+    let dir = temp_dir("default");
+    std::fs::create_dir(dir.join("puzzles")).unwrap();
+    std::fs::copy(data("tiny.txt"), dir.join("puzzles/small.txt")).unwrap();
+    std::fs::write(
+        dir.join("puzzles/big.txt"),
+        format!("{}\n", ".".repeat(256)),
+    )
+    .unwrap();
+    let out = lab()
+        .current_dir(&dir)
+        .args(["compare", "--strategies", "naive", "--format", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("default sets") && stderr.contains("small.txt"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("left out") && stderr.contains("big.txt (16x16)"),
+        "{stderr}"
+    );
+    let json: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["sets"].as_array().unwrap().len(), 1);
+    assert!(json["notes"][0].as_str().unwrap().contains("small.txt"));
+
+    let empty = temp_dir("nodefault");
+    lab().current_dir(&empty).args(["compare"]).assert().code(2);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&empty).unwrap();
+}
+
+// ---------------------------------------------------------------- library
+
+/// Test-only: naive's answer with one digit of the solution changed.
+struct Liar;
+
+impl Solver for Liar {
+    fn id(&self) -> &'static str {
+        "liar"
+    }
+    fn summary(&self) -> &'static str {
+        "test only: naive's solution with its first blank cell changed"
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        let mut outcome = Naive.solve(puzzle, limits);
+        if let Some(solution) = outcome.solutions.first_mut() {
+            let cell = (0..puzzle.cells().len())
+                .find(|&c| puzzle.get(c) == 0)
+                .unwrap();
+            let n = puzzle.shape().side() as u8;
+            solution.set(cell, solution.get(cell) % n + 1);
+        }
+        outcome
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, _: &mut dyn Trace) -> Outcome {
+        self.solve(puzzle, limits)
+    }
+}
+
+/// Test-only: always says "multiple", with naive's (valid) first solution.
+struct Doubter;
+
+impl Solver for Doubter {
+    fn id(&self) -> &'static str {
+        "doubter"
+    }
+    fn summary(&self) -> &'static str {
+        "test only: claims two solutions wherever naive finds one"
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        let mut outcome = Naive.solve(puzzle, limits);
+        if outcome.count == 1 {
+            outcome.count = 2;
+            outcome.stop = Stop::SolutionLimit;
+        }
+        outcome
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, _: &mut dyn Trace) -> Outcome {
+        self.solve(puzzle, limits)
+    }
+}
+
+/// Test-only: says "no solution" without searching.
+struct Pessimist;
+
+impl Solver for Pessimist {
+    fn id(&self) -> &'static str {
+        "pessimist"
+    }
+    fn summary(&self) -> &'static str {
+        "test only: says every puzzle has no solution"
+    }
+    fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+        Outcome {
+            solutions: vec![],
+            count: 0,
+            stop: Stop::Exhausted,
+            stats: Stats::default(),
+            conflict: None,
+        }
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, _: &mut dyn Trace) -> Outcome {
+        self.solve(puzzle, limits)
+    }
+}
+
+/// Test-only: panics on every puzzle whose first cell is blank.
+struct Panicker;
+
+impl Solver for Panicker {
+    fn id(&self) -> &'static str {
+        "panicker"
+    }
+    fn summary(&self) -> &'static str {
+        "test only: panics when the first cell is blank"
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        assert!(puzzle.get(0) != 0, "test panic: first cell blank");
+        Naive.solve(puzzle, limits)
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, _: &mut dyn Trace) -> Outcome {
+        self.solve(puzzle, limits)
+    }
+}
+
+fn run(strategies: &[&dyn Solver], sets: &[&str]) -> Report {
+    let sets: Vec<PuzzleSet> = sets.iter().map(|s| PuzzleSet::new(data(s))).collect();
+    let config = RunConfig {
+        warmup: false,
+        ..RunConfig::default()
+    };
+    compare(strategies, &sets, &config)
+}
+
+fn row<'a>(
+    report: &'a Report,
+    set: &str,
+    strategy: &str,
+) -> &'a sudoku_harness::compare::ResultRecord {
+    report
+        .results
+        .iter()
+        .find(|r| r.set.ends_with(set) && r.strategy == strategy)
+        .unwrap()
+}
+
+#[test]
+fn a_wrong_solution_is_caught_by_verification() {
+    let report = run(&[&Naive, &Liar], &["tiny.txt"]);
+    let liar = row(&report, "tiny.txt", "liar");
+    assert_eq!(liar.wrong, 2);
+    assert_eq!(
+        liar.solved, 0,
+        "a solution that fails verification does not count as solved"
+    );
+    assert_eq!(row(&report, "tiny.txt", "naive").wrong, 0);
+    let kinds: Vec<ProblemKind> = report.problems.iter().map(|p| p.kind).collect();
+    assert_eq!(kinds, vec![ProblemKind::WrongSolution; 2]);
+    assert!(report.problems[0].message.contains("fails verification"));
+    assert_eq!(report.problems[0].strategies, vec!["liar".to_string()]);
+    assert_eq!(report.status(), Status::Failed);
+}
+
+#[test]
+fn a_disagreement_goes_by_majority_and_fails_the_run() {
+    let report = run(&[&Naive, &Reference, &Doubter], &["tiny.txt"]);
+    assert_eq!(row(&report, "tiny.txt", "doubter").wrong, 2);
+    assert_eq!(row(&report, "tiny.txt", "doubter").multiple, 2);
+    assert_eq!(row(&report, "tiny.txt", "naive").wrong, 0);
+    assert_eq!(row(&report, "tiny.txt", "reference").wrong, 0);
+    assert_eq!(report.sets[0].disagreements, 2);
+    let p = &report.problems[0];
+    assert_eq!(p.kind, ProblemKind::Disagreement);
+    assert_eq!(p.line, Some(3));
+    assert_eq!(p.strategies, vec!["doubter".to_string()]);
+    assert!(
+        p.message.contains("naive says unique") && p.message.contains("doubter says multiple"),
+        "{}",
+        p.message
+    );
+    assert!(p.message.contains("majority"), "{}", p.message);
+    assert_eq!(report.status(), Status::Failed);
+}
+
+#[test]
+fn a_tie_counts_everyone_involved_wrong() {
+    let report = run(&[&Naive, &Doubter], &["tiny.txt"]);
+    assert_eq!(row(&report, "tiny.txt", "naive").wrong, 2);
+    assert_eq!(row(&report, "tiny.txt", "doubter").wrong, 2);
+    assert!(report.problems.iter().all(|p| p.message.contains("tie")));
+    assert_eq!(report.status(), Status::Failed);
+}
+
+#[test]
+fn what_can_be_proven_beats_the_majority() {
+    // Two pessimists outvote naive, but naive's verified solution proves them wrong.
+    struct Pessimist2;
+    impl Solver for Pessimist2 {
+        fn id(&self) -> &'static str {
+            "pessimist2"
+        }
+        fn summary(&self) -> &'static str {
+            "test only: a second pessimist"
+        }
+        fn solve(&self, p: &Grid, l: &Limits) -> Outcome {
+            Pessimist.solve(p, l)
+        }
+        fn solve_traced(&self, p: &Grid, l: &Limits, _: &mut dyn Trace) -> Outcome {
+            Pessimist.solve(p, l)
+        }
+    }
+    let report = run(&[&Naive, &Pessimist, &Pessimist2], &["verdicts.txt"]);
+    assert_eq!(row(&report, "verdicts.txt", "naive").wrong, 0);
+    // Wrong on the unique and the multiple puzzle; right on the unsolvable one;
+    // the invalid one is proven by its conflicting givens.
+    assert_eq!(row(&report, "verdicts.txt", "pessimist").wrong, 3);
+    assert_eq!(row(&report, "verdicts.txt", "pessimist2").wrong, 3);
+    assert!(report.problems.iter().any(|p| p.message.contains("proven")));
+}
+
+#[test]
+fn a_panic_is_reported_as_crashed_and_the_run_goes_on() {
+    // four.txt: the first puzzle starts with a blank, the second with a given.
+    let report = run(&[&Panicker, &Naive], &["four.txt", "tiny.txt"]);
+    let panicker = row(&report, "four.txt", "panicker");
+    assert_eq!(
+        (panicker.crashed, panicker.unique, panicker.wrong),
+        (1, 1, 0)
+    );
+    assert_eq!(panicker.timed, 1, "a crash is not timed");
+    assert_eq!(
+        row(&report, "four.txt", "naive").unique,
+        2,
+        "the other strategy is unaffected"
+    );
+    assert_eq!(
+        row(&report, "tiny.txt", "panicker").unique,
+        2,
+        "and the run went on to the next set"
+    );
+    assert_eq!(report.problems.len(), 1);
+    let p = &report.problems[0];
+    assert_eq!((p.kind, p.line), (ProblemKind::Crashed, Some(2)));
+    assert!(
+        p.message.contains("test panic: first cell blank"),
+        "{}",
+        p.message
+    );
+    assert_eq!(report.status(), Status::Failed);
+}
+
+#[test]
+fn library_counts_match_the_cli() {
+    let report = run(&[&Naive, &Reference], &["verdicts.txt", "four.txt"]);
+    assert_eq!(report.status(), Status::Ok);
+    let reference = row(&report, "four.txt", "reference");
+    assert!(!reference.supported);
+    assert_eq!(reference.unsupported, 2);
+    let naive = row(&report, "verdicts.txt", "naive");
+    assert_eq!((naive.attempted, naive.solved, naive.timed), (5, 2, 4));
+    assert!(naive.no_guess_pct.is_some());
+    let reference = row(&report, "verdicts.txt", "reference");
+    assert_eq!(
+        (
+            reference.unique,
+            reference.multiple,
+            reference.none,
+            reference.invalid
+        ),
+        (1, 1, 1, 2)
+    );
+    assert_eq!(reference.nodes_mean, None);
+}
