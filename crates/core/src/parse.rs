@@ -12,8 +12,10 @@
 //! * **Block**: `n` lines of `n` symbols (or numbers) each, optionally decorated
 //!   with `|`, `-`, `+` and spaces; decoration-only lines are skipped; puzzles are
 //!   separated by blank lines. A line of 16 symbols is ambiguous (a 4x4 puzzle or
-//!   a 16x16 row): it starts a 16x16 block only when it opens a paragraph of
-//!   exactly 16 lines of 16 symbols; pass a shape to remove the doubt.
+//!   a 16x16 row): it starts a 16x16 block only when it opens a paragraph (at
+//!   the start of the file or after a blank or comment line), carries no
+//!   trailing comment, and the paragraph holds exactly 16 rows of 16 symbols;
+//!   pass a shape to remove the doubt.
 //! * **CSV**: `puzzle,solution[,note]`, the form of `seeds.csv`; a header line
 //!   whose first field is `puzzle` is skipped; the solution may be empty.
 //!
@@ -223,6 +225,9 @@ pub struct PuzzleReader<R> {
     eof: bool,
     /// Lines read ahead to settle the 16-symbol ambiguity, with their numbers.
     pending: VecDeque<(usize, Raw)>,
+    /// The next content line opens a paragraph (start of file, or after a
+    /// blank or comment line): only such a line can start a 16x16 block.
+    paragraph_start: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -231,7 +236,7 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     pub fn with_options(source: R, options: ReadOptions) -> Self {
-        PuzzleReader { source, options, line: 0, eof: false, pending: VecDeque::new() }
+        PuzzleReader { source, options, line: 0, eof: false, pending: VecDeque::new(), paragraph_start: true }
     }
 
     /// Reads one line's bytes, storing at most [`MAX_LINE_BYTES`] of them.
@@ -305,8 +310,9 @@ impl<R: BufRead> PuzzleReader<R> {
         Some((self.line, raw))
     }
 
-    /// Decides what a first line of `k` symbols starts.
-    fn layout(&mut self, k: usize) -> Result<Layout, ParseErrorKind> {
+    /// Decides what a first line of `k` symbols starts; `may_open_block` is
+    /// false for a line inside a paragraph or carrying a trailing comment.
+    fn layout(&mut self, k: usize, may_open_block: bool) -> Result<Layout, ParseErrorKind> {
         if let Some(shape) = self.options.shape {
             let n = shape.side();
             return match k {
@@ -317,7 +323,7 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         if let Some(n) = integer_sqrt(k) {
             if let Ok(shape) = Shape::for_side(n) {
-                if k == 16 && self.paragraph_is_block(16) {
+                if k == 16 && may_open_block && self.paragraph_is_block(16) {
                     return Ok(Layout::Block(Shape::for_side(16).expect("16 is a side")));
                 }
                 return Ok(Layout::Line(shape));
@@ -467,6 +473,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         loop {
             let (line, raw) = self.next_raw()?;
             let fail = |kind| Some((line, Err(ParseError { line, kind })));
+            let opens_paragraph = std::mem::replace(&mut self.paragraph_start, matches!(raw, Raw::Blank));
             let (text, comment) = match raw {
                 Raw::Blank => continue,
                 Raw::Bad(kind) => return fail(kind),
@@ -484,7 +491,8 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Ok(s) => s,
                 Err(kind) => return fail(kind),
             };
-            let grid = match self.layout(symbols.len()) {
+            let may_open_block = opens_paragraph && comment.is_none();
+            let grid = match self.layout(symbols.len(), may_open_block) {
                 Ok(Layout::Line(shape)) => grid_from_symbols(shape, &symbols),
                 Ok(Layout::Block(shape)) => self.read_block(shape, symbols),
                 Err(kind) => Err(kind),

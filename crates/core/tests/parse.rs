@@ -72,6 +72,11 @@ fn sixteen_symbol_lines_are_4x4_puzzles_unless_they_form_a_16x16_block() {
     assert_eq!(items.len(), 2);
     assert_eq!(items[0].1.as_ref().unwrap(), &big);
     assert_eq!(items[1].0, 18);
+    // Sixteen 4x4 lines ending a file are not a block when they don't open a paragraph.
+    let many: String = (0..20).map(|_| format!("{four}\n")).collect();
+    assert_eq!(read(&many).len(), 20);
+    let commented: String = (0..16).map(|_| format!("{four}  # clues=16\n")).collect();
+    assert_eq!(read(&commented).len(), 16);
 }
 
 #[test]

@@ -224,6 +224,33 @@ fn is_unique(solver: &dyn Solver, puzzle: &Grid, budget: u64) -> bool {
     solver.solve(puzzle, &limits).verdict() == Verdict::Unique
 }
 
+/// The first output line: the command that makes the file, so every file
+/// records its own origin.
+fn header_line(args: &GenerateArgs) -> String {
+    let mut line = format!("# sudoku-lab generate --shape {} --count {} --seed {}", args.shape, args.count, args.seed);
+    match args.clues {
+        Some(k) => line.push_str(&format!(" --clues {k}")),
+        None => line.push_str(" --minimal"),
+    }
+    if args.symmetry != Symmetry::None {
+        let name = args.symmetry.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+        line.push_str(&format!(" --symmetry {name}"));
+    }
+    if let Some(id) = &args.rate_with {
+        line.push_str(&format!(" --rate-with {id}"));
+    }
+    if let Some(n) = args.min_nodes {
+        line.push_str(&format!(" --min-nodes {n}"));
+    }
+    if let Some(n) = args.max_nodes {
+        line.push_str(&format!(" --max-nodes {n}"));
+    }
+    if let Some(id) = &args.solver {
+        line.push_str(&format!(" --solver {id}"));
+    }
+    line
+}
+
 /// Makes puzzle `index` of a run with this seed.
 pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated> {
     for attempt in 0..recipe.max_attempts {
@@ -318,14 +345,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
     };
     let mut out = io::stdout().lock();
     let mut status = Status::Ok;
-    let header = format!(
-        "# sudoku-lab generate --shape {} --count {} --seed {}{}{}",
-        args.shape,
-        args.count,
-        args.seed,
-        args.clues.map(|k| format!(" --clues {k}")).unwrap_or_else(|| " --minimal".into()),
-        if args.symmetry == Symmetry::None { String::new() } else { format!(" --symmetry {:?}", args.symmetry).to_lowercase() },
-    );
+    let header = header_line(args);
     if writeln!(out, "{header}").is_err() {
         return status;
     }
