@@ -1,0 +1,417 @@
+//! The Sudoku state and the two strategies, [`Dfs`] and [`Bfs`].
+
+use crate::generic::{search, Order, State, Visitor};
+use std::cell::RefCell;
+use std::mem::size_of;
+use std::ops::ControlFlow;
+use sudoku_core::bits::digit_of;
+use sudoku_core::scratch::{with_scratch, Scratch, Slot};
+use sudoku_core::{DeadEnd, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Trace, MAX_SIDE};
+
+/// Full-copy depth-first search: a stack of grid copies, the first empty cell
+/// in row-major order, digits `1..n`. Walks exactly the tree `naive` walks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Dfs;
+
+/// Full-copy breadth-first search: a queue of grid copies, level by level,
+/// the frontier bounded by [`Limits::memory_budget`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Bfs;
+
+impl Solver for Dfs {
+    fn id(&self) -> &'static str {
+        "dfs"
+    }
+    fn summary(&self) -> &'static str {
+        "generic depth-first search over whole-grid copies (a stack), cells row-major, digits 1..n"
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        solve_with(Order::DepthFirst, puzzle, limits, NoTrace)
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
+        solve_with(Order::DepthFirst, puzzle, limits, trace)
+    }
+}
+
+impl Solver for Bfs {
+    fn id(&self) -> &'static str {
+        "bfs"
+    }
+    fn summary(&self) -> &'static str {
+        "generic breadth-first search over whole-grid copies (a queue), frontier bounded by the memory budget"
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        solve_with(Order::BreadthFirst, puzzle, limits, NoTrace)
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
+        solve_with(Order::BreadthFirst, puzzle, limits, trace)
+    }
+}
+
+/// An empty cell of the puzzle with its units, so `expand` never divides.
+#[derive(Clone, Copy, Debug)]
+struct Empty {
+    cell: u16,
+    row: u8,
+    col: u8,
+    boxx: u8,
+}
+
+/// What every state of one puzzle shares (read-only during the search): the
+/// empty cells in row-major order. Per-shape scratch, reused between puzzles.
+struct Tables {
+    shape: Shape,
+    empties: Vec<Empty>,
+}
+
+impl Scratch for Tables {
+    fn new(shape: Shape) -> Tables {
+        Tables {
+            shape,
+            empties: Vec::with_capacity(shape.cells()),
+        }
+    }
+    fn shape(&self) -> Shape {
+        self.shape
+    }
+}
+
+thread_local! {
+    static TABLES: Slot<Tables> = const { RefCell::new(None) };
+}
+
+impl Empty {
+    /// Past the last empty cell: the state is a goal.
+    const NONE: Empty = Empty {
+        cell: u16::MAX,
+        row: 0,
+        col: 0,
+        boxx: 0,
+    };
+}
+
+impl Tables {
+    /// The `k`-th empty cell, or [`Empty::NONE`] past the last.
+    #[inline(always)]
+    fn empty_after(&self, k: usize) -> Empty {
+        self.empties.get(k).copied().unwrap_or(Empty::NONE)
+    }
+
+    fn load(&mut self, puzzle: &Grid) {
+        let shape = self.shape;
+        self.empties.clear();
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                let (row, col, boxx) = (
+                    shape.row_of(cell) as u8,
+                    shape.col_of(cell) as u8,
+                    shape.box_of(cell) as u8,
+                );
+                self.empties.push(Empty {
+                    cell: cell as u16,
+                    row,
+                    col,
+                    boxx,
+                });
+            }
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        size_of::<Tables>() + self.empties.capacity() * size_of::<Empty>()
+    }
+}
+
+/// A used-flag mask: `u16` for sides up to 16, `u32` up to 25.
+trait Mask: Copy {
+    /// Every bit of the type.
+    const ALL: u32;
+    fn from_bits(bits: u32) -> Self;
+    fn bits(self) -> u32;
+}
+
+impl Mask for u16 {
+    const ALL: u32 = u16::MAX as u32;
+    #[inline(always)]
+    fn from_bits(bits: u32) -> u16 {
+        bits as u16
+    }
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self as u32
+    }
+}
+
+impl Mask for u32 {
+    const ALL: u32 = u32::MAX;
+    #[inline(always)]
+    fn from_bits(bits: u32) -> u32 {
+        bits
+    }
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self
+    }
+}
+
+/// The digits of a grid inside a state: `get`, `set`, and `unpack` into one
+/// byte per cell for reporting a solution.
+trait Cells: Copy {
+    fn empty() -> Self;
+    fn get(&self, cell: usize) -> u8;
+    fn set(&mut self, cell: usize, digit: u8);
+    fn unpack(&self, out: &mut [u8]) {
+        for (cell, digit) in out.iter_mut().enumerate() {
+            *digit = self.get(cell);
+        }
+    }
+}
+
+/// Two cells per byte (digits up to 15): 41 bytes for a 9x9 grid, so a whole
+/// 9x9 state fits in 112 bytes and is copied with a few vector moves inline
+/// instead of a call to `memcpy`.
+#[derive(Clone, Copy)]
+struct Nibbles<const B: usize>([u8; B]);
+
+impl<const B: usize> Cells for Nibbles<B> {
+    fn empty() -> Self {
+        Nibbles([0; B])
+    }
+    #[inline(always)]
+    fn get(&self, cell: usize) -> u8 {
+        self.0[cell / 2] >> (4 * (cell % 2)) & 0xF
+    }
+    /// Only ever writes an empty cell, so OR is enough.
+    #[inline(always)]
+    fn set(&mut self, cell: usize, digit: u8) {
+        self.0[cell / 2] |= digit << (4 * (cell % 2));
+    }
+}
+
+/// One cell per byte.
+#[derive(Clone, Copy)]
+struct Bytes<const C: usize>([u8; C]);
+
+impl<const C: usize> Cells for Bytes<C> {
+    fn empty() -> Self {
+        Bytes([0; C])
+    }
+    #[inline(always)]
+    fn get(&self, cell: usize) -> u8 {
+        self.0[cell]
+    }
+    #[inline(always)]
+    fn set(&mut self, cell: usize, digit: u8) {
+        self.0[cell] = digit;
+    }
+    fn unpack(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.0[..out.len()]);
+    }
+}
+
+/// One search state: a whole grid with its used-flags, copied for every child.
+///
+/// `K` cells and `N` units of `M` masks are the capacity of a size class
+/// (81 nibbles and 9 `u16` for sides up to 9, 256 bytes and 16 `u16` up to 16,
+/// 625 bytes and 25 `u32` up to 25); the puzzle uses the first `n²` cells and
+/// `n` units. Mask bits above `n` are set from the start, so `!used` holds
+/// only digits `1..=n`.
+#[derive(Clone, Copy)]
+struct Board<'t, K: Cells, const N: usize, M: Mask> {
+    tables: &'t Tables,
+    /// Empty cells filled so far: the depth, and the index of the next one.
+    k: u16,
+    /// `tables.empties[k]`, kept in the state so `expand` does not chase
+    /// pointers; [`Empty::NONE`] once every cell is filled (a goal).
+    next: Empty,
+    rows: [M; N],
+    cols: [M; N],
+    boxes: [M; N],
+    cells: K,
+}
+
+impl<'t, K: Cells, const N: usize, M: Mask> Board<'t, K, N, M> {
+    fn root(tables: &'t Tables, puzzle: &Grid) -> Self {
+        let shape = puzzle.shape();
+        let pad = M::from_bits(!shape.all_digits());
+        let next = tables.empty_after(0);
+        let mut board = Board {
+            tables,
+            k: 0,
+            next,
+            rows: [pad; N],
+            cols: [pad; N],
+            boxes: [pad; N],
+            cells: K::empty(),
+        };
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                board.cells.set(cell, digit);
+                let bit = 1 << (digit - 1);
+                let (r, c, b) = (shape.row_of(cell), shape.col_of(cell), shape.box_of(cell));
+                board.rows[r] = M::from_bits(board.rows[r].bits() | bit);
+                board.cols[c] = M::from_bits(board.cols[c].bits() | bit);
+                board.boxes[b] = M::from_bits(board.boxes[b].bits() | bit);
+            }
+        }
+        board
+    }
+
+    #[inline(always)]
+    fn depth(&self) -> u32 {
+        self.k as u32
+    }
+}
+
+impl<K: Cells, const N: usize, M: Mask> State for Board<'_, K, N, M> {
+    /// One child per legal digit of the first empty cell, in increasing
+    /// order: a copy of `self` with the digit written and its flags set.
+    #[inline]
+    fn expand(&self, children: &mut Vec<Self>) {
+        let e = self.next;
+        let after = self.tables.empty_after(self.k as usize + 1);
+        let (cell, r, c, b) = (
+            e.cell as usize,
+            e.row as usize,
+            e.col as usize,
+            e.boxx as usize,
+        );
+        let mut legal =
+            M::ALL & !(self.rows[r].bits() | self.cols[c].bits() | self.boxes[b].bits());
+        while legal != 0 {
+            let bit = legal & legal.wrapping_neg();
+            legal ^= bit;
+            // Copy straight into the buffer, then edit the copy in place.
+            children.push(*self);
+            let child = children.last_mut().expect("just pushed");
+            child.k += 1;
+            child.next = after;
+            child.cells.set(cell, digit_of(bit));
+            child.rows[r] = M::from_bits(child.rows[r].bits() | bit);
+            child.cols[c] = M::from_bits(child.cols[c].bits() | bit);
+            child.boxes[b] = M::from_bits(child.boxes[b].bits() | bit);
+        }
+    }
+
+    #[inline(always)]
+    fn is_goal(&self) -> bool {
+        self.next.cell == Empty::NONE.cell
+    }
+}
+
+/// The generic search's hooks, wired to [`Run`] so the statistics, budgets
+/// and trace events mean what they mean for every strategy.
+struct Bookkeeping<'r, T: Trace> {
+    run: &'r mut Run<T>,
+    /// `n²` bytes to unpack a solution into.
+    solution: Vec<u8>,
+    /// Scratch outside the frontier, counted in every `hold`.
+    scratch_bytes: usize,
+    /// The memory budget left for the frontier.
+    limit: usize,
+}
+
+impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
+    for Bookkeeping<'_, T>
+{
+    #[inline(always)]
+    fn enter(&mut self, state: &Board<'_, K, N, M>) -> ControlFlow<()> {
+        self.run.enter(state.depth())
+    }
+
+    fn goal(&mut self, state: &Board<'_, K, N, M>) -> ControlFlow<()> {
+        state.cells.unpack(&mut self.solution);
+        self.run.solution(state.depth(), &self.solution)
+    }
+
+    /// Each child is a placement; a state without children is a dead end,
+    /// and its own placement (if it is not the root) is a backtrack.
+    #[inline(always)]
+    fn expanded(&mut self, parent: &Board<'_, K, N, M>, children: &[Board<'_, K, N, M>]) {
+        let depth = parent.depth();
+        let cell = parent.next.cell as usize;
+        if children.is_empty() {
+            self.run.dead_end(depth, DeadEnd::Cell(cell));
+            if depth > 0 {
+                let last = parent.tables.empties[depth as usize - 1].cell as usize;
+                self.run.undo(depth, last, parent.cells.get(last));
+            }
+            return;
+        }
+        let options = children.len() as u32;
+        for child in children {
+            self.run
+                .place(depth + 1, cell, child.cells.get(cell), options);
+        }
+    }
+
+    #[inline]
+    fn hold(&mut self, states: usize, bytes: usize) -> ControlFlow<()> {
+        self.run.hold(
+            states as u64,
+            bytes.saturating_add(self.scratch_bytes) as u64,
+        )
+    }
+
+    fn memory_limit(&self) -> usize {
+        self.limit
+    }
+}
+
+fn solve_with<T: Trace>(order: Order, puzzle: &Grid, limits: &Limits, trace: T) -> Outcome {
+    let mut run = match Run::start(puzzle, limits, trace) {
+        Ok(run) => run,
+        Err(outcome) => return outcome,
+    };
+    let shape = puzzle.shape();
+    with_scratch(&TABLES, shape, |tables| {
+        tables.load(puzzle);
+        match shape.side() {
+            0..=9 => {
+                search_board::<Nibbles<41>, 9, u16, T>(order, tables, puzzle, limits, &mut run)
+            }
+            10..=16 => {
+                search_board::<Bytes<256>, 16, u16, T>(order, tables, puzzle, limits, &mut run)
+            }
+            side => {
+                assert!(
+                    side <= MAX_SIDE,
+                    "shape {shape} is larger than sudoku-core allows"
+                );
+                search_board::<Bytes<625>, 25, u32, T>(order, tables, puzzle, limits, &mut run)
+            }
+        }
+    });
+    run.finish()
+}
+
+fn search_board<K: Cells, const N: usize, M: Mask, T: Trace>(
+    order: Order,
+    tables: &Tables,
+    puzzle: &Grid,
+    limits: &Limits,
+    run: &mut Run<T>,
+) {
+    let scratch_bytes = tables.bytes();
+    let limit = limits
+        .memory_budget
+        .map_or(usize::MAX, |b| usize::try_from(b).unwrap_or(usize::MAX));
+    let mut hooks = Bookkeeping {
+        run,
+        solution: vec![0; puzzle.shape().cells()],
+        scratch_bytes,
+        limit: limit.saturating_sub(scratch_bytes),
+    };
+    let root = Board::<K, N, M>::root(tables, puzzle);
+    // A `Break` is recorded in `run` (budget or solution limit); nothing to add.
+    let _ = search(order, root, &mut hooks);
+}
+
+/// Bytes of one search state for a shape: what every copy costs.
+pub fn state_bytes(shape: Shape) -> usize {
+    match shape.side() {
+        0..=9 => size_of::<Board<'static, Nibbles<41>, 9, u16>>(),
+        10..=16 => size_of::<Board<'static, Bytes<256>, 16, u16>>(),
+        _ => size_of::<Board<'static, Bytes<625>, 25, u32>>(),
+    }
+}
