@@ -120,6 +120,19 @@ pub fn bfs<S: State>(root: S, on_goal: impl FnMut(&S) -> ControlFlow<()>) -> Con
 /// `Break`: take the next state (in `order`), report it to
 /// [`Visitor::enter`]; if it is a goal report it to [`Visitor::goal`], else
 /// expand it, report the children to [`Visitor::expanded`] and keep them.
+///
+/// Where the states live:
+///
+/// * depth-first, a stack of levels: level `d + 1` holds the children of the
+///   state being explored at depth `d`, and is emptied when all of them are
+///   explored. `expand` writes each child straight into its level, so a child
+///   is copied once, and states are read where they lie. The stack holds the
+///   current path and the siblings still to explore: at most depth x
+///   branching states.
+/// * breadth-first, a queue ([`VecDeque`]): `expand` writes into a reused
+///   buffer, the queue grows (after [`Visitor::hold`] agreed) if the children
+///   do not fit, and they move to its back. The queue holds about one level
+///   of the tree.
 pub fn search<S: State, V: Visitor<S> + ?Sized>(
     order: Order,
     root: S,
@@ -239,7 +252,10 @@ fn run_bfs<S: State, V: Visitor<S> + ?Sized>(root: S, visitor: &mut V) -> Contro
         if held > peak {
             make_room(&mut queue, &children, held, &mut peak, visitor)?;
         }
-        queue.extend(children.drain(..));
+        // A plain loop: `extend(drain(..))` compiles to a slower copy.
+        for child in children.drain(..) {
+            queue.push_back(child);
+        }
     }
     ControlFlow::Continue(())
 }

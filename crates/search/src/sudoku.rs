@@ -281,7 +281,7 @@ impl<K: Cells, const N: usize, M: Mask> State for Board<'_, K, N, M> {
         while legal != 0 {
             let bit = legal & legal.wrapping_neg();
             legal ^= bit;
-            // Copy straight into the buffer, then edit the copy in place.
+            // Copy straight into the children's storage, then edit the copy there.
             children.push(*self);
             let child = children.last_mut().expect("just pushed");
             child.k += 1;
