@@ -9,7 +9,9 @@
 //! under 25 µs per puzzle on the first 2,000 puzzles of
 //! `../shared/puzzles/17clue.txt` (`unique/17clue_2000`) and under 120 µs on
 //! `../shared/puzzles/top95.txt` (`unique/top95`). The `first/...` rows stop at
-//! the first solution.
+//! the first solution. `given_check/...` times `Grid::conflicts` alone on the
+//! same sets: `Run::start` calls it once per solve, so it is part of every
+//! figure above, the same for every strategy.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
@@ -23,12 +25,22 @@ fn bench(c: &mut Criterion) {
         ("top95", shared_set("top95.txt", 95)),
         ("inkala", vec![grid(famous::INKALA)]),
     ];
-    for (mode, limits) in [("unique", Limits::default()), ("first", Limits::first_solution())] {
+    for (mode, limits) in [
+        ("unique", Limits::default()),
+        ("first", Limits::first_solution()),
+    ] {
         let mut group = c.benchmark_group(format!("dlx/{mode}"));
         for (name, puzzles) in &sets {
             let outcomes: Vec<_> = puzzles.iter().map(|p| Dlx.solve(p, &limits)).collect();
-            let want = if mode == "unique" { Verdict::Unique } else { Verdict::Found };
-            assert!(outcomes.iter().all(|o| o.verdict() == want), "{name}: a puzzle is not {want:?}");
+            let want = if mode == "unique" {
+                Verdict::Unique
+            } else {
+                Verdict::Found
+            };
+            assert!(
+                outcomes.iter().all(|o| o.verdict() == want),
+                "{name}: a puzzle is not {want:?}"
+            );
             let nodes: u64 = outcomes.iter().map(|o| o.stats.nodes).sum();
             let guesses: u64 = outcomes.iter().map(|o| o.stats.guesses).sum();
             let count = puzzles.len() as u64;
@@ -46,10 +58,26 @@ fn bench(c: &mut Criterion) {
         }
         group.finish();
     }
+    let mut group = c.benchmark_group("dlx/given_check");
+    for (name, puzzles) in &sets[..2] {
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        group.bench_function(*name, |b| {
+            b.iter(|| {
+                puzzles
+                    .iter()
+                    .map(|p| black_box(p).conflicts().len())
+                    .sum::<usize>()
+            })
+        });
+    }
+    group.finish();
 }
 
 fn solve_all(puzzles: &[Grid], limits: &Limits) -> u64 {
-    puzzles.iter().map(|p| Dlx.solve(black_box(p), limits).count).sum()
+    puzzles
+        .iter()
+        .map(|p| Dlx.solve(black_box(p), limits).count)
+        .sum()
 }
 
 criterion_group!(benches, bench);
