@@ -104,16 +104,16 @@ pub enum Order {
 /// assert!(flow.is_continue());
 /// assert_eq!(seen, [0, 1, 2, 3, 4, 5, 6, 7]);
 /// ```
-pub fn dfs<S: State>(root: S, on_goal: impl FnMut(&S) -> ControlFlow<()>) -> ControlFlow<()> {
-    search(Order::DepthFirst, root, &mut Goals(on_goal))
+pub fn dfs<S: State>(root: S, mut on_goal: impl FnMut(&S) -> ControlFlow<()>) -> ControlFlow<()> {
+    search(Order::DepthFirst, root, &mut on_goal)
 }
 
 /// Breadth-first search from `root`, calling `on_goal` with each goal state in
 /// the order reached (shallowest first, then in the order `expand` lists
 /// them). Returns `Break` when `on_goal` stopped the search. The queue holds
 /// about a whole level of the tree at once: see the crate documentation.
-pub fn bfs<S: State>(root: S, on_goal: impl FnMut(&S) -> ControlFlow<()>) -> ControlFlow<()> {
-    search(Order::BreadthFirst, root, &mut Goals(on_goal))
+pub fn bfs<S: State>(root: S, mut on_goal: impl FnMut(&S) -> ControlFlow<()>) -> ControlFlow<()> {
+    search(Order::BreadthFirst, root, &mut on_goal)
 }
 
 /// The search with every hook. Until no state is left or a hook returns
@@ -144,12 +144,10 @@ pub fn search<S: State, V: Visitor<S> + ?Sized>(
     }
 }
 
-/// A closure as a visitor of goals.
-struct Goals<F>(F);
-
-impl<S, F: FnMut(&S) -> ControlFlow<()>> Visitor<S> for Goals<F> {
+/// A closure is a visitor of goals: `search(order, root, &mut |goal: &S| ...)`.
+impl<S, F: FnMut(&S) -> ControlFlow<()>> Visitor<S> for F {
     fn goal(&mut self, state: &S) -> ControlFlow<()> {
-        (self.0)(state)
+        self(state)
     }
 }
 
