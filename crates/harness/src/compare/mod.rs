@@ -290,7 +290,10 @@ pub fn run(args: &CompareArgs) -> Status {
                     }
                     None => note,
                 };
-                eprintln!("{note}");
+                // Tables show the note themselves; JSON and CSV readers see it here.
+                if matches!(args.format, CompareFormat::Json | CompareFormat::Csv) {
+                    eprintln!("{note}");
+                }
                 notes.push(note);
                 (sets, Status::Ok, limit)
             }

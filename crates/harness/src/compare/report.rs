@@ -301,9 +301,6 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
         md.push_str(&format!("| {k} | {v} |\n"));
     }
     md.push_str("\n## Results\n\n");
-    for note in &report.notes {
-        md.push_str(&format!("{note}.\n\n"));
-    }
     md.push_str(&table::render(report, Flavor::Markdown));
     if !charts.is_empty() {
         md.push_str("\n## Charts\n\n");

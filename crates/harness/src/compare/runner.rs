@@ -444,11 +444,10 @@ fn progress_bar(strategies: usize, sets: &[PuzzleSet], config: &RunConfig) -> Op
     }
     let total: u64 = sets.iter().map(|s| count_items(s, config)).sum::<u64>() * strategies as u64;
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(
-        "{msg:30!} [{bar:30}] {pos}/{len} solves, {elapsed} elapsed, ETA {eta}",
-    )
-    .expect("a valid template")
-    .progress_chars("=> ");
+    let style =
+        ProgressStyle::with_template("[{bar:24}] {pos}/{len} solves, ETA {eta}: {wide_msg}")
+            .expect("a valid template")
+            .progress_chars("=> ");
     bar.set_style(style);
     Some(bar)
 }

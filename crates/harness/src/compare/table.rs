@@ -154,11 +154,15 @@ pub fn set_table(report: &Report, set: &SetInfo, flavor: Flavor) -> String {
     table.to_string()
 }
 
-/// A set's one-line description: `puzzles/x.txt: 95 puzzles (9x9), first 95 of the file`.
+/// A set's one-line heading: `puzzles/x.txt: 95 puzzles (9x9)`.
 pub fn set_heading(set: &SetInfo) -> String {
+    format!("{}: {}", set.name, set_description(set))
+}
+
+/// What a set held: `95 puzzles (9x9), 2 unparseable lines`.
+pub fn set_description(set: &SetInfo) -> String {
     let mut text = format!(
-        "{}: {} puzzle{}",
-        set.name,
+        "{} puzzle{}",
         set.puzzles,
         if set.puzzles == 1 { "" } else { "s" }
     );
@@ -184,6 +188,10 @@ pub fn set_heading(set: &SetInfo) -> String {
     text
 }
 
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// What the run was: strategies, budgets, jobs, build.
 pub fn run_line(report: &Report) -> String {
     let m = &report.machine;
@@ -200,9 +208,9 @@ pub fn run_line(report: &Report) -> String {
         .map(|n| format!("{n} nodes"))
         .unwrap_or_else(|| "no node budget".into());
     format!(
-        "{} strategies on {} sets; budgets per puzzle: {time}, {memory}, {nodes}; {} job{}; {} build",
-        report.strategies.len(),
-        report.sets.len(),
+        "{} on {}; budgets per puzzle: {time}, {memory}, {nodes}; {} job{}; {} build",
+        plural(report.strategies.len(), "strategy", "strategies"),
+        plural(report.sets.len(), "set", "sets"),
         m.jobs,
         if m.jobs == 1 { "" } else { "s" },
         m.profile
@@ -257,10 +265,12 @@ pub fn render(report: &Report, flavor: Flavor) -> String {
     let mut out = String::new();
     let md = flavor == Flavor::Markdown;
     out.push_str(&format!("sudoku-lab compare: {}\n", run_line(report)));
-    if !md {
-        for note in &report.notes {
-            out.push_str(&format!("{note}\n"));
-        }
+    for note in &report.notes {
+        out.push_str(&if md {
+            format!("\n{note}.\n")
+        } else {
+            format!("{note}\n")
+        });
     }
     for w in warnings(report) {
         out.push_str(&if md {
@@ -274,7 +284,11 @@ pub fn render(report: &Report, flavor: Flavor) -> String {
             continue;
         }
         if md {
-            out.push_str(&format!("\n### {}\n\n{}\n\n", set.name, set_heading(set)));
+            out.push_str(&format!(
+                "\n### {}\n\n{}\n\n",
+                set.name,
+                set_description(set)
+            ));
         } else {
             out.push_str(&format!("\n{}\n", set_heading(set)));
         }
