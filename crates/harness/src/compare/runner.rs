@@ -689,6 +689,14 @@ fn cross_check(
             }
         }
     }
+    // The common case needs no proof: everyone agrees on `unique` with at most one
+    // solution between them, or on `multiple`. (A verified solution contains the
+    // givens, so there are no conflicting givens to look for.)
+    let first = column[voters[0]].said;
+    let unanimous = voters.iter().all(|&s| column[s].said == first);
+    if unanimous && (first == Said::Multiple || (first == Said::Unique && solutions.len() <= 1)) {
+        return None;
+    }
     let conflicts = !entry.puzzle.conflicts().is_empty();
     let mut dissent: Vec<usize> = Vec::new();
     let reason = if conflicts || solutions.len() >= 2 {
