@@ -74,8 +74,8 @@ fn grouped_log_bars(
     let ceil = 10f64.powf((high * 2.0).log10().ceil());
 
     let group = strategies.len() as f64;
-    let width = (160.0 + sets.len() as f64 * (group * 26.0 + 40.0)).max(720.0) as u32;
-    let height = 480u32;
+    let width = (160.0 + sets.len() as f64 * (group * 16.0 + 24.0)).max(720.0) as u32;
+    let height = 520u32;
     let root = SVGBackend::new(path, (width, height)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(&e))?;
