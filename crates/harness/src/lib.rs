@@ -3,6 +3,23 @@
 //! The `sudoku-lab` program and the machinery behind it: the strategy
 //! [`registry`], input handling, budgets, and the subcommands. The binary
 //! (`src/main.rs`) only parses the command line and calls [`run`].
+//!
+//! ## Teaching
+//!
+//! Two subcommands show what the numbers of a comparison mean:
+//!
+//! * `sudoku-lab trace` ([`trace`]) shows one strategy's search on one puzzle,
+//!   event by event: which cell and digit were chosen among how many options,
+//!   dead ends, undos and solutions, as indented text, JSON lines, a Graphviz
+//!   tree, or an animation in the terminal. Its event counts are the solve's
+//!   statistics.
+//! * `sudoku-lab explain` ([`explain`]) runs every strategy on one puzzle, sets
+//!   their figures side by side and says in a few sentences, computed from
+//!   those figures, how much each one pruned, how many states it held and how
+//!   long it took.
+//!
+//! `cargo run --release --example compare_strategies` does the same with one
+//! loop over the [`registry`].
 
 pub mod args;
 pub mod generate;

@@ -1,0 +1,447 @@
+//! `sudoku-lab explain`: every strategy on one puzzle, side by side, and a few
+//! sentences that say what the figures show.
+//!
+//! Each strategy looks for up to 2 solutions (so the verdict is proven) under
+//! the usual budgets. The counts are deterministic; the time is the fastest of
+//! a few runs. The sentences are computed from the measured figures
+//! ([`sentences`]): which strategy visited the fewest nodes and how much of
+//! naive's tree that pruned, which held the most states at once, which was the
+//! fastest. A sentence whose strategies are absent or hit a budget is left out.
+
+use crate::args::{BudgetArgs, ReadArgs};
+use crate::trace::{first_puzzle, thousands};
+use crate::units::format_bytes;
+use crate::{registry, Status};
+use clap::Args;
+use std::time::{Duration, Instant};
+use sudoku_core::{Grid, Limits, Outcome, Solver, Stats, Stop, Verdict};
+use tabled::builder::Builder;
+use tabled::settings::object::Columns;
+use tabled::settings::{Alignment, Style};
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+Examples:
+  sudoku-lab explain 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..
+  sudoku-lab explain --strategies naive,mrv puzzles/classic.txt")]
+pub struct ExplainArgs {
+    /// The puzzle: written out, a file (its first puzzle is used), or `-` for standard input
+    #[arg(value_name = "PUZZLE_OR_FILE")]
+    pub input: String,
+
+    /// Strategies to run, comma-separated (see `sudoku-lab list`) [default: all]
+    #[arg(long, value_name = "IDS", value_delimiter = ',')]
+    pub strategies: Vec<String>,
+
+    #[command(flatten)]
+    pub budgets: BudgetArgs,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// One strategy's figures on the puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    pub id: String,
+    /// `false` for a strategy that reports no counts (the reference).
+    pub counts_nodes: bool,
+    pub verdict: Verdict,
+    pub stats: Stats,
+    /// The fastest of `runs` solves.
+    pub time: Duration,
+    pub runs: u32,
+    /// Why the strategy declined the puzzle's shape, if it did.
+    pub unsupported: Option<&'static str>,
+}
+
+impl Measured {
+    /// The figures mean what they say: the search finished (no budget hit,
+    /// shape supported, givens valid).
+    fn complete(&self) -> bool {
+        !matches!(self.verdict, Verdict::Unknown(_) | Verdict::Invalid)
+    }
+    /// Its counts can be compared.
+    fn counted(&self) -> bool {
+        self.counts_nodes && self.complete()
+    }
+}
+
+/// Solves once for the figures, then again (up to 50 runs or about 100 ms in
+/// all) when that was quick, and keeps the fastest time: a single run of a few
+/// microseconds says more about the machine than about the strategy.
+pub fn measure(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Duration, u32) {
+    let started = Instant::now();
+    let outcome = solver.solve(puzzle, limits);
+    let mut best = started.elapsed();
+    let mut runs = 1;
+    if !outcome.stop.is_budget()
+        && outcome.stop != Stop::Unsupported
+        && outcome.stop != Stop::InvalidGivens
+    {
+        let mut total = best;
+        while runs < 50 && total < Duration::from_millis(100) && best < Duration::from_millis(20) {
+            let started = Instant::now();
+            let again = solver.solve(puzzle, limits);
+            let took = started.elapsed();
+            debug_assert_eq!(again.stats, outcome.stats, "counts are deterministic");
+            best = best.min(took);
+            total += took;
+            runs += 1;
+        }
+    }
+    (outcome, best, runs)
+}
+
+/// `85.2µs`, `3.41ms`, `1.20s`.
+pub fn format_time(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    match us {
+        u if u < 10.0 => format!("{u:.2}µs"),
+        u if u < 100.0 => format!("{u:.1}µs"),
+        u if u < 1e3 => format!("{u:.0}µs"),
+        u if u < 1e4 => format!("{:.2}ms", u / 1e3),
+        u if u < 1e5 => format!("{:.1}ms", u / 1e3),
+        u if u < 1e6 => format!("{:.0}ms", u / 1e3),
+        u => format!("{:.2}s", u / 1e6),
+    }
+}
+
+/// The verdict column: `unique`, `none`, `multiple`, `invalid`, or what stopped it.
+pub fn verdict_cell(verdict: Verdict) -> String {
+    match verdict {
+        Verdict::Unknown(Stop::Unsupported) => "unsupported shape".to_string(),
+        Verdict::Unknown(stop) => format!("unknown ({stop})"),
+        Verdict::Found => "found".to_string(),
+        v => v.as_str().to_string(),
+    }
+}
+
+/// The table: a row per strategy, in registry order. Counts are exact
+/// (with thousands separators); "n/a" where a strategy reports none.
+pub fn table(rows: &[Measured]) -> String {
+    let mut builder = Builder::default();
+    builder.push_record([
+        "strategy",
+        "verdict",
+        "nodes",
+        "guesses",
+        "backtracks",
+        "max depth",
+        "peak states",
+        "peak memory",
+        "time",
+    ]);
+    for m in rows {
+        let count = |n: u64| {
+            if m.counts_nodes && m.verdict != Verdict::Invalid {
+                thousands(n)
+            } else {
+                "n/a".into()
+            }
+        };
+        let searched =
+            m.verdict != Verdict::Unknown(Stop::Unsupported) && m.verdict != Verdict::Invalid;
+        let s = &m.stats;
+        builder.push_record([
+            m.id.clone(),
+            verdict_cell(m.verdict),
+            count(s.nodes),
+            count(s.guesses),
+            count(s.backtracks),
+            count(s.max_depth),
+            count(s.peak_states),
+            if m.counts_nodes && searched {
+                format_bytes(s.peak_bytes)
+            } else {
+                "n/a".into()
+            },
+            if searched {
+                format_time(m.time)
+            } else {
+                "n/a".into()
+            },
+        ]);
+    }
+    let mut table = builder.build();
+    table.with(Style::psql());
+    table.modify(Columns::new(2..), Alignment::right());
+    table.to_string()
+}
+
+/// What a strategy does to visit fewer nodes, for the pruning sentence.
+fn pruning_reason(id: &str) -> &'static str {
+    match id {
+        "mrv" => "choosing the most constrained cell first",
+        "dlx" => "choosing the constraint with the fewest candidates first",
+        _ => "its choice of where to branch",
+    }
+}
+
+/// `95%`; one decimal, rounded down, above 99% so that a tree cut by 99.96%
+/// does not read as 100%.
+fn percent(part: u64, whole: u64) -> String {
+    let p = 100.0 * part as f64 / whole as f64;
+    if p >= 99.0 && part < whole {
+        format!("{:.1}%", (p * 10.0).floor() / 10.0)
+    } else {
+        format!("{p:.0}%")
+    }
+}
+
+/// `n` times, for ratios of times: `2.5`, `14`, `1,200`.
+fn times(ratio: f64) -> String {
+    if ratio < 10.0 {
+        format!("{ratio:.1}")
+    } else {
+        thousands(ratio.round() as u64)
+    }
+}
+
+/// Two or three sentences computed from the figures. Strategies that hit a
+/// budget (or report no counts) take no part in the sentences about counts.
+pub fn sentences(rows: &[Measured]) -> Vec<String> {
+    let mut out = Vec::new();
+    let counted: Vec<&Measured> = rows.iter().filter(|m| m.counted()).collect();
+    let find = |id: &str| counted.iter().copied().find(|m| m.id == id);
+
+    // 1. Pruning: the fewest nodes against naive's tree.
+    if let Some(naive) = find("naive") {
+        let best = counted
+            .iter()
+            .copied()
+            .filter(|m| m.id != "naive")
+            .min_by_key(|m| m.stats.nodes);
+        match best {
+            Some(best) if best.stats.nodes < naive.stats.nodes => out.push(format!(
+                "{} visited {} nodes where naive visited {}: {} pruned {} of the tree.",
+                best.id,
+                thousands(best.stats.nodes),
+                thousands(naive.stats.nodes),
+                pruning_reason(&best.id),
+                percent(naive.stats.nodes - best.stats.nodes, naive.stats.nodes)
+            )),
+            Some(_) => out.push(format!(
+                "No strategy visited fewer nodes than naive ({}): on this puzzle, pruning did not pay.",
+                thousands(naive.stats.nodes)
+            )),
+            None => {}
+        }
+    }
+
+    // 2. Memory: the copying searches (bfs against dfs), or else the most
+    //    states held against the fewest.
+    let pair = match (find("bfs"), find("dfs")) {
+        (Some(bfs), Some(dfs)) => Some((bfs, dfs)),
+        _ => {
+            let most = counted.iter().copied().max_by_key(|m| m.stats.peak_states);
+            let fewest = counted.iter().copied().min_by_key(|m| m.stats.peak_states);
+            most.zip(fewest)
+        }
+    };
+    if let Some((most, fewest)) = pair {
+        if most.stats.peak_states > fewest.stats.peak_states {
+            let held = |m: &Measured| match m.stats.peak_states {
+                1 => "one".to_string(),
+                n => thousands(n),
+            };
+            out.push(format!(
+                "{} held {} states at once ({}) where {} never held more than {} ({}).",
+                most.id,
+                thousands(most.stats.peak_states),
+                format_bytes(most.stats.peak_bytes),
+                fewest.id,
+                held(fewest),
+                format_bytes(fewest.stats.peak_bytes)
+            ));
+        }
+    }
+
+    // 3. Time: the fastest of ours against the slowest, and the reference.
+    let ours: Vec<&Measured> = rows
+        .iter()
+        .filter(|m| m.counts_nodes && m.complete())
+        .collect();
+    let reference = rows.iter().find(|m| !m.counts_nodes && m.complete());
+    let fastest = ours.iter().copied().min_by_key(|m| m.time);
+    let slowest = ours.iter().copied().max_by_key(|m| m.time);
+    let reference_clause = reference
+        .map(|r| {
+            format!(
+                "; the {} solver (not one of ours) took {}",
+                r.id,
+                format_time(r.time)
+            )
+        })
+        .unwrap_or_default();
+    match (fastest, slowest) {
+        (Some(fast), Some(slow)) if ours.len() >= 2 => {
+            let ratio = slow.time.as_secs_f64() / fast.time.as_secs_f64().max(1e-9);
+            if ratio < 1.25 {
+                out.push(format!(
+                    "All took about the same time, from {} for {} to {} for {}: too close to call on one puzzle{}.",
+                    format_time(fast.time),
+                    fast.id,
+                    format_time(slow.time),
+                    slow.id,
+                    reference_clause
+                ));
+            } else {
+                out.push(format!(
+                    "{} was the fastest at {}, {} times faster than {} ({}){}.",
+                    fast.id,
+                    format_time(fast.time),
+                    times(ratio),
+                    slow.id,
+                    format_time(slow.time),
+                    reference_clause
+                ));
+            }
+        }
+        (Some(only), _) if ours.len() == 1 => {
+            if let Some(r) = reference {
+                out.push(format!(
+                    "The {} solver (not one of ours) took {} where {} took {}.",
+                    r.id,
+                    format_time(r.time),
+                    only.id,
+                    format_time(only.time)
+                ));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Notes on what the figures cannot say: budgets hit, shapes not supported.
+pub fn notes(rows: &[Measured]) -> Vec<String> {
+    let mut out = Vec::new();
+    for m in rows {
+        match m.verdict {
+            Verdict::Unknown(Stop::Unsupported) => out.push(format!(
+                "{} does not solve this shape{}.",
+                m.id,
+                m.unsupported.map(|why| format!(": {why}")).unwrap_or_default()
+            )),
+            Verdict::Unknown(stop) => out.push(format!(
+                "{} stopped at its {}: its figures are lower bounds and it takes no part in the sentences above.",
+                m.id,
+                stop.as_str().replace('-', " ")
+            )),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The strategies named by `--strategies` (all when none), or an error.
+fn selected(ids: &[String]) -> Result<Vec<&'static dyn Solver>, Status> {
+    if ids.is_empty() {
+        return Ok(registry::strategies());
+    }
+    let mut chosen: Vec<&'static dyn Solver> = Vec::new();
+    for id in ids.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        let solver = crate::solve::pick_strategy(Some(id))?;
+        if !chosen.iter().any(|s| s.id() == solver.id()) {
+            chosen.push(solver);
+        }
+    }
+    if chosen.is_empty() {
+        eprintln!(
+            "error: --strategies names no strategy; the strategies are: {}",
+            registry::ids()
+        );
+        return Err(Status::Usage);
+    }
+    Ok(chosen)
+}
+
+pub fn run(args: &ExplainArgs) -> Status {
+    let solvers = match selected(&args.strategies) {
+        Ok(s) => s,
+        Err(status) => return status,
+    };
+    let (name, entry) = match first_puzzle(&args.input, &args.read) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    let puzzle = &entry.puzzle;
+    if let Some(conflict) = puzzle.conflicts().first() {
+        eprintln!("error: {name}: the givens conflict ({conflict}): there is nothing to search");
+        return Status::Failed;
+    }
+    let limits = args.budgets.limits(Some(2), 1);
+    let mut status = Status::Ok;
+    let mut rows = Vec::new();
+    for solver in &solvers {
+        let (outcome, time, runs) = measure(*solver, puzzle, &limits);
+        for solution in &outcome.solutions {
+            if let Err(e) = solution.verify_solution_of(puzzle) {
+                eprintln!(
+                    "error: {} reported a solution that fails verification: {e}",
+                    solver.id()
+                );
+                status = Status::Failed;
+            }
+        }
+        rows.push(Measured {
+            id: solver.id().to_string(),
+            counts_nodes: solver.counts_nodes(),
+            verdict: outcome.verdict(),
+            stats: outcome.stats,
+            time,
+            runs,
+            unsupported: solver.supports(puzzle.shape()).err(),
+        });
+    }
+    // Every definite verdict must agree: a disagreement is a bug, said loudly.
+    let definite: Vec<&Measured> = rows.iter().filter(|m| m.verdict.is_definite()).collect();
+    if let Some(first) = definite.first() {
+        for m in &definite[1..] {
+            if m.verdict != first.verdict {
+                eprintln!(
+                    "error: the strategies disagree: {} says {}, {} says {}",
+                    first.id,
+                    first.verdict.as_str(),
+                    m.id,
+                    m.verdict.as_str()
+                );
+                status = Status::Failed;
+            }
+        }
+    }
+    if rows
+        .iter()
+        .any(|m| matches!(m.verdict, Verdict::Unknown(s) if s.is_budget()))
+    {
+        status = status.max(Status::Failed);
+    }
+    let shape = puzzle.shape();
+    let from = if name.starts_with('<') {
+        String::new()
+    } else {
+        format!(" (the first puzzle of {name})")
+    };
+    println!("{}{from}", puzzle.to_line());
+    println!(
+        "a {}x{} puzzle ({shape} boxes, {} givens); each strategy looks for up to 2 solutions",
+        shape.side(),
+        shape.side(),
+        puzzle.givens()
+    );
+    println!();
+    println!("{}", table(&rows));
+    println!();
+    for sentence in sentences(&rows) {
+        println!("{sentence}");
+    }
+    for note in notes(&rows) {
+        println!("note: {note}");
+    }
+    let most_runs = rows.iter().map(|m| m.runs).max().unwrap_or(1);
+    println!(
+        "Counts are the same on every machine; times are the fastest of up to {most_runs} runs and vary with the machine and its load."
+    );
+    status
+}
