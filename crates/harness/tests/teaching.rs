@@ -226,7 +226,7 @@ fn every_strategy_traces_small_puzzles_line_by_line() {
                 .map(|l| {
                     l.trim()
                         .trim_start_matches("node ")
-                        .split(':')
+                        .split([':', ' '])
                         .next()
                         .unwrap()
                         .parse()
@@ -705,6 +705,67 @@ fn explain_numbers_equal_those_of_solve_stats() {
             assert_eq!(row[7], memory, "{id} on {puzzle}: peak memory");
         }
     }
+}
+
+/// `explain` and `compare` measure alike: on a set of one puzzle, compare's
+/// means are explain's figures.
+#[test]
+fn explain_numbers_equal_those_of_compare_on_a_one_puzzle_set() {
+    let dir = std::env::temp_dir().join(format!("sudoku-lab-teaching-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (k, puzzle) in [FOUR, FOUR_NONE, SIX, EASY].into_iter().enumerate() {
+        let set = dir.join(format!("one-{k}.txt"));
+        std::fs::write(&set, format!("{puzzle}\n")).unwrap();
+        let (_, out, err) = output(&["explain", "--time-budget", "none", puzzle]);
+        let rows = explain_rows(&out);
+        let set_arg = set.to_str().unwrap();
+        let (code, json, _) = output(&[
+            "compare",
+            "--set",
+            set_arg,
+            "--format",
+            "json",
+            "--no-progress",
+            "--time-budget",
+            "none",
+        ]);
+        assert_eq!(code, 0, "compare on {puzzle}: {err}");
+        let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+        for solver in registry::strategies() {
+            let id = solver.id();
+            let row = &rows[id];
+            let record = report["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["strategy"] == id)
+                .unwrap_or_else(|| panic!("compare has no row for {id}"));
+            if !solver.counts_nodes() || solver.supports(grid(puzzle).shape()).is_err() {
+                assert!(record["nodes_mean"].is_null(), "{id}: {record}");
+                assert_eq!(row[2], "n/a", "{id}");
+                continue;
+            }
+            for (column, field) in [
+                (2, "nodes_mean"),
+                (3, "guesses_mean"),
+                (4, "backtracks_mean"),
+            ] {
+                let mean = record[field].as_f64().unwrap();
+                assert_eq!(
+                    row[column].parse::<f64>().unwrap(),
+                    mean,
+                    "{id} on {puzzle}: {field}"
+                );
+            }
+            let bytes = record["peak_bytes"].as_u64().unwrap();
+            assert_eq!(
+                row[7],
+                sudoku_harness::units::format_bytes(bytes),
+                "{id} on {puzzle}: peak memory"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
