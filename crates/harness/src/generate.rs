@@ -202,6 +202,13 @@ fn scramble(grid: &Grid, rng: &mut ChaCha8Rng) -> Grid {
     out
 }
 
+/// A random complete grid made without any search: the pattern grid under
+/// random validity-preserving moves. Cheap and deterministic, for property
+/// tests and fuzzing; `generate` itself uses [`generate_one`].
+pub fn random_full_grid(shape: Shape, seed: u64) -> Grid {
+    scramble(&pattern(shape), &mut rng_for(seed, u64::MAX, 0))
+}
+
 /// The groups of cells removed together under a symmetry.
 fn orbits(shape: Shape, symmetry: Symmetry) -> Vec<Vec<usize>> {
     let n = shape.side();

@@ -7,13 +7,16 @@ use sudoku_core::Solver;
 pub fn strategies() -> Vec<&'static dyn Solver> {
     vec![
         &sudoku_naive::Naive,
+        &sudoku_search::Dfs,
+        &sudoku_search::Bfs,
         &sudoku_mrv::Mrv,
+        &sudoku_dlx::Dlx,
         &sudoku_reference::Reference, // keep last: the reference row, not one of ours
     ]
 }
 
 /// The strategy `solve` uses when none is named: the fastest registered one.
-pub const DEFAULT_STRATEGY: &str = "mrv";
+pub const DEFAULT_STRATEGY: &str = "dlx";
 
 /// Looks a strategy up by id.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {
