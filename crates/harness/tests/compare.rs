@@ -571,12 +571,9 @@ fn limit_puzzles_and_directories() {
 fn default_sets_come_from_puzzles_and_say_which() {
     let dir = temp_dir("default");
     std::fs::create_dir(dir.join("puzzles")).unwrap();
-    std::fs::copy(data("tiny.txt"), dir.join("puzzles/small.txt")).unwrap();
-    std::fs::write(
-        dir.join("puzzles/big.txt"),
-        format!("{}\n", ".".repeat(256)),
-    )
-    .unwrap();
+    std::fs::copy(data("tiny.txt"), dir.join("puzzles/b-small.txt")).unwrap();
+    std::fs::copy(data("four.txt"), dir.join("puzzles/a-four.txt")).unwrap();
+    std::fs::write(dir.join("puzzles/README.md"), "# not a set\n").unwrap();
     let out = lab()
         .current_dir(&dir)
         .args(["compare", "--strategies", "naive", "--format", "json"])
@@ -585,16 +582,25 @@ fn default_sets_come_from_puzzles_and_say_which() {
     assert_eq!(out.status.code(), Some(0));
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(
-        stderr.contains("default sets") && stderr.contains("small.txt"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("left out") && stderr.contains("big.txt (16x16)"),
+        stderr.contains("default sets")
+            && stderr.contains("puzzles/a-four.txt, puzzles/b-small.txt"),
         "{stderr}"
     );
     let json: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(json["sets"].as_array().unwrap().len(), 1);
-    assert!(json["notes"][0].as_str().unwrap().contains("small.txt"));
+    assert_eq!(json["sets"].as_array().unwrap().len(), 2);
+    assert_eq!(json["machine"]["limit_puzzles"], 100, "the default cap");
+    assert!(json["notes"][0].as_str().unwrap().contains("b-small.txt"));
+
+    let table = lab()
+        .current_dir(&dir)
+        .args(["compare", "--strategies", "naive"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(table.stdout).unwrap();
+    assert!(
+        stdout.contains("default sets"),
+        "the table says which sets: {stdout}"
+    );
 
     let empty = temp_dir("nodefault");
     lab().current_dir(&empty).args(["compare"]).assert().code(2);
