@@ -6,10 +6,10 @@
 //! criterion's `thrpt` is states per second and its inverse is the time per
 //! state; the state counts are printed once before timing. Target: 50 ns per
 //! state or better on 9x9 for `dfs` (a plain C++ STL version takes ~150 ns).
-//! `dfs` walks exactly naive's tree, so `naive/anti_brute_force` (same
-//! 69,175,317 states, no copies) is the floor to compare `dfs/anti_brute_force`
-//! with. `bfs` stops at the first solution too, but has to build every level
-//! above it first; it is benched only where its frontier fits in memory.
+//! `dfs` walks exactly naive's tree, so `naive_same_tree/*` (the same states,
+//! no copies, timed in the same run) is the floor `dfs` is compared with.
+//! `bfs` stops at the first solution too, but has to build every level above
+//! it first; it is benched only where its frontier fits in memory.
 
 #[allow(dead_code)]
 #[path = "../crates/search/examples/permutations.rs"]
@@ -18,6 +18,7 @@ mod permutations;
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use std::hint::black_box;
 use sudoku_core::{Grid, Limits, Solver};
+use sudoku_naive::Naive;
 use sudoku_search::{Bfs, Dfs, Order};
 use sudoku_testkit::{famous, grid};
 
@@ -64,6 +65,15 @@ fn bench(c: &mut Criterion) {
         "anti_brute_force",
         &grid(famous::ANTI_BRUTE_FORCE),
     );
+    group.finish();
+
+    // The same trees without copies: the floor `dfs` is measured against, in
+    // the same run (and so under the same machine load).
+    let mut group = c.benchmark_group("naive_same_tree");
+    group.sample_size(20);
+    for (name, puzzle) in &puzzles[2..] {
+        bench_puzzle(&mut group, &Naive, name, puzzle);
+    }
     group.finish();
 
     let mut group = c.benchmark_group("bfs");
