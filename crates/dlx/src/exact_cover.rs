@@ -34,9 +34,11 @@
 //!   whose `up`/`down` links start the circular vertical list of the column's
 //!   nodes, and `len[i]` counts those nodes;
 //! * then come the rows, each as consecutive nodes: `top` names the node's
-//!   column header, `up`/`down` link it into that column, and `right` leads to
-//!   the next node of the row, circularly. Rows never change; only the
-//!   vertical links dance.
+//!   column header, `up`/`down` link it into that column, and `right` and
+//!   `left` lead to the next and previous node of the row, circularly. Rows
+//!   never change; only the vertical links dance. (`left` is only needed when
+//!   the search takes a row back, so it sits in an array of its own, out of
+//!   the way of the nodes the inner loops read.)
 //!
 //! The links (and the column sizes) are `u32` by default. A `Matrix<u16>`
 //! halves the memory of the nodes (8 bytes each) and keeps its arrays at
@@ -159,6 +161,10 @@ pub struct Matrix<L: Link = u32> {
     /// How many rows each column still has, plus `COVERED` while it
     /// is covered; indexed by header node (`len[0]` is unused).
     len: Vec<L>,
+    /// The previous node of the row, circularly (unused for headers). Only
+    /// the search's step back walks rows leftwards, so these links live
+    /// apart from the nodes the inner loops touch.
+    left: Vec<L>,
     /// The row id of each row node (`u32::MAX` for the headers).
     node_row: Vec<u32>,
     /// The first node of each row, and one past the last node.
@@ -235,12 +241,14 @@ impl<L: Link> Matrix<L> {
             .collect();
         nodes.resize(nodes.len().max(L::ARRAY_LEN), Node::default());
         let len = vec![L::default(); (n + 1).max(L::ARRAY_LEN)];
+        let left = vec![L::default(); (n + 1).max(L::ARRAY_LEN)];
         Matrix {
             primary,
             secondary,
             used: n + 1,
             nodes,
             len,
+            left,
             node_row: vec![u32::MAX; n + 1],
             row_first: vec![n as u32 + 1],
             selected: Vec::new(),
@@ -273,6 +281,11 @@ impl<L: Link> Matrix<L> {
             let q = self.used;
             let last = self.nodes[header].up;
             let right = if k + 1 == columns.len() { first } else { q + 1 };
+            let left = if k == 0 {
+                first + columns.len() - 1
+            } else {
+                q - 1
+            };
             let node = Node {
                 top: L::new(header),
                 up: last,
@@ -281,8 +294,10 @@ impl<L: Link> Matrix<L> {
             };
             if q < self.nodes.len() {
                 self.nodes[q] = node;
+                self.left[q] = L::new(left);
             } else {
                 self.nodes.push(node);
+                self.left.push(L::new(left));
             }
             self.nodes[last.get()].down = L::new(q);
             self.nodes[header].up = L::new(q);
@@ -334,7 +349,7 @@ impl<L: Link> Matrix<L> {
     pub fn bytes(&self) -> usize {
         let stack = (self.primary + 1) * (std::mem::size_of::<L>() + std::mem::size_of::<usize>());
         std::mem::size_of::<Self>()
-            + self.used * std::mem::size_of::<Node<L>>()
+            + self.used * (std::mem::size_of::<Node<L>>() + std::mem::size_of::<L>())
             + (self.columns() + 1) * std::mem::size_of::<L>()
             + (self.node_row.len() + self.row_first.len()) * 4
             + stack
@@ -352,15 +367,15 @@ impl<L: Link> Matrix<L> {
         let Matrix {
             nodes,
             len,
+            left,
             node_row,
-            row_first,
             ..
         } = self;
         Links {
             nodes: L::view(nodes),
             len: L::view(len),
+            left: L::view(left),
             node_row,
-            row_first,
         }
     }
 
@@ -439,8 +454,8 @@ impl<L: Link> Matrix<L> {
         let Matrix {
             nodes,
             len,
+            left,
             node_row,
-            row_first,
             x,
             rows,
             ..
@@ -448,8 +463,8 @@ impl<L: Link> Matrix<L> {
         let mut links = Links {
             nodes: L::view(nodes),
             len: L::view(len),
+            left: L::view(left),
             node_row,
-            row_first,
         };
         x.clear();
         rows.clear();
@@ -482,7 +497,7 @@ impl<L: Link> Matrix<L> {
             while let Some(xl) = x.pop() {
                 let row = rows.pop().expect("one row per level");
                 let level = x.len();
-                links.uncover_others(xl, row);
+                links.uncover_others(xl);
                 if !stopped {
                     visitor.undo(level + 1, row);
                 }
@@ -514,8 +529,8 @@ impl<L: Link> Matrix<L> {
 struct Links<'a, L> {
     nodes: &'a mut [Node<L>],
     len: &'a mut [L],
+    left: &'a [L],
     node_row: &'a [u32],
-    row_first: &'a [u32],
 }
 
 impl<L: Link> Links<'_, L> {
@@ -585,26 +600,27 @@ impl<L: Link> Links<'_, L> {
         }
     }
 
-    /// Covers the columns of node `p`'s row other than `p`'s own, in row
-    /// order (the search has just covered `p`'s column); returns the row.
+    /// Covers the columns of node `p`'s row other than `p`'s own, going
+    /// right (the search has just covered `p`'s column); returns the row.
     #[inline(always)]
     fn cover_others(&mut self, p: L) -> usize {
-        let row = self.node_row[p.get()] as usize;
-        for q in self.row_first[row] as usize..self.row_first[row + 1] as usize {
-            if q != p.get() {
-                self.cover(self.nodes[q].top);
-            }
+        let mut q = self.nodes[p.get()].right;
+        while q != p {
+            let Node { top: j, right, .. } = self.nodes[q.get()];
+            self.cover(j);
+            q = right;
         }
-        row
+        self.node_row[p.get()] as usize
     }
 
-    /// Undoes [`Links::cover_others`]: the same columns in reverse order.
+    /// Undoes [`Links::cover_others`]: the same columns going left, so in
+    /// the reverse order.
     #[inline(always)]
-    fn uncover_others(&mut self, p: L, row: usize) {
-        for q in (self.row_first[row] as usize..self.row_first[row + 1] as usize).rev() {
-            if q != p.get() {
-                self.uncover(self.nodes[q].top);
-            }
+    fn uncover_others(&mut self, p: L) {
+        let mut q = self.left[p.get()];
+        while q != p {
+            self.uncover(self.nodes[q.get()].top);
+            q = self.left[q.get()];
         }
     }
 

@@ -46,7 +46,7 @@ fn verdicts_agree_with_naive_on_top95_sample() {
     }
 }
 
-/// All of top95 against naive (946 million naive nodes): about ten seconds in
+/// All of top95 against naive (946 million naive nodes): about 15 seconds in
 /// a release build, many minutes in a debug build.
 /// `cargo test -p sudoku-dlx --release -- --ignored`
 #[test]
@@ -398,4 +398,32 @@ fn every_thread_has_its_own_matrix() {
             assert_eq!(h.join().unwrap(), alone);
         }
     });
+}
+
+#[test]
+fn node_counts_are_pinned() {
+    // Deterministic: the smallest column first, ties to the first column
+    // (cell columns come first). A change here changes the algorithm.
+    let stats = Dlx
+        .solve(&grid(famous::INKALA), &Limits::first_solution())
+        .stats;
+    assert_eq!(
+        (
+            stats.nodes,
+            stats.guesses,
+            stats.backtracks,
+            stats.max_depth
+        ),
+        (1472, 172, 1411, 60)
+    );
+    let unique = Dlx.solve(&grid(famous::INKALA), &Limits::default()).stats;
+    assert_eq!(
+        (unique.nodes, unique.guesses, unique.backtracks),
+        (2720, 320, 2719)
+    );
+    let sample: u64 = shared_set("17clue.txt", 100)
+        .iter()
+        .map(|p| Dlx.solve(p, &Limits::default()).stats.nodes)
+        .sum();
+    assert_eq!(sample, 11_443);
 }
