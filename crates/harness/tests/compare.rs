@@ -850,3 +850,28 @@ fn library_counts_match_the_cli() {
     );
     assert_eq!(reference.nodes_mean, None);
 }
+
+#[test]
+fn directories_sort_numbers_as_numbers() {
+    use sudoku_harness::compare::natural_cmp;
+    let mut names = vec![
+        "25x25.txt",
+        "9x9-hard.txt",
+        "12x12.txt",
+        "4x4.txt",
+        "9x9-easy.txt",
+        "classic.txt",
+    ];
+    names.sort_by(|a, b| natural_cmp(a, b));
+    assert_eq!(
+        names,
+        [
+            "4x4.txt",
+            "9x9-easy.txt",
+            "9x9-hard.txt",
+            "12x12.txt",
+            "25x25.txt",
+            "classic.txt"
+        ]
+    );
+}

@@ -93,7 +93,7 @@ pub struct CompareArgs {
     #[arg(long, value_delimiter = ',', default_value = "all", value_name = "IDS")]
     pub strategies: Vec<String>,
 
-    /// Puzzle files, or directories (their *.txt, *.csv and *.sdk files, sorted)
+    /// Puzzle files, or directories (their *.txt, *.csv and *.sdk files, 4x4 before 12x12)
     /// [default: every file in puzzles/, first 100 puzzles of each]
     #[arg(long = "set", value_name = "FILE_OR_DIR", num_args = 1..)]
     pub sets: Vec<PathBuf>,
@@ -155,7 +155,7 @@ fn pick_strategies(ids: &[String]) -> Result<Vec<&'static dyn Solver>, Status> {
     Ok(picked)
 }
 
-/// The puzzle files of a directory, sorted by name.
+/// The puzzle files of a directory, sorted by name (numbers as numbers).
 pub fn files_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -166,8 +166,37 @@ pub fn files_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
                 .is_some_and(|e| PUZZLE_EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
         })
         .collect();
-    files.sort();
+    files.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
     Ok(files)
+}
+
+/// Orders names with their numbers compared as numbers: `4x4` before `12x12`.
+pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
+    fn chunks(s: &str) -> Vec<(bool, &str)> {
+        let mut out = Vec::new();
+        let mut start = 0;
+        let bytes = s.as_bytes();
+        for i in 1..=bytes.len() {
+            if i == bytes.len() || bytes[i].is_ascii_digit() != bytes[start].is_ascii_digit() {
+                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
+                start = i;
+            }
+        }
+        out
+    }
+    let (x, y) = (chunks(a), chunks(b));
+    for ((xd, xs), (yd, ys)) in x.iter().zip(&y) {
+        let order = if *xd && *yd {
+            let (xt, yt) = (xs.trim_start_matches('0'), ys.trim_start_matches('0'));
+            xt.len().cmp(&yt.len()).then_with(|| xt.cmp(yt))
+        } else {
+            xs.cmp(ys)
+        };
+        if order.is_ne() {
+            return order;
+        }
+    }
+    x.len().cmp(&y.len()).then_with(|| a.cmp(b))
 }
 
 /// Expands `--set` arguments: files as they are, directories into their files.
