@@ -30,9 +30,10 @@
 //! ## Dancing Links: why deleting and restoring is O(1)
 //!
 //! Store only the `1`s, as nodes in circular doubly linked lists: each node is
-//! linked to the nodes above and below it in its column (`up`, `down`), each
-//! column header to its neighbours in the list of live columns (`llink`,
-//! `rlink`). Deleting node `x` from its column is two writes:
+//! linked to the nodes above and below it in its column (`up`, `down`) and to
+//! its neighbours in its row (`left`, `right`); each column has a header node
+//! at the top of its list, and a count of its nodes. Deleting node `x` from
+//! its column is two writes:
 //!
 //! ```text
 //! down[up[x]] = down[x];   up[down[x]] = up[x];
@@ -54,11 +55,17 @@
 //! copied, and nothing is allocated during the search. The links "dance" out
 //! and back in.
 //!
+//! Covering column `c` deletes, for each row `r` of `c`, the other nodes of
+//! `r` from their columns (`hide`), so no other column offers `r` any more;
+//! `c` itself is marked covered. Uncovering walks the same rows bottom to
+//! top and puts the nodes back (`unhide`).
+//!
 //! In this crate the nodes live in one flat vector and the links are `u32` or
 //! `u16` indices into it (no pointers, no reference counting, no `unsafe`):
 //! [`exact_cover`] explains the layout, and its private `cover`, `uncover`,
 //! `hide` and `unhide` read like Knuth's. The search is his iterative
-//! Algorithm X, steps X1 to X8, with an explicit stack of chosen rows.
+//! Algorithm X, steps X1 to X8, with an explicit stack of chosen rows
+//! instead of recursion.
 //!
 //! ## Sudoku as exact cover
 //!
