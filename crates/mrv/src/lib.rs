@@ -113,7 +113,9 @@
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 use sudoku_core::scratch::{with_scratch, Scratch, Slot};
-use sudoku_core::{DeadEnd, Geometry, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Trace, MAX_SIDE};
+use sudoku_core::{
+    DeadEnd, Geometry, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Trace, MAX_SIDE,
+};
 
 /// The minimum-remaining-values backtracker. Configuration-free.
 #[derive(Clone, Copy, Debug, Default)]
@@ -211,7 +213,10 @@ impl Scratch for Board {
             scan,
             givens: vec![0; size],
             grid: vec![0; size],
-            counts: vec![[0; CELL_SLOTS]; MAX_SIDE].into_boxed_slice().try_into().expect("MAX_SIDE planes"),
+            counts: vec![[0; CELL_SLOTS]; MAX_SIDE]
+                .into_boxed_slice()
+                .try_into()
+                .expect("MAX_SIDE planes"),
             remaining: Box::new([PAD; CELL_SLOTS]),
             masks,
             stack: Vec::with_capacity(size),
@@ -273,14 +278,19 @@ impl Board {
             side => {
                 let cell = cell & CELL_MASK;
                 let planes = &self.counts[..side];
-                planes.iter().enumerate().fold(0, |mask, (d, plane)| mask | ((plane[cell] == 0) as u32) << d)
+                planes.iter().enumerate().fold(0, |mask, (d, plane)| {
+                    mask | ((plane[cell] == 0) as u32) << d
+                })
             }
         }
     }
 
     /// The smallest remaining count over all cells.
     fn lowest(&self) -> u8 {
-        self.remaining[..self.scan].iter().copied().fold(PAD, u8::min)
+        self.remaining[..self.scan]
+            .iter()
+            .copied()
+            .fold(PAD, u8::min)
     }
 
     /// The first cell in row-major order whose remaining count is `lowest`.
@@ -320,7 +330,10 @@ impl Board {
 #[inline(always)]
 fn count_in(counts: &mut [u8], remaining: &mut [u8], mask: &[u8]) -> u8 {
     let mut lowest = [PAD; LANES];
-    let chunks = counts.chunks_exact_mut(LANES).zip(remaining.chunks_exact_mut(LANES)).zip(mask.chunks_exact(LANES));
+    let chunks = counts
+        .chunks_exact_mut(LANES)
+        .zip(remaining.chunks_exact_mut(LANES))
+        .zip(mask.chunks_exact(LANES));
     for ((counts, remaining), mask) in chunks {
         let (c, r, m) = (lanes(counts), lanes(remaining), lanes(mask));
         let mut new_c = [0; LANES];
@@ -341,7 +354,10 @@ fn count_in(counts: &mut [u8], remaining: &mut [u8], mask: &[u8]) -> u8 {
 /// count drops to 0 gets its digit back.
 #[inline(always)]
 fn count_out(counts: &mut [u8], remaining: &mut [u8], mask: &[u8]) {
-    let chunks = counts.chunks_exact_mut(LANES).zip(remaining.chunks_exact_mut(LANES)).zip(mask.chunks_exact(LANES));
+    let chunks = counts
+        .chunks_exact_mut(LANES)
+        .zip(remaining.chunks_exact_mut(LANES))
+        .zip(mask.chunks_exact(LANES));
     for ((counts, remaining), mask) in chunks {
         let (c, r, m) = (lanes(counts), lanes(remaining), lanes(mask));
         let mut new_c = [0; LANES];
@@ -410,8 +426,17 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
                 run.dead_end(depth, DeadEnd::Cell(cell));
             } else {
                 let untried = board.candidates(cell);
-                debug_assert_eq!(untried.count_ones(), lowest as u32, "remaining count of cell {cell}");
-                board.stack.push(Frame { cell: cell as u16, digit: 0, options: lowest, untried });
+                debug_assert_eq!(
+                    untried.count_ones(),
+                    lowest as u32,
+                    "remaining count of cell {cell}"
+                );
+                board.stack.push(Frame {
+                    cell: cell as u16,
+                    digit: 0,
+                    options: lowest,
+                    untried,
+                });
             }
         }
         // Take the next digit of the innermost branch point that has one,
