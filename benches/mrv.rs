@@ -15,7 +15,10 @@ use sudoku_mrv::Mrv;
 use sudoku_testkit::{famous, grid, shared_set};
 
 fn nodes(puzzles: &[Grid], limits: &Limits) -> u64 {
-    puzzles.iter().map(|p| Mrv.solve(p, limits).stats.nodes).sum()
+    puzzles
+        .iter()
+        .map(|p| Mrv.solve(p, limits).stats.nodes)
+        .sum()
 }
 
 fn bench(c: &mut Criterion) {
@@ -40,7 +43,12 @@ fn bench(c: &mut Criterion) {
         }
         group.throughput(Throughput::Elements(total));
         group.bench_function(*name, |b| {
-            b.iter(|| puzzles.iter().map(|p| Mrv.solve(black_box(p), &limits).stats.nodes).sum::<u64>())
+            b.iter(|| {
+                puzzles
+                    .iter()
+                    .map(|p| Mrv.solve(black_box(p), &limits).stats.nodes)
+                    .sum::<u64>()
+            })
         });
     }
     group.finish();
