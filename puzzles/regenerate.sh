@@ -22,7 +22,7 @@ gen 9x9-hard.txt --shape 3x3 --count 50  --seed 904 --minimal --rate-with mrv --
 gen 4x4.txt --shape 2x2 --count 50  --seed 404 --minimal
 gen 6x6.txt --shape 2x3 --count 50  --seed 606 --minimal
 gen 8x8.txt --shape 2x4 --count 30  --seed 808 --minimal
-gen 12x12.txt --shape 3x4 --count 20  --seed 1212 --clues 80
-gen 16x16.txt --shape 4x4 --count 10  --seed 1616 --clues 140
-gen 20x20.txt --shape 4x5 --count 5   --seed 2020 --clues 240
-gen 25x25.txt --shape 5x5 --count 5   --seed 2525 --clues 400
+gen 12x12.txt --shape 3x4 --count 20  --seed 1212 --clues 62
+gen 16x16.txt --shape 4x4 --count 10  --seed 1616 --clues 115
+gen 20x20.txt --shape 4x5 --count 5   --seed 2020 --clues 215
+gen 25x25.txt --shape 5x5 --count 5   --seed 2525 --clues 370

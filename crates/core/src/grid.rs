@@ -72,7 +72,10 @@ pub fn symbol_digit(symbol: char) -> Option<u8> {
 impl Grid {
     /// The empty grid of a shape.
     pub fn empty(shape: Shape) -> Grid {
-        Grid { shape, cells: vec![0; shape.cells()] }
+        Grid {
+            shape,
+            cells: vec![0; shape.cells()],
+        }
     }
 
     /// A grid from `n²` cell values, `0` for empty. Returns `None` if the length is
@@ -93,7 +96,10 @@ impl Grid {
     }
     /// Writes a digit (or `0` to clear). Panics if the digit exceeds the side.
     pub fn set(&mut self, cell: usize, digit: u8) {
-        assert!(digit as usize <= self.shape.side(), "digit {digit} out of range");
+        assert!(
+            digit as usize <= self.shape.side(),
+            "digit {digit} out of range"
+        );
         self.cells[cell] = digit;
     }
     /// How many cells are filled.
@@ -104,13 +110,44 @@ impl Grid {
         self.cells.iter().all(|&d| d != 0)
     }
 
+    /// `true` when some digit appears twice in a row, column or box. One pass
+    /// with a bitmask per unit, no allocation: every solve starts with it.
+    pub fn has_conflict(&self) -> bool {
+        let n = self.shape.side();
+        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
+        let boxes_per_band = n / bc;
+        let mut rows = [0u32; crate::shape::MAX_SIDE];
+        let mut cols = [0u32; crate::shape::MAX_SIDE];
+        let mut boxes = [0u32; crate::shape::MAX_SIDE];
+        let mut seen = 0;
+        for (cell, &d) in self.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let (r, c) = (cell / n, cell % n);
+            let bit = 1u32 << (d - 1);
+            let b = (r / br) * boxes_per_band + c / bc;
+            seen |= (rows[r] | cols[c] | boxes[b]) & bit;
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[b] |= bit;
+        }
+        seen != 0
+    }
+
     /// Every pair of equal digits sharing a unit, units in the order rows,
     /// columns, boxes. Empty when the givens are consistent.
     pub fn conflicts(&self) -> Vec<Conflict> {
+        if !self.has_conflict() {
+            return Vec::new();
+        }
         let geometry = Geometry::new(self.shape);
         let n = self.shape.side();
         let mut found = Vec::new();
-        let units = (0..n).map(Unit::Row).chain((0..n).map(Unit::Col)).chain((0..n).map(Unit::Box));
+        let units = (0..n)
+            .map(Unit::Row)
+            .chain((0..n).map(Unit::Col))
+            .chain((0..n).map(Unit::Box));
         for unit in units {
             let mut seen = [usize::MAX; crate::shape::MAX_SIDE + 1];
             for cell in geometry.unit_cells(unit) {
@@ -119,7 +156,11 @@ impl Grid {
                     continue;
                 }
                 if seen[d as usize] != usize::MAX {
-                    found.push(Conflict { unit, digit: d, cells: (seen[d as usize], cell) });
+                    found.push(Conflict {
+                        unit,
+                        digit: d,
+                        cells: (seen[d as usize], cell),
+                    });
                 } else {
                     seen[d as usize] = cell;
                 }
@@ -143,10 +184,10 @@ impl Grid {
                 return Err(VerifyError::GivenChanged { cell, given, found });
             }
         }
-        match self.conflicts().first() {
-            Some(&c) => Err(VerifyError::Conflict(c)),
-            None => Ok(()),
+        if !self.has_conflict() {
+            return Ok(());
         }
+        Err(VerifyError::Conflict(self.conflicts()[0]))
     }
 
     /// `true` when [`Grid::verify_solution_of`] succeeds.
@@ -178,7 +219,11 @@ impl Grid {
 
     /// A boxed grid for people, with `|` and `-+-` between boxes.
     pub fn pretty(&self) -> String {
-        let (n, br, bc) = (self.shape.side(), self.shape.box_rows(), self.shape.box_cols());
+        let (n, br, bc) = (
+            self.shape.side(),
+            self.shape.box_rows(),
+            self.shape.box_cols(),
+        );
         let rows: Vec<String> = self
             .cells
             .chunks(n)
@@ -194,7 +239,10 @@ impl Grid {
             })
             .collect();
         // The rule between bands mirrors a row: `+` under each `|`, `-` elsewhere.
-        let rule: String = rows[0].chars().map(|ch| if ch == '|' { '+' } else { '-' }).collect();
+        let rule: String = rows[0]
+            .chars()
+            .map(|ch| if ch == '|' { '+' } else { '-' })
+            .collect();
         let mut out = String::new();
         for (r, line) in rows.iter().enumerate() {
             if r > 0 && r % br == 0 {
@@ -247,10 +295,16 @@ mod tests {
         ));
         let mut changed = grid(SOLVED);
         changed.set(2, 9);
-        assert!(matches!(changed.verify_solution_of(&puzzle), Err(VerifyError::GivenChanged { cell: 2, .. })));
+        assert!(matches!(
+            changed.verify_solution_of(&puzzle),
+            Err(VerifyError::GivenChanged { cell: 2, .. })
+        ));
         let mut hole = grid(SOLVED);
         hole.set(40, 0);
-        assert_eq!(hole.verify_solution_of(&puzzle), Err(VerifyError::Incomplete { cell: 40 }));
+        assert_eq!(
+            hole.verify_solution_of(&puzzle),
+            Err(VerifyError::Incomplete { cell: 40 })
+        );
     }
 
     #[test]

@@ -33,7 +33,9 @@ mod solver;
 mod trace;
 
 pub use grid::{digit_symbol, symbol_digit, Conflict, Grid, VerifyError};
-pub use parse::{parse_puzzle, Entry, ParseError, ParseErrorKind, PuzzleReader, ReadOptions, MAX_LINE_BYTES};
+pub use parse::{
+    parse_puzzle, Entry, ParseError, ParseErrorKind, PuzzleReader, ReadOptions, MAX_LINE_BYTES,
+};
 pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
 pub use trace::{Constraint, DeadEnd, Event, NoTrace, Recorder, Trace};

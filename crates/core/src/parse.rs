@@ -50,17 +50,34 @@ pub struct ParseError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseErrorKind {
     /// The symbol count is neither `n²` (a line puzzle) nor `n` (a block row).
-    WrongLength { symbols: usize, expected: Option<usize> },
+    WrongLength {
+        symbols: usize,
+        expected: Option<usize>,
+    },
     /// A character that is not a symbol, a blank or decoration (1-based column).
-    UnknownSymbol { symbol: char, column: usize },
+    UnknownSymbol {
+        symbol: char,
+        column: usize,
+    },
     /// A digit larger than the side allows.
-    OutOfRange { value: u64, side: usize, column: usize },
+    OutOfRange {
+        value: u64,
+        side: usize,
+        column: usize,
+    },
     /// The side has no shape.
     Shape(ShapeError),
     /// A block stopped before its `n` rows.
-    ShortBlock { rows: usize, side: usize },
+    ShortBlock {
+        rows: usize,
+        side: usize,
+    },
     /// A row of a block (at `line`) has the wrong number of symbols.
-    BlockRow { row_line: usize, symbols: usize, side: usize },
+    BlockRow {
+        row_line: usize,
+        symbols: usize,
+        side: usize,
+    },
     /// The CSV solution field does not fit the puzzle.
     Csv(String),
     LineTooLong,
@@ -146,11 +163,16 @@ fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
         .collect();
     let numeric = tokens.len() >= 2
         && tokens.iter().any(|(_, t)| t.len() >= 2)
-        && tokens.iter().all(|(_, t)| *t == "." || t.bytes().all(|b| b.is_ascii_digit()));
+        && tokens
+            .iter()
+            .all(|(_, t)| *t == "." || t.bytes().all(|b| b.is_ascii_digit()));
     if numeric {
         return Ok(tokens
             .iter()
-            .map(|&(column, t)| Symbol { value: t.parse().unwrap_or(u64::MAX), column })
+            .map(|&(column, t)| Symbol {
+                value: t.parse().unwrap_or(u64::MAX),
+                column,
+            })
             .collect());
     }
     let mut symbols = Vec::with_capacity(text.len());
@@ -159,8 +181,16 @@ fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
             continue;
         }
         match symbol_digit(ch) {
-            Some(d) => symbols.push(Symbol { value: d as u64, column: i + 1 }),
-            None => return Err(ParseErrorKind::UnknownSymbol { symbol: ch, column: i + 1 }),
+            Some(d) => symbols.push(Symbol {
+                value: d as u64,
+                column: i + 1,
+            }),
+            None => {
+                return Err(ParseErrorKind::UnknownSymbol {
+                    symbol: ch,
+                    column: i + 1,
+                })
+            }
         }
     }
     Ok(symbols)
@@ -169,12 +199,19 @@ fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
 fn grid_from_symbols(shape: Shape, symbols: &[Symbol]) -> Result<Grid, ParseErrorKind> {
     let side = shape.side();
     if symbols.len() != shape.cells() {
-        return Err(ParseErrorKind::WrongLength { symbols: symbols.len(), expected: Some(shape.cells()) });
+        return Err(ParseErrorKind::WrongLength {
+            symbols: symbols.len(),
+            expected: Some(shape.cells()),
+        });
     }
     let mut cells = Vec::with_capacity(symbols.len());
     for s in symbols {
         if s.value > side as u64 {
-            return Err(ParseErrorKind::OutOfRange { value: s.value, side, column: s.column });
+            return Err(ParseErrorKind::OutOfRange {
+                value: s.value,
+                side,
+                column: s.column,
+            });
         }
         cells.push(s.value as u8);
     }
@@ -236,7 +273,14 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     pub fn with_options(source: R, options: ReadOptions) -> Self {
-        PuzzleReader { source, options, line: 0, eof: false, pending: VecDeque::new(), paragraph_start: true }
+        PuzzleReader {
+            source,
+            options,
+            line: 0,
+            eof: false,
+            pending: VecDeque::new(),
+            paragraph_start: true,
+        }
     }
 
     /// Reads one line's bytes, storing at most [`MAX_LINE_BYTES`] of them.
@@ -318,7 +362,10 @@ impl<R: BufRead> PuzzleReader<R> {
             return match k {
                 _ if k == shape.cells() => Ok(Layout::Line(shape)),
                 _ if k == n => Ok(Layout::Block(shape)),
-                _ => Err(ParseErrorKind::WrongLength { symbols: k, expected: Some(shape.cells()) }),
+                _ => Err(ParseErrorKind::WrongLength {
+                    symbols: k,
+                    expected: Some(shape.cells()),
+                }),
             };
         }
         if let Some(n) = integer_sqrt(k) {
@@ -333,7 +380,10 @@ impl<R: BufRead> PuzzleReader<R> {
             (Ok(shape), _) => Ok(Layout::Block(shape)),
             // A square count whose root has no shape (49 = 7², 676 = 26²).
             (Err(_), Some(n)) => Err(ParseErrorKind::Shape(Shape::for_side(n).unwrap_err())),
-            (Err(_), None) => Err(ParseErrorKind::WrongLength { symbols: k, expected: None }),
+            (Err(_), None) => Err(ParseErrorKind::WrongLength {
+                symbols: k,
+                expected: None,
+            }),
         }
     }
 
@@ -348,7 +398,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 if self.eof || self.pending.len() > 4 * side {
                     return rows == side - 1;
                 }
-                let Some(item) = self.next_raw_fresh() else { return rows == side - 1 };
+                let Some(item) = self.next_raw_fresh() else {
+                    return rows == side - 1;
+                };
                 self.pending.push_back(item);
             }
             let symbols = match &self.pending[looked].1 {
@@ -380,7 +432,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut rows = 1;
         while rows < n {
             match self.next_raw() {
-                None | Some((_, Raw::Blank)) => return Err(ParseErrorKind::ShortBlock { rows, side: n }),
+                None | Some((_, Raw::Blank)) => {
+                    return Err(ParseErrorKind::ShortBlock { rows, side: n })
+                }
                 Some((_, Raw::Bad(kind))) => {
                     self.skip_paragraph();
                     return Err(kind);
@@ -392,7 +446,11 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                     if row.len() != n {
                         self.skip_paragraph();
-                        return Err(ParseErrorKind::BlockRow { row_line: line, symbols: row.len(), side: n });
+                        return Err(ParseErrorKind::BlockRow {
+                            row_line: line,
+                            symbols: row.len(),
+                            side: n,
+                        });
                     }
                     symbols.extend(row);
                     rows += 1;
@@ -411,9 +469,16 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    fn read_csv(&mut self, text: &str, comment: Option<String>) -> Option<Result<Entry, ParseErrorKind>> {
+    fn read_csv(
+        &mut self,
+        text: &str,
+        comment: Option<String>,
+    ) -> Option<Result<Entry, ParseErrorKind>> {
         let fields = split_csv(text);
-        if fields.first().is_some_and(|f| f.trim().eq_ignore_ascii_case("puzzle")) {
+        if fields
+            .first()
+            .is_some_and(|f| f.trim().eq_ignore_ascii_case("puzzle"))
+        {
             return None;
         }
         let parse = |field: &str| -> Result<Grid, ParseErrorKind> {
@@ -421,8 +486,10 @@ impl<R: BufRead> PuzzleReader<R> {
             let shape = match self.options.shape {
                 Some(s) => s,
                 None => {
-                    let n = integer_sqrt(symbols.len())
-                        .ok_or(ParseErrorKind::WrongLength { symbols: symbols.len(), expected: None })?;
+                    let n = integer_sqrt(symbols.len()).ok_or(ParseErrorKind::WrongLength {
+                        symbols: symbols.len(),
+                        expected: None,
+                    })?;
                     Shape::for_side(n).map_err(ParseErrorKind::Shape)?
                 }
             };
@@ -433,15 +500,26 @@ impl<R: BufRead> PuzzleReader<R> {
             let solution = match fields.get(1).map(|f| f.trim()) {
                 None | Some("") => None,
                 Some(f) => {
-                    let s = parse(f).map_err(|e| ParseErrorKind::Csv(format!("solution field: {e}")))?;
+                    let s = parse(f)
+                        .map_err(|e| ParseErrorKind::Csv(format!("solution field: {e}")))?;
                     if s.shape() != puzzle.shape() {
-                        return Err(ParseErrorKind::Csv("solution field has another size than the puzzle".into()));
+                        return Err(ParseErrorKind::Csv(
+                            "solution field has another size than the puzzle".into(),
+                        ));
                     }
                     Some(s)
                 }
             };
-            let note = fields.get(2..).map(|rest| rest.join(",")).filter(|s| !s.is_empty()).or(comment);
-            Ok(Entry { puzzle, solution, note })
+            let note = fields
+                .get(2..)
+                .map(|rest| rest.join(","))
+                .filter(|s| !s.is_empty())
+                .or(comment);
+            Ok(Entry {
+                puzzle,
+                solution,
+                note,
+            })
         })();
         Some(result)
     }
@@ -473,7 +551,8 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         loop {
             let (line, raw) = self.next_raw()?;
             let fail = |kind| Some((line, Err(ParseError { line, kind })));
-            let opens_paragraph = std::mem::replace(&mut self.paragraph_start, matches!(raw, Raw::Blank));
+            let opens_paragraph =
+                std::mem::replace(&mut self.paragraph_start, matches!(raw, Raw::Blank));
             let (text, comment) = match raw {
                 Raw::Blank => continue,
                 Raw::Bad(kind) => return fail(kind),
@@ -498,7 +577,14 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                 Err(kind) => Err(kind),
             };
             return match grid {
-                Ok(puzzle) => Some((line, Ok(Entry { puzzle, solution: None, note: comment }))),
+                Ok(puzzle) => Some((
+                    line,
+                    Ok(Entry {
+                        puzzle,
+                        solution: None,
+                        note: comment,
+                    }),
+                )),
                 Err(kind) => fail(kind),
             };
         }
@@ -509,7 +595,13 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
 pub fn parse_puzzle(text: &str, options: ReadOptions) -> Result<Grid, ParseError> {
     let mut reader = PuzzleReader::with_options(text.as_bytes(), options);
     match reader.next() {
-        None => Err(ParseError { line: 1, kind: ParseErrorKind::WrongLength { symbols: 0, expected: None } }),
+        None => Err(ParseError {
+            line: 1,
+            kind: ParseErrorKind::WrongLength {
+                symbols: 0,
+                expected: None,
+            },
+        }),
         Some((_, Err(e))) => Err(e),
         Some((_, Ok(entry))) => Ok(entry.puzzle),
     }

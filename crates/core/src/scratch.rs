@@ -26,7 +26,11 @@ pub type Slot<S> = RefCell<Option<S>>;
 /// The scratch is taken out of the slot while `f` runs: if `f` panics, the
 /// half-updated scratch is dropped instead of being reused, and a re-entrant
 /// call builds a fresh one instead of failing.
-pub fn with_scratch<S: Scratch, R>(slot: &'static LocalKey<Slot<S>>, shape: Shape, f: impl FnOnce(&mut S) -> R) -> R {
+pub fn with_scratch<S: Scratch, R>(
+    slot: &'static LocalKey<Slot<S>>,
+    shape: Shape,
+    f: impl FnOnce(&mut S) -> R,
+) -> R {
     let mut scratch = match slot.with(|cell| cell.borrow_mut().take()) {
         Some(s) if s.shape() == shape => s,
         _ => S::new(shape),

@@ -53,7 +53,10 @@ impl std::error::Error for ShapeError {}
 
 impl Shape {
     /// The classic 9x9 Sudoku.
-    pub const CLASSIC: Shape = Shape { box_rows: 3, box_cols: 3 };
+    pub const CLASSIC: Shape = Shape {
+        box_rows: 3,
+        box_cols: 3,
+    };
 
     /// A shape with boxes of `box_rows x box_cols` cells.
     pub fn new(box_rows: usize, box_cols: usize) -> Result<Shape, ShapeError> {
@@ -64,7 +67,10 @@ impl Shape {
         if side > MAX_SIDE {
             return Err(ShapeError::TooLarge { side });
         }
-        Ok(Shape { box_rows: box_rows as u8, box_cols: box_cols as u8 })
+        Ok(Shape {
+            box_rows: box_rows as u8,
+            box_cols: box_cols as u8,
+        })
     }
 
     /// The shape inferred from a side: a square side gets square boxes; any other
@@ -78,7 +84,7 @@ impl Shape {
             return Err(ShapeError::TooLarge { side });
         }
         let mut rows = (side as f64).sqrt() as usize;
-        while rows > 1 && side % rows != 0 {
+        while rows > 1 && !side.is_multiple_of(rows) {
             rows -= 1;
         }
         if rows == 1 && side > 1 {
@@ -210,7 +216,14 @@ impl Geometry {
             }
             debug_assert_eq!(peers.len() - start, peer_count);
         }
-        Geometry { shape, row, col, boxes, peers, peer_count }
+        Geometry {
+            shape,
+            row,
+            col,
+            boxes,
+            peers,
+            peer_count,
+        }
     }
     pub fn shape(&self) -> Shape {
         self.shape
@@ -241,7 +254,9 @@ impl Geometry {
             Unit::Box(b) => {
                 let o = self.shape.box_origin(b);
                 let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
-                (0..br).flat_map(|i| (0..bc).map(move |j| o + i * n + j)).collect()
+                (0..br)
+                    .flat_map(|i| (0..bc).map(move |j| o + i * n + j))
+                    .collect()
             }
         }
     }
@@ -253,7 +268,14 @@ mod tests {
 
     #[test]
     fn inferred_shapes_are_the_most_square_factorisation() {
-        let cases = [(1, "1x1"), (4, "2x2"), (6, "2x3"), (8, "2x4"), (9, "3x3"), (10, "2x5")];
+        let cases = [
+            (1, "1x1"),
+            (4, "2x2"),
+            (6, "2x3"),
+            (8, "2x4"),
+            (9, "3x3"),
+            (10, "2x5"),
+        ];
         for (side, want) in cases {
             assert_eq!(Shape::for_side(side).unwrap().to_string(), want);
         }

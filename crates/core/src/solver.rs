@@ -33,18 +33,31 @@ pub const TIME_CHECK_INTERVAL: u32 = 4096;
 impl Default for Limits {
     /// Prove uniqueness (look for 2 solutions), keep 1, no budgets.
     fn default() -> Limits {
-        Limits { max_solutions: Some(2), keep_solutions: 1, node_budget: None, time_budget: None, memory_budget: None }
+        Limits {
+            max_solutions: Some(2),
+            keep_solutions: 1,
+            node_budget: None,
+            time_budget: None,
+            memory_budget: None,
+        }
     }
 }
 
 impl Limits {
     /// Stop at the first solution, as textbook node counts assume.
     pub fn first_solution() -> Limits {
-        Limits { max_solutions: Some(1), ..Limits::default() }
+        Limits {
+            max_solutions: Some(1),
+            ..Limits::default()
+        }
     }
     /// Count every solution, keeping none.
     pub fn count_all() -> Limits {
-        Limits { max_solutions: None, keep_solutions: 0, ..Limits::default() }
+        Limits {
+            max_solutions: None,
+            keep_solutions: 0,
+            ..Limits::default()
+        }
     }
 }
 
@@ -60,7 +73,9 @@ pub enum Stop {
     MemoryBudget,
     /// The givens break a rule; no search was done.
     InvalidGivens,
-    /// The strategy cannot handle this shape (the reference solver is 9x9 only).
+    /// The strategy cannot answer this question: a shape it does not handle
+    /// (the reference is 9x9 only), or a request it cannot bound (the
+    /// reference refuses to count all solutions).
     Unsupported,
 }
 
@@ -78,7 +93,10 @@ impl Stop {
     }
     /// A budget ran out: the verdict is unknown.
     pub fn is_budget(self) -> bool {
-        matches!(self, Stop::NodeBudget | Stop::TimeBudget | Stop::MemoryBudget)
+        matches!(
+            self,
+            Stop::NodeBudget | Stop::TimeBudget | Stop::MemoryBudget
+        )
     }
 }
 
@@ -120,7 +138,10 @@ impl Verdict {
     }
     /// A verdict that a complete search of the puzzle would not change.
     pub fn is_definite(self) -> bool {
-        matches!(self, Verdict::Invalid | Verdict::None | Verdict::Unique | Verdict::Multiple)
+        matches!(
+            self,
+            Verdict::Invalid | Verdict::None | Verdict::Unique | Verdict::Multiple
+        )
     }
     /// In words, for people.
     pub fn describe(self) -> String {
@@ -130,8 +151,13 @@ impl Verdict {
             Verdict::Unique => "unique solution".into(),
             Verdict::Multiple => "multiple solutions (not a valid Sudoku)".into(),
             Verdict::Found => "solved; uniqueness not checked (solution limit 1)".into(),
-            Verdict::Unknown(Stop::Unsupported) => "unknown: shape not supported by this strategy".into(),
-            Verdict::Unknown(stop) => format!("unknown: stopped by the {}", stop.as_str().replace('-', " ")),
+            Verdict::Unknown(Stop::Unsupported) => {
+                "unknown: shape not supported by this strategy".into()
+            }
+            Verdict::Unknown(stop) => format!(
+                "unknown: stopped by the {}",
+                stop.as_str().replace('-', " ")
+            ),
         }
     }
 }
@@ -177,7 +203,13 @@ pub struct Outcome {
 impl Outcome {
     /// The outcome of a search that never started.
     pub fn not_searched(stop: Stop, conflict: Option<Conflict>) -> Outcome {
-        Outcome { solutions: Vec::new(), count: 0, stop, stats: Stats::default(), conflict }
+        Outcome {
+            solutions: Vec::new(),
+            count: 0,
+            stop,
+            stats: Stats::default(),
+            conflict,
+        }
     }
 
     pub fn verdict(&self) -> Verdict {
@@ -239,9 +271,13 @@ pub struct Run<T: Trace> {
 impl<T: Trace> Run<T> {
     /// Starts a run, or returns the finished outcome when the givens conflict
     /// or the shape is unsupported, so no strategy searches an invalid puzzle.
+    // The error is the finished outcome itself, returned once per solve: boxing
+    // it would add an allocation for nothing.
+    #[allow(clippy::result_large_err)]
     pub fn start(puzzle: &Grid, limits: &Limits, trace: T) -> Result<Run<T>, Outcome> {
-        if let Some(&conflict) = puzzle.conflicts().first() {
-            return Err(Outcome::not_searched(Stop::InvalidGivens, Some(conflict)));
+        if puzzle.has_conflict() {
+            let conflict = puzzle.conflicts().first().copied();
+            return Err(Outcome::not_searched(Stop::InvalidGivens, conflict));
         }
         Ok(Run {
             stats: Stats::default(),
@@ -301,7 +337,12 @@ impl<T: Trace> Run<T> {
             self.stats.guesses += 1;
         }
         if self.trace.enabled() {
-            self.trace.event(Event::Place { depth, cell, digit, options });
+            self.trace.event(Event::Place {
+                depth,
+                cell,
+                digit,
+                options,
+            });
         }
     }
 

@@ -34,7 +34,12 @@ pub enum Event {
     Enter { depth: u32 },
     /// A digit is written (one per `placements`); `options` is how many digits
     /// the strategy could choose from there, so `options >= 2` is a guess.
-    Place { depth: u32, cell: usize, digit: u8, options: u32 },
+    Place {
+        depth: u32,
+        cell: usize,
+        digit: u8,
+        options: u32,
+    },
     /// A placement is taken back because its subtree failed (one per `backtracks`).
     Undo { depth: u32, cell: usize, digit: u8 },
     /// The state at `depth` cannot be extended.
@@ -89,7 +94,10 @@ pub struct Recorder {
 
 impl Recorder {
     pub fn with_cap(cap: usize) -> Recorder {
-        Recorder { cap: Some(cap), ..Recorder::default() }
+        Recorder {
+            cap: Some(cap),
+            ..Recorder::default()
+        }
     }
     /// How many events matched a predicate among those kept.
     pub fn count(&self, pred: impl Fn(&Event) -> bool) -> u64 {

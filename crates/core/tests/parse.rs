@@ -4,13 +4,17 @@
 use sudoku_core::{Grid, ParseErrorKind, PuzzleReader, ReadOptions, Shape, ShapeError};
 
 fn read(text: &str) -> Vec<(usize, Result<Grid, ParseErrorKind>)> {
-    PuzzleReader::new(text.as_bytes()).map(|(line, r)| (line, r.map(|e| e.puzzle).map_err(|e| e.kind))).collect()
+    PuzzleReader::new(text.as_bytes())
+        .map(|(line, r)| (line, r.map(|e| e.puzzle).map_err(|e| e.kind)))
+        .collect()
 }
 
 /// A full, valid grid of any shape (the standard pattern).
 fn pattern(shape: Shape) -> Grid {
     let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
-    let cells = (0..n * n).map(|i| ((i / n % br * bc + i / n / br + i % n) % n) as u8 + 1).collect();
+    let cells = (0..n * n)
+        .map(|i| ((i / n % br * bc + i / n / br + i % n) % n) as u8 + 1)
+        .collect();
     let g = Grid::from_cells(shape, cells).unwrap();
     assert!(g.conflicts().is_empty());
     g
@@ -23,7 +27,16 @@ fn with_holes(mut g: Grid) -> Grid {
     g
 }
 
-const SHAPES: [(usize, usize); 8] = [(1, 1), (2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)];
+const SHAPES: [(usize, usize); 8] = [
+    (1, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (3, 3),
+    (3, 4),
+    (4, 4),
+    (5, 5),
+];
 
 #[test]
 fn every_format_round_trips_for_every_shape() {
@@ -31,15 +44,29 @@ fn every_format_round_trips_for_every_shape() {
         let shape = Shape::new(r, c).unwrap();
         let grid = with_holes(pattern(shape));
         let opts = ReadOptions { shape: Some(shape) };
-        for text in [grid.to_line(), grid.to_numbers(), grid.to_block(), grid.pretty()] {
+        for text in [
+            grid.to_line(),
+            grid.to_numbers(),
+            grid.to_block(),
+            grid.pretty(),
+        ] {
             let parsed: Vec<_> = PuzzleReader::with_options(text.as_bytes(), opts).collect();
             assert_eq!(parsed.len(), 1, "{shape}: {text}");
-            assert_eq!(parsed[0].1.as_ref().unwrap().puzzle, grid, "{shape}: {text}");
+            assert_eq!(
+                parsed[0].1.as_ref().unwrap().puzzle,
+                grid,
+                "{shape}: {text}"
+            );
         }
         // Inferred shapes: every shape whose side infers to it.
         if Shape::for_side(shape.side()) == Ok(shape) {
             assert_eq!(grid.to_line().parse::<Grid>().unwrap(), grid);
-            let p = grid.pretty(); assert_eq!(p.parse::<Grid>().unwrap_or_else(|e| panic!("{p}: {e}")), grid, "{shape}");
+            let p = grid.pretty();
+            assert_eq!(
+                p.parse::<Grid>().unwrap_or_else(|e| panic!("{p}: {e}")),
+                grid,
+                "{shape}"
+            );
         }
     }
 }
@@ -57,7 +84,9 @@ fn a_file_mixes_formats_comments_and_blank_lines() {
     let lines: Vec<usize> = items.iter().map(|(l, _)| *l).collect();
     assert_eq!(lines, vec![2, 4, 16, 17]);
     assert!(items.iter().all(|(_, r)| r.is_ok()));
-    let entries: Vec<_> = PuzzleReader::new(text.as_bytes()).map(|(_, e)| e.unwrap()).collect();
+    let entries: Vec<_> = PuzzleReader::new(text.as_bytes())
+        .map(|(_, e)| e.unwrap())
+        .collect();
     assert_eq!(entries[2].note.as_deref(), Some("with a note"));
 }
 
@@ -82,10 +111,15 @@ fn sixteen_symbol_lines_are_4x4_puzzles_unless_they_form_a_16x16_block() {
 #[test]
 fn csv_form_gives_puzzle_solution_and_note() {
     let text = "puzzle,solution,note\n..3..4.221......,1234341221434321,\"quoted, note\"\n";
-    let entries: Vec<_> = PuzzleReader::new(text.as_bytes()).map(|(l, e)| (l, e.unwrap())).collect();
+    let entries: Vec<_> = PuzzleReader::new(text.as_bytes())
+        .map(|(l, e)| (l, e.unwrap()))
+        .collect();
     assert_eq!(entries.len(), 1);
     assert_eq!(entries[0].0, 2);
-    assert_eq!(entries[0].1.solution.as_ref().unwrap().to_line(), "1234341221434321");
+    assert_eq!(
+        entries[0].1.solution.as_ref().unwrap().to_line(),
+        "1234341221434321"
+    );
     assert_eq!(entries[0].1.note.as_deref(), Some("quoted, note"));
 }
 
@@ -100,13 +134,59 @@ fn each_bad_input_names_its_line_and_problem() {
         "1234567890".repeat(5),
     );
     let items = read(&text);
-    let kinds: Vec<String> = items.iter().map(|(l, r)| format!("{l}: {}", r.as_ref().map(|_| "ok".to_string()).unwrap_or_else(|e| e.to_string()))).collect();
+    let kinds: Vec<String> = items
+        .iter()
+        .map(|(l, r)| {
+            format!(
+                "{l}: {}",
+                r.as_ref()
+                    .map(|_| "ok".to_string())
+                    .unwrap_or_else(|e| e.to_string())
+            )
+        })
+        .collect();
     assert!(items[0].1.is_ok());
-    assert!(matches!(items[1].1, Err(ParseErrorKind::WrongLength { symbols: 80, .. })), "{kinds:?}");
-    assert!(matches!(items[2].1, Err(ParseErrorKind::UnknownSymbol { symbol: '?', column: 81 })), "{kinds:?}");
-    assert!(matches!(items[3].1, Err(ParseErrorKind::Shape(ShapeError::TooLarge { side: 26 }))), "{kinds:?}");
-    assert!(matches!(items[4].1, Err(ParseErrorKind::WrongLength { symbols: 50, expected: None })), "{kinds:?}");
-    assert!(matches!(items[5].1, Err(ParseErrorKind::Shape(ShapeError::NoBoxShape { side: 7 }))), "{kinds:?}");
+    assert!(
+        matches!(
+            items[1].1,
+            Err(ParseErrorKind::WrongLength { symbols: 80, .. })
+        ),
+        "{kinds:?}"
+    );
+    assert!(
+        matches!(
+            items[2].1,
+            Err(ParseErrorKind::UnknownSymbol {
+                symbol: '?',
+                column: 81
+            })
+        ),
+        "{kinds:?}"
+    );
+    assert!(
+        matches!(
+            items[3].1,
+            Err(ParseErrorKind::Shape(ShapeError::TooLarge { side: 26 }))
+        ),
+        "{kinds:?}"
+    );
+    assert!(
+        matches!(
+            items[4].1,
+            Err(ParseErrorKind::WrongLength {
+                symbols: 50,
+                expected: None
+            })
+        ),
+        "{kinds:?}"
+    );
+    assert!(
+        matches!(
+            items[5].1,
+            Err(ParseErrorKind::Shape(ShapeError::NoBoxShape { side: 7 }))
+        ),
+        "{kinds:?}"
+    );
     assert_eq!(items[6].0, 7);
     assert!(items[6].1.is_ok(), "one bad line does not stop the rest");
     assert!(kinds[1].contains("wrong length: 80 symbols"), "{kinds:?}");
@@ -115,20 +195,43 @@ fn each_bad_input_names_its_line_and_problem() {
 #[test]
 fn out_of_range_digits_and_short_blocks() {
     let items = read("1.3.\n..5.\n.1..\n...4\n");
-    assert_eq!(items[0].1, Err(ParseErrorKind::OutOfRange { value: 5, side: 4, column: 3 }));
+    assert_eq!(
+        items[0].1,
+        Err(ParseErrorKind::OutOfRange {
+            value: 5,
+            side: 4,
+            column: 3
+        })
+    );
     let items = read("1.3.\n..1.\n\n12.4..1..1....4.\n");
-    assert_eq!(items[0].1, Err(ParseErrorKind::ShortBlock { rows: 2, side: 4 }));
+    assert_eq!(
+        items[0].1,
+        Err(ParseErrorKind::ShortBlock { rows: 2, side: 4 })
+    );
     assert!(items[1].1.is_ok());
     let items = read("1.3.\n..1.\n..1\n...4\n\n12.4..1..1....4.\n");
-    assert!(matches!(items[0].1, Err(ParseErrorKind::BlockRow { row_line: 3, symbols: 3, side: 4 })));
-    assert_eq!(items.len(), 2, "the reader resynchronises after the broken block");
+    assert!(matches!(
+        items[0].1,
+        Err(ParseErrorKind::BlockRow {
+            row_line: 3,
+            symbols: 3,
+            side: 4
+        })
+    ));
+    assert_eq!(
+        items.len(),
+        2,
+        "the reader resynchronises after the broken block"
+    );
 }
 
 #[test]
 fn empty_files_and_binary_garbage() {
     assert!(read("").is_empty());
     assert!(read("# only a comment\n\n").is_empty());
-    let garbage: Vec<u8> = (0..4000u32).map(|i| (i.wrapping_mul(2654435761) >> 24) as u8).collect();
+    let garbage: Vec<u8> = (0..4000u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 24) as u8)
+        .collect();
     for (line, item) in PuzzleReader::new(&garbage[..]) {
         assert!(line >= 1);
         assert!(item.is_err());
@@ -154,7 +257,9 @@ fn arbitrary_bytes_never_panic() {
         let len = (state >> 58) as usize * 8;
         let bytes: Vec<u8> = (0..len)
             .map(|_| {
-                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 b".0123456789ABCabc|-+ \n\n#,\"\xff"[(state >> 59) as usize % 26]
             })
             .collect();

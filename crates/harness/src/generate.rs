@@ -151,7 +151,9 @@ fn rng_for(seed: u64, index: u64, attempt: u64) -> ChaCha8Rng {
 /// `(r mod box_rows)·box_cols + r / box_rows`.
 fn pattern(shape: Shape) -> Grid {
     let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
-    let cells = (0..n * n).map(|i| ((i / n % br * bc + i / n / br + i % n) % n) as u8 + 1).collect();
+    let cells = (0..n * n)
+        .map(|i| ((i / n % br * bc + i / n / br + i % n) % n) as u8 + 1)
+        .collect();
     Grid::from_cells(shape, cells).expect("pattern grid")
 }
 
@@ -167,8 +169,16 @@ fn random_solution(shape: Shape, rng: &mut ChaCha8Rng, solver: &dyn Solver, budg
             seeded.set(origin + (k / bc) * n + k % bc, d);
         }
     }
-    let limits = Limits { node_budget: Some(budget), ..Limits::first_solution() };
-    let base = solver.solve(&seeded, &limits).solutions.into_iter().next().unwrap_or_else(|| pattern(shape));
+    let limits = Limits {
+        node_budget: Some(budget),
+        ..Limits::first_solution()
+    };
+    let base = solver
+        .solve(&seeded, &limits)
+        .solutions
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| pattern(shape));
     scramble(&base, rng)
 }
 
@@ -195,7 +205,10 @@ fn scramble(grid: &Grid, rng: &mut ChaCha8Rng) -> Grid {
     let mut out = Grid::empty(shape);
     for r in 0..n {
         for c in 0..n {
-            out.set(r * n + c, relabel[grid.get(rows[r] * n + cols[c]) as usize - 1]);
+            out.set(
+                r * n + c,
+                relabel[grid.get(rows[r] * n + cols[c]) as usize - 1],
+            );
         }
     }
     debug_assert!(out.conflicts().is_empty());
@@ -222,25 +235,42 @@ fn orbits(shape: Shape, symmetry: Symmetry) -> Vec<Vec<usize>> {
     };
     (0..n * n)
         .filter(|&cell| image(cell) >= cell)
-        .map(|cell| if image(cell) == cell { vec![cell] } else { vec![cell, image(cell)] })
+        .map(|cell| {
+            if image(cell) == cell {
+                vec![cell]
+            } else {
+                vec![cell, image(cell)]
+            }
+        })
         .collect()
 }
 
 fn is_unique(solver: &dyn Solver, puzzle: &Grid, budget: u64) -> bool {
-    let limits = Limits { node_budget: Some(budget), keep_solutions: 0, ..Limits::default() };
+    let limits = Limits {
+        node_budget: Some(budget),
+        keep_solutions: 0,
+        ..Limits::default()
+    };
     solver.solve(puzzle, &limits).verdict() == Verdict::Unique
 }
 
 /// The first output line: the command that makes the file, so every file
 /// records its own origin.
 fn header_line(args: &GenerateArgs) -> String {
-    let mut line = format!("# sudoku-lab generate --shape {} --count {} --seed {}", args.shape, args.count, args.seed);
+    let mut line = format!(
+        "# sudoku-lab generate --shape {} --count {} --seed {}",
+        args.shape, args.count, args.seed
+    );
     match args.clues {
         Some(k) => line.push_str(&format!(" --clues {k}")),
         None => line.push_str(" --minimal"),
     }
     if args.symmetry != Symmetry::None {
-        let name = args.symmetry.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+        let name = args
+            .symmetry
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default();
         line.push_str(&format!(" --symmetry {name}"));
     }
     if let Some(id) = &args.rate_with {
@@ -281,7 +311,10 @@ pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated>
         let rating = match recipe.rating {
             None => None,
             Some((rater, min, max)) => {
-                let limits = Limits { node_budget: Some(max.saturating_add(1)), ..Limits::default() };
+                let limits = Limits {
+                    node_budget: Some(max.saturating_add(1)),
+                    ..Limits::default()
+                };
                 let nodes = rater.solve(&puzzle, &limits).stats.nodes;
                 if nodes < min || nodes > max {
                     continue;
@@ -289,19 +322,29 @@ pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated>
                 Some(nodes)
             }
         };
-        return Some(Generated { puzzle, solution, rating });
+        return Some(Generated {
+            puzzle,
+            solution,
+            rating,
+        });
     }
     None
 }
 
 /// The strategy used for uniqueness checks: dlx when registered, else mrv, else the default.
 pub fn default_checker() -> &'static dyn Solver {
-    ["dlx", "mrv", registry::DEFAULT_STRATEGY].iter().find_map(|id| registry::find(id)).expect("a strategy is registered")
+    ["dlx", "mrv", registry::DEFAULT_STRATEGY]
+        .iter()
+        .find_map(|id| registry::find(id))
+        .expect("a strategy is registered")
 }
 
 fn find_strategy(id: &str) -> Result<&'static dyn Solver, Status> {
     registry::find(id).ok_or_else(|| {
-        eprintln!("error: unknown strategy '{id}'; the strategies are: {}", registry::ids());
+        eprintln!(
+            "error: unknown strategy '{id}'; the strategies are: {}",
+            registry::ids()
+        );
         Status::Usage
     })
 }
@@ -316,14 +359,22 @@ pub fn generate(args: &GenerateArgs) -> Status {
     };
     let rating = match &args.rate_with {
         Some(id) => match find_strategy(id) {
-            Ok(s) => Some((s, args.min_nodes.unwrap_or(0), args.max_nodes.unwrap_or(u64::MAX - 1))),
+            Ok(s) => Some((
+                s,
+                args.min_nodes.unwrap_or(0),
+                args.max_nodes.unwrap_or(u64::MAX - 1),
+            )),
             Err(status) => return status,
         },
         None => None,
     };
     if let Some(k) = args.clues {
         if k > args.shape.cells() {
-            eprintln!("error: --clues {k} is more than the {} cells of a {} grid", args.shape.cells(), args.shape);
+            eprintln!(
+                "error: --clues {k} is more than the {} cells of a {} grid",
+                args.shape.cells(),
+                args.shape
+            );
             return Status::Usage;
         }
     }
@@ -341,9 +392,13 @@ pub fn generate(args: &GenerateArgs) -> Status {
         progress.set_draw_target(ProgressDrawTarget::hidden());
     }
     progress.set_style(
-        ProgressStyle::with_template("generating {pos}/{len} {wide_bar} {eta}").unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template("generating {pos}/{len} {wide_bar} {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
+    let pool = match rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.max(1))
+        .build()
+    {
         Ok(pool) => pool,
         Err(e) => {
             eprintln!("error: cannot start {} worker threads: {e}", args.jobs);
@@ -362,11 +417,14 @@ pub fn generate(args: &GenerateArgs) -> Status {
     while start < args.count {
         let end = (start + chunk).min(args.count);
         let made: Vec<Option<Generated>> = pool.install(|| {
-            (start..end).into_par_iter().map(|i| {
-                let g = generate_one(&recipe, args.seed, i);
-                progress.inc(1);
-                g
-            }).collect()
+            (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let g = generate_one(&recipe, args.seed, i);
+                    progress.inc(1);
+                    g
+                })
+                .collect()
         });
         for (i, g) in (start..end).zip(made) {
             let line = match g {
@@ -375,10 +433,17 @@ pub fn generate(args: &GenerateArgs) -> Status {
                         (Some(nodes), Some(id)) => format!(" {id}_nodes={nodes}"),
                         _ => String::new(),
                     };
-                    format!("{}  # clues={}{rating}", g.puzzle.to_line(), g.puzzle.givens())
+                    format!(
+                        "{}  # clues={}{rating}",
+                        g.puzzle.to_line(),
+                        g.puzzle.givens()
+                    )
                 }
                 None => {
-                    eprintln!("error: puzzle {i}: no puzzle in the rating window after {} attempts", recipe.max_attempts);
+                    eprintln!(
+                        "error: puzzle {i}: no puzzle in the rating window after {} attempts",
+                        recipe.max_attempts
+                    );
                     status = Status::Failed;
                     continue;
                 }

@@ -29,8 +29,14 @@ impl Source {
             return Ok(Source::File(path.to_path_buf()));
         }
         let looks_like_puzzle = !arg.is_empty()
-            && arg.chars().all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || "._|-+".contains(c))
-            && arg.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '.').count() >= 16
+            && arg
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || "._|-+".contains(c))
+            && arg
+                .chars()
+                .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+                .count()
+                >= 16
             && !arg.contains('/');
         if looks_like_puzzle {
             Ok(Source::Literal(arg.to_string()))
@@ -53,7 +59,9 @@ impl Source {
         Ok(match self {
             Source::File(path) => {
                 if path.is_dir() {
-                    return Err(io::Error::other("is a directory; name the puzzle files in it"));
+                    return Err(io::Error::other(
+                        "is a directory; name the puzzle files in it",
+                    ));
                 }
                 let file = File::open(path)?;
                 Box::new(PuzzleReader::with_options(BufReader::new(file), options))
@@ -62,7 +70,10 @@ impl Source {
                 if io::stdin().is_terminal() {
                     eprintln!("reading puzzles from the terminal; end with Ctrl-D");
                 }
-                Box::new(PuzzleReader::with_options(BufReader::new(io::stdin()), options))
+                Box::new(PuzzleReader::with_options(
+                    BufReader::new(io::stdin()),
+                    options,
+                ))
             }
             Source::Literal(text) => {
                 let text = text.clone().into_bytes();

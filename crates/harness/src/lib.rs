@@ -22,13 +22,14 @@
 //! loop over the [`registry`].
 
 pub mod args;
-pub mod generate;
 pub mod compare;
+pub mod explain;
+pub mod generate;
 pub mod input;
 pub mod registry;
+pub mod scaling;
 pub mod solve;
 pub mod trace;
-pub mod explain;
 pub mod units;
 
 use clap::{Parser, Subcommand};
@@ -75,7 +76,9 @@ pub enum Command {
     /// List the strategies with a one-line summary of each
     List,
     /// Solve puzzles with one strategy and print solution(s) and verdict
-    #[command(after_help = "Examples:\n  sudoku-lab solve puzzles/classic.txt\n  sudoku-lab solve --strategy naive --limit 1 --stats 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n  cat many.txt | sudoku-lab solve --format line -")]
+    #[command(
+        after_help = "Examples:\n  sudoku-lab solve puzzles/classic.txt\n  sudoku-lab solve --strategy naive --limit 1 --stats 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n  cat many.txt | sudoku-lab solve --format line -"
+    )]
     Solve(solve::SolveArgs),
     /// Count the solutions of puzzles, up to a limit
     Count(solve::CountArgs),
@@ -85,6 +88,8 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// Make seeded, reproducible puzzles with a unique solution, of any shape
     Generate(generate::GenerateArgs),
+    /// The scaling study: every strategy on one bundled set per side, 4x4 to 25x25, charted
+    Scaling(scaling::ScalingArgs),
     /// Run strategies side by side on puzzle sets: tables, JSON/CSV, reports
     Compare(compare::CompareArgs),
 }
@@ -98,6 +103,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Trace(args) => trace::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Generate(args) => generate::generate(&args),
+        Command::Scaling(args) => scaling::run(&args),
         Command::Compare(args) => compare::run(&args),
     }
 }

@@ -25,5 +25,9 @@ pub fn find(id: &str) -> Option<&'static dyn Solver> {
 
 /// The ids, comma-separated, for error messages and help.
 pub fn ids() -> String {
-    strategies().iter().map(|s| s.id()).collect::<Vec<_>>().join(", ")
+    strategies()
+        .iter()
+        .map(|s| s.id())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -76,7 +76,10 @@ pub struct CountArgs {
 pub fn pick_strategy(id: Option<&str>) -> Result<&'static dyn Solver, Status> {
     let id = id.unwrap_or(registry::DEFAULT_STRATEGY);
     registry::find(id).ok_or_else(|| {
-        eprintln!("error: unknown strategy '{id}'; the strategies are: {}", registry::ids());
+        eprintln!(
+            "error: unknown strategy '{id}'; the strategies are: {}",
+            registry::ids()
+        );
         Status::Usage
     })
 }
@@ -132,7 +135,9 @@ fn verify(strategy: &str, name: &str, line: usize, entry: &Entry, outcome: &Outc
     let mut status = Status::Ok;
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
-            eprintln!("error: {name}:{line}: {strategy} reported a solution that fails verification: {e}");
+            eprintln!(
+                "error: {name}:{line}: {strategy} reported a solution that fails verification: {e}"
+            );
             status = Status::Failed;
         }
     }
@@ -191,7 +196,11 @@ pub fn solve(args: &SolveArgs) -> Status {
             }
         };
         if let Err(why) = solver.supports(entry.puzzle.shape()) {
-            eprintln!("error: {name}:{line}: {} cannot solve a {} grid: {why}", solver.id(), entry.puzzle.shape());
+            eprintln!(
+                "error: {name}:{line}: {} cannot solve a {} grid: {why}",
+                solver.id(),
+                entry.puzzle.shape()
+            );
         }
         let started = Instant::now();
         let outcome = solver.solve(&entry.puzzle, &limits);
@@ -202,7 +211,13 @@ pub fn solve(args: &SolveArgs) -> Status {
         }
         let status = verify(solver.id(), name, line, &entry, &outcome).max(verdict_status(verdict));
         if pretty {
-            writeln!(out, "{name}:{line} ({}, {} givens, solved by {})", entry.puzzle.shape(), entry.puzzle.givens(), solver.id())?;
+            writeln!(
+                out,
+                "{name}:{line} ({}, {} givens, solved by {})",
+                entry.puzzle.shape(),
+                entry.puzzle.givens(),
+                solver.id()
+            )?;
             match outcome.solutions.first() {
                 Some(solution) => write!(out, "{}", solution.pretty())?,
                 None => write!(out, "{}", entry.puzzle.pretty())?,
@@ -214,7 +229,11 @@ pub fn solve(args: &SolveArgs) -> Status {
             };
             writeln!(out, "{}{count}", verdict.describe())?;
         } else {
-            let first = outcome.solutions.first().map(|g| g.to_line()).unwrap_or_else(|| "-".into());
+            let first = outcome
+                .solutions
+                .first()
+                .map(|g| g.to_line())
+                .unwrap_or_else(|| "-".into());
             writeln!(out, "{first} {}", verdict.as_str())?;
         }
         if args.stats {

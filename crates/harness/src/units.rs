@@ -8,18 +8,26 @@ pub fn parse_duration(text: &str) -> Result<Option<Duration>, String> {
     if t == "none" || t == "off" {
         return Ok(None);
     }
-    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
-    let value: f64 = number.parse().map_err(|_| format!("'{text}' is not a duration: write e.g. 2s, 500ms, 1m or none"))?;
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a duration: write e.g. 2s, 500ms, 1m or none"))?;
     let seconds = match unit.trim() {
         "" | "s" | "sec" => value,
         "ms" => value / 1e3,
         "us" | "µs" => value / 1e6,
         "m" | "min" => value * 60.0,
         "h" => value * 3600.0,
-        other => return Err(format!("unknown time unit '{other}' in '{text}': use ms, s, m or h")),
+        other => {
+            return Err(format!(
+                "unknown time unit '{other}' in '{text}': use ms, s, m or h"
+            ))
+        }
     };
-    if !seconds.is_finite() || seconds < 0.0 || seconds > 1e9 {
+    if !seconds.is_finite() || !(0.0..=1e9).contains(&seconds) {
         return Err(format!("'{text}' is out of range"));
     }
     Ok(Some(Duration::from_secs_f64(seconds)))
@@ -32,9 +40,13 @@ pub fn parse_bytes(text: &str) -> Result<Option<u64>, String> {
     if t.eq_ignore_ascii_case("none") || t.eq_ignore_ascii_case("off") {
         return Ok(None);
     }
-    let split = t.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(t.len());
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
     let (number, unit) = t.split_at(split);
-    let value: f64 = number.parse().map_err(|_| format!("'{text}' is not a size: write e.g. 256MB, 64MiB, 1GB or none"))?;
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size: write e.g. 256MB, 64MiB, 1GB or none"))?;
     let scale: f64 = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "b" => 1.0,
         "k" | "kb" => 1e3,
@@ -43,10 +55,14 @@ pub fn parse_bytes(text: &str) -> Result<Option<u64>, String> {
         "mib" => 1024.0 * 1024.0,
         "g" | "gb" => 1e9,
         "gib" => 1024.0 * 1024.0 * 1024.0,
-        other => return Err(format!("unknown size unit '{other}' in '{text}': use kB, MB, GB, KiB, MiB or GiB")),
+        other => {
+            return Err(format!(
+                "unknown size unit '{other}' in '{text}': use kB, MB, GB, KiB, MiB or GiB"
+            ))
+        }
     };
     let bytes = value * scale;
-    if !bytes.is_finite() || bytes < 0.0 || bytes > 1e18 {
+    if !bytes.is_finite() || !(0.0..=1e18).contains(&bytes) {
         return Err(format!("'{text}' is out of range"));
     }
     Ok(Some(bytes as u64))
@@ -70,7 +86,10 @@ mod tests {
     #[test]
     fn durations() {
         assert_eq!(parse_duration("2s").unwrap(), Some(Duration::from_secs(2)));
-        assert_eq!(parse_duration("500ms").unwrap(), Some(Duration::from_millis(500)));
+        assert_eq!(
+            parse_duration("500ms").unwrap(),
+            Some(Duration::from_millis(500))
+        );
         assert_eq!(parse_duration("none").unwrap(), None);
         assert!(parse_duration("2 parsecs").is_err());
         assert!(parse_duration("").is_err());

@@ -4,7 +4,8 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::Write;
 
-const INKALA: &str = "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+const INKALA: &str =
+    "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
 const INKALA_SOLUTION: &str =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 const FOUR: &str = "..3..4.221......";
@@ -17,7 +18,10 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
-    std::fs::File::create(&path).unwrap().write_all(text.as_bytes()).unwrap();
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
     path
 }
 
@@ -33,7 +37,17 @@ fn line_format_prints_solution_and_verdict() {
 #[test]
 fn stats_are_plain_name_value_lines() {
     let out = lab()
-        .args(["solve", "--strategy", "naive", "--format", "line", "--limit", "1", "--stats", INKALA])
+        .args([
+            "solve",
+            "--strategy",
+            "naive",
+            "--format",
+            "line",
+            "--limit",
+            "1",
+            "--stats",
+            INKALA,
+        ])
         .assert()
         .success()
         .get_output()
@@ -41,12 +55,19 @@ fn stats_are_plain_name_value_lines() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], format!("{INKALA_SOLUTION} unknown"), "--limit 1 cannot prove uniqueness");
+    assert_eq!(
+        lines[0],
+        format!("{INKALA_SOLUTION} unknown"),
+        "--limit 1 cannot prove uniqueness"
+    );
     assert!(lines.contains(&"nodes: 49559"), "{text}");
     assert!(lines.contains(&"placements: 49558"), "{text}");
     assert!(lines.contains(&"solutions: 1"), "{text}");
     assert!(lines.contains(&"stopped: solution-limit"), "{text}");
-    assert!(lines.iter().skip(1).all(|l| l.split_once(": ").is_some_and(|(_, v)| v.parse::<u64>().is_ok() || v.chars().all(|c| c.is_ascii_lowercase() || c == '-'))));
+    assert!(lines.iter().skip(1).all(|l| l
+        .split_once(": ")
+        .is_some_and(|(_, v)| v.parse::<u64>().is_ok()
+            || v.chars().all(|c| c.is_ascii_lowercase() || c == '-'))));
 }
 
 #[test]
@@ -58,9 +79,15 @@ fn one_bad_line_does_not_stop_the_file() {
         .arg(&path)
         .assert()
         .code(1)
-        .stdout(format!("1234341221434321 unique\n- invalid\n{INKALA_SOLUTION} unique\n- invalid\n"))
-        .stderr(predicate::str::contains("mixed.txt:2: wrong length: 80 symbols"))
-        .stderr(predicate::str::contains("mixed.txt:4: conflicting givens: digit 1 appears twice in row 1"));
+        .stdout(format!(
+            "1234341221434321 unique\n- invalid\n{INKALA_SOLUTION} unique\n- invalid\n"
+        ))
+        .stderr(predicate::str::contains(
+            "mixed.txt:2: wrong length: 80 symbols",
+        ))
+        .stderr(predicate::str::contains(
+            "mixed.txt:4: conflicting givens: digit 1 appears twice in row 1",
+        ));
 }
 
 #[test]
@@ -76,7 +103,16 @@ fn stdin_and_multiple_solutions() {
 #[test]
 fn node_budget_gives_unknown_and_status_1() {
     lab()
-        .args(["solve", "--strategy", "naive", "--format", "line", "--node-budget", "1000", INKALA])
+        .args([
+            "solve",
+            "--strategy",
+            "naive",
+            "--format",
+            "line",
+            "--node-budget",
+            "1000",
+            INKALA,
+        ])
         .assert()
         .code(1)
         .stdout("- unknown\n");
@@ -88,15 +124,28 @@ fn pretty_format_draws_the_grid_and_says_the_verdict() {
         .args(["solve", "--strategy", "naive", "--format", "pretty", FOUR])
         .assert()
         .success()
-        .stdout(predicate::str::contains("1 2 | 3 4\n3 4 | 1 2\n----+----\n"))
+        .stdout(predicate::str::contains(
+            "1 2 | 3 4\n3 4 | 1 2\n----+----\n",
+        ))
         .stdout(predicate::str::contains("unique solution"));
 }
 
 #[test]
 fn count_counts_all_solutions() {
-    lab().args(["count", "--strategy", "naive", "................"]).assert().success().stdout("288 exactly\n");
     lab()
-        .args(["count", "--strategy", "naive", "--limit", "10", "................"])
+        .args(["count", "--strategy", "naive", "................"])
+        .assert()
+        .success()
+        .stdout("288 exactly\n");
+    lab()
+        .args([
+            "count",
+            "--strategy",
+            "naive",
+            "--limit",
+            "10",
+            "................",
+        ])
         .assert()
         .success()
         .stdout("10 at least (solution limit)\n");
@@ -104,16 +153,32 @@ fn count_counts_all_solutions() {
 
 #[test]
 fn usage_and_io_errors_exit_2() {
-    lab().args(["solve", "--strategy", "nosuch", INKALA]).assert().code(2).stderr(predicate::str::contains("naive"));
-    lab().args(["solve", "no/such/file.txt"]).assert().code(2).stderr(predicate::str::contains("no such file"));
-    lab().args(["solve", "--time-budget", "soon", INKALA]).assert().code(2);
+    lab()
+        .args(["solve", "--strategy", "nosuch", INKALA])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("naive"));
+    lab()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no such file"));
+    lab()
+        .args(["solve", "--time-budget", "soon", INKALA])
+        .assert()
+        .code(2);
     lab().args(["frobnicate"]).assert().code(2);
 }
 
 #[test]
 fn empty_file_is_an_error_naming_the_file() {
     let path = temp_file("empty.txt", "# nothing here\n");
-    lab().args(["solve", "--format", "line"]).arg(&path).assert().code(1).stderr(predicate::str::contains("empty.txt: no puzzles found"));
+    lab()
+        .args(["solve", "--format", "line"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("empty.txt: no puzzles found"));
 }
 
 #[test]
@@ -121,13 +186,25 @@ fn binary_garbage_is_reported_not_a_crash() {
     let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-bin-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("garbage.bin");
-    let bytes: Vec<u8> = (0..2000u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8).collect();
+    let bytes: Vec<u8> = (0..2000u32)
+        .map(|i| (i.wrapping_mul(2654435761) >> 13) as u8)
+        .collect();
     std::fs::write(&path, bytes).unwrap();
-    let out = lab().args(["solve", "--format", "line"]).arg(&path).assert().code(1).get_output().clone();
+    let out = lab()
+        .args(["solve", "--format", "line"])
+        .arg(&path)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
     assert!(String::from_utf8_lossy(&out.stderr).contains("garbage.bin:1:"));
 }
 
 #[test]
 fn list_names_every_strategy() {
-    lab().arg("list").assert().success().stdout(predicate::str::contains("naive"));
+    lab()
+        .arg("list")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("naive"));
 }

@@ -26,7 +26,8 @@ fn read(name: &str) -> Vec<(usize, Result<Grid, String>)> {
 /// puzzles where they would take seconds in a debug build (above 9x9, or
 /// fewer than 30 givens); their own test suites cover those.
 fn checkers(puzzle: &Grid) -> Vec<&'static dyn Solver> {
-    let textbook_ok = puzzle.shape().side() <= 9 && puzzle.givens() >= 30 || puzzle.shape().side() <= 6;
+    let textbook_ok =
+        puzzle.shape().side() <= 9 && puzzle.givens() >= 30 || puzzle.shape().side() <= 6;
     registry::strategies()
         .into_iter()
         .filter(|s| s.supports(puzzle.shape()).is_ok())
@@ -35,27 +36,38 @@ fn checkers(puzzle: &Grid) -> Vec<&'static dyn Solver> {
 }
 
 fn verdict_of(puzzle: &Grid) -> Verdict {
-    let limits = Limits { node_budget: Some(50_000_000), ..Limits::default() };
+    let limits = Limits {
+        node_budget: Some(50_000_000),
+        ..Limits::default()
+    };
     let solvers = checkers(puzzle);
     assert!(!solvers.is_empty());
     let mut verdicts = Vec::new();
     for solver in &solvers {
         let outcome = solver.solve(puzzle, &limits);
         for s in &outcome.solutions {
-            s.verify_solution_of(puzzle).unwrap_or_else(|e| panic!("{}: {e}", solver.id()));
+            s.verify_solution_of(puzzle)
+                .unwrap_or_else(|e| panic!("{}: {e}", solver.id()));
         }
         if outcome.verdict().is_definite() {
             verdicts.push((solver.id(), outcome.verdict()));
         }
     }
     assert!(!verdicts.is_empty(), "no strategy settled {puzzle}");
-    assert!(verdicts.iter().all(|(_, v)| *v == verdicts[0].1), "strategies disagree on {puzzle}: {verdicts:?}");
+    assert!(
+        verdicts.iter().all(|(_, v)| *v == verdicts[0].1),
+        "strategies disagree on {puzzle}: {verdicts:?}"
+    );
     verdicts[0].1
 }
 
 #[test]
 fn hand_made_sets_have_their_recorded_verdicts() {
-    for (file, expected) in [("classic.txt", Verdict::Unique), ("multiple.txt", Verdict::Multiple), ("no-solution.txt", Verdict::None)] {
+    for (file, expected) in [
+        ("classic.txt", Verdict::Unique),
+        ("multiple.txt", Verdict::Multiple),
+        ("no-solution.txt", Verdict::None),
+    ] {
         let items = read(file);
         assert!(!items.is_empty(), "{file}");
         for (line, item) in items {
@@ -83,8 +95,18 @@ fn invalid_set_has_one_bad_input_per_kind_then_a_good_puzzle() {
             }
         }
     }
-    for needle in ["wrong length", "unknown symbol", "out of range", "twice in row", "twice in column", "no box shape"] {
-        assert!(kinds.iter().any(|k| k.contains(needle)), "no '{needle}' in {kinds:?}");
+    for needle in [
+        "wrong length",
+        "unknown symbol",
+        "out of range",
+        "twice in row",
+        "twice in column",
+        "no box shape",
+    ] {
+        assert!(
+            kinds.iter().any(|k| k.contains(needle)),
+            "no '{needle}' in {kinds:?}"
+        );
     }
     assert_eq!(verdict_of(items[7].1.as_ref().unwrap()), Verdict::Unique);
 }
@@ -95,20 +117,45 @@ fn generated_sets_are_unique_and_match_their_headers() {
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| std::fs::read_to_string(p).is_ok_and(|t| t.starts_with("# sudoku-lab generate")))
+        .filter(|p| {
+            std::fs::read_to_string(p).is_ok_and(|t| t.starts_with("# sudoku-lab generate"))
+        })
         .collect();
     files.sort();
-    assert!(files.len() >= 11, "generated sets missing from {}", dir.display());
+    assert!(
+        files.len() >= 11,
+        "generated sets missing from {}",
+        dir.display()
+    );
     for path in files {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let header = std::fs::read_to_string(&path).unwrap().lines().next().unwrap().to_string();
-        let count: usize = header.split("--count ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        let header = std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap()
+            .to_string();
+        let count: usize = header
+            .split("--count ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         let items = read(&name);
         assert_eq!(items.len(), count, "{name}");
         // Every puzzle in debug builds would be slow on the big shapes: check
         // every puzzle up to 9x9 and the first two of each larger set.
-        for (line, item) in items.iter().take(if name.starts_with(['1', '2']) { 2 } else { count }) {
-            let puzzle = item.as_ref().unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
+        for (line, item) in items.iter().take(if name.starts_with(['1', '2']) {
+            2
+        } else {
+            count
+        }) {
+            let puzzle = item
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
             assert_eq!(verdict_of(puzzle), Verdict::Unique, "{name}:{line}");
         }
     }
@@ -139,7 +186,10 @@ fn generated_puzzles_are_unique_by_two_strategies_and_minimal() {
                 if g.puzzle.get(cell) != 0 {
                     let mut fewer = g.puzzle.clone();
                     fewer.set(cell, 0);
-                    assert_eq!(checker.solve(&fewer, &Limits::default()).verdict(), Verdict::Multiple);
+                    assert_eq!(
+                        checker.solve(&fewer, &Limits::default()).verdict(),
+                        Verdict::Multiple
+                    );
                 }
             }
         }
@@ -153,35 +203,74 @@ fn symmetry_and_clue_targets_hold() {
     r.symmetry = Symmetry::Rotate180;
     r.clues = Some(32);
     let g = generate_one(&r, 11, 0).unwrap();
-    assert!(g.puzzle.givens() <= 33 && g.puzzle.givens() >= 30, "{}", g.puzzle.givens());
+    assert!(
+        g.puzzle.givens() <= 33 && g.puzzle.givens() >= 30,
+        "{}",
+        g.puzzle.givens()
+    );
     for cell in 0..81 {
-        assert_eq!(g.puzzle.get(cell) == 0, g.puzzle.get(80 - cell) == 0, "not symmetric at {cell}");
+        assert_eq!(
+            g.puzzle.get(cell) == 0,
+            g.puzzle.get(80 - cell) == 0,
+            "not symmetric at {cell}"
+        );
     }
 }
 
 fn generate_cli(args: &[&str]) -> Vec<u8> {
-    Command::cargo_bin("sudoku-lab").unwrap().arg("generate").args(args).assert().success().get_output().stdout.clone()
+    Command::cargo_bin("sudoku-lab")
+        .unwrap()
+        .arg("generate")
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone()
 }
 
 #[test]
 fn same_seed_same_bytes_whatever_the_jobs() {
-    let args = ["--shape", "2x3", "--count", "12", "--seed", "99", "--solver", "mrv"];
+    let args = [
+        "--shape", "2x3", "--count", "12", "--seed", "99", "--solver", "mrv",
+    ];
     let one = generate_cli(&args);
     let again = generate_cli(&args);
     let parallel = generate_cli(&[&args[..], &["--jobs", "2"]].concat());
     assert_eq!(one, again);
     assert_eq!(one, parallel);
-    let other = generate_cli(&["--shape", "2x3", "--count", "12", "--seed", "100", "--solver", "mrv"]);
+    let other = generate_cli(&[
+        "--shape", "2x3", "--count", "12", "--seed", "100", "--solver", "mrv",
+    ]);
     assert_ne!(one, other);
     assert_eq!(String::from_utf8(one).unwrap().lines().count(), 13);
 }
 
 #[test]
 fn rating_window_is_respected() {
-    let out = generate_cli(&["--shape", "3x3", "--count", "5", "--seed", "3", "--rate-with", "mrv", "--min-nodes", "100", "--max-nodes", "2000"]);
+    let out = generate_cli(&[
+        "--shape",
+        "3x3",
+        "--count",
+        "5",
+        "--seed",
+        "3",
+        "--rate-with",
+        "mrv",
+        "--min-nodes",
+        "100",
+        "--max-nodes",
+        "2000",
+    ]);
     let text = String::from_utf8(out).unwrap();
     for line in text.lines().skip(1) {
-        let nodes: u64 = line.split("mrv_nodes=").nth(1).unwrap().trim().parse().unwrap();
+        let nodes: u64 = line
+            .split("mrv_nodes=")
+            .nth(1)
+            .unwrap()
+            .trim()
+            .parse()
+            .unwrap();
         assert!((100..=2000).contains(&nodes), "{line}");
     }
 }
@@ -194,9 +283,18 @@ fn regenerate_script_names_every_generated_file() {
         let path = entry.unwrap().path();
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         if name.ends_with(".txt") {
-            assert!(readme.contains(&format!("`{name}`")), "puzzles/README.md does not describe {name}");
-            let generated = std::fs::read_to_string(Path::new(&path)).unwrap().starts_with("# sudoku-lab generate");
-            assert_eq!(script.contains(&format!("gen {name} ")), generated, "{name} and regenerate.sh disagree");
+            assert!(
+                readme.contains(&format!("`{name}`")),
+                "puzzles/README.md does not describe {name}"
+            );
+            let generated = std::fs::read_to_string(Path::new(&path))
+                .unwrap()
+                .starts_with("# sudoku-lab generate");
+            assert_eq!(
+                script.contains(&format!("gen {name} ")),
+                generated,
+                "{name} and regenerate.sh disagree"
+            );
         }
     }
 }

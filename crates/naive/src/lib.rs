@@ -120,11 +120,21 @@ impl Board {
         self.levels.clear();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             let g = &self.geometry;
-            let units = [g.row(cell) as u8, 32 + g.col(cell) as u8, 64 + g.box_of(cell) as u8];
+            let units = [
+                g.row(cell) as u8,
+                32 + g.col(cell) as u8,
+                64 + g.box_of(cell) as u8,
+            ];
             if digit == 0 {
-                self.levels.push(Level { cell: cell as u16, units, ..Level::default() });
+                self.levels.push(Level {
+                    cell: cell as u16,
+                    units,
+                    ..Level::default()
+                });
             } else {
-                units.iter().for_each(|&u| self.used[u as usize] |= bit_of(digit));
+                units
+                    .iter()
+                    .for_each(|&u| self.used[u as usize] |= bit_of(digit));
             }
         }
     }

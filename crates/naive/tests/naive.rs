@@ -24,7 +24,11 @@ fn seed_puzzles_get_their_published_solutions() {
 
 #[test]
 fn placement_counts_match_the_textbook() {
-    for (puzzle, placements) in [(famous::INKALA, 49_558), (famous::EASY_7844, 7_844), (famous::COMPETITION, 10_007)] {
+    for (puzzle, placements) in [
+        (famous::INKALA, 49_558),
+        (famous::EASY_7844, 7_844),
+        (famous::COMPETITION, 10_007),
+    ] {
         let stats = first_solution(puzzle).stats;
         assert_eq!(stats.placements, placements, "{puzzle}");
         assert_eq!(stats.nodes, placements + 1, "nodes = placements + root");
@@ -49,7 +53,10 @@ fn backtracks_and_guesses_are_consistent() {
 
 #[test]
 fn node_budget_gives_unknown_not_a_wrong_verdict() {
-    let limits = Limits { node_budget: Some(1_000_000), ..Limits::default() };
+    let limits = Limits {
+        node_budget: Some(1_000_000),
+        ..Limits::default()
+    };
     let outcome = Naive.solve(&grid(famous::ANTI_BRUTE_FORCE), &limits);
     assert_eq!(outcome.stop, Stop::NodeBudget);
     assert_eq!(outcome.verdict(), Verdict::Unknown(Stop::NodeBudget));
@@ -59,13 +66,19 @@ fn node_budget_gives_unknown_not_a_wrong_verdict() {
 
 #[test]
 fn time_budget_stops_the_search() {
-    let limits = Limits { time_budget: Some(std::time::Duration::from_millis(20)), ..Limits::count_all() };
+    let limits = Limits {
+        time_budget: Some(std::time::Duration::from_millis(20)),
+        ..Limits::count_all()
+    };
     let started = std::time::Instant::now();
     let outcome = Naive.solve(&Grid::empty(Shape::CLASSIC), &limits);
     assert_eq!(outcome.stop, Stop::TimeBudget);
     // Solutions found before the budget ran out still prove "multiple".
     assert_eq!(outcome.verdict(), Verdict::Multiple);
-    assert!(started.elapsed() < std::time::Duration::from_secs(10), "the budget did not stop the search");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "the budget did not stop the search"
+    );
 }
 
 #[test]
@@ -79,11 +92,17 @@ fn empty_grids_count_their_solutions() {
 
 #[test]
 fn other_shapes_solve_and_verify() {
-    for (puzzle, solution) in [sudoku_testkit::puzzle_6x6(&Naive), sudoku_testkit::puzzle_16x16(&Naive)] {
+    for (puzzle, solution) in [
+        sudoku_testkit::puzzle_6x6(&Naive),
+        sudoku_testkit::puzzle_16x16(&Naive),
+    ] {
         let outcome = Naive.solve(&puzzle, &Limits::first_solution());
         assert_eq!(outcome.count, 1, "{}", puzzle.shape());
         assert!(outcome.solutions[0].is_solution_of(&puzzle));
-        assert_eq!(Naive.solve(&puzzle, &Limits::default()).verdict(), Verdict::Unique);
+        assert_eq!(
+            Naive.solve(&puzzle, &Limits::default()).verdict(),
+            Verdict::Unique
+        );
         assert_eq!(outcome.solutions[0], solution);
     }
 }
@@ -100,10 +119,16 @@ fn verdicts_for_bad_puzzles() {
             }
         }
     }
-    assert_eq!(Naive.solve(&loose, &Limits::default()).verdict(), Verdict::Multiple);
+    assert_eq!(
+        Naive.solve(&loose, &Limits::default()).verdict(),
+        Verdict::Multiple
+    );
 
     // A wrong extra clue that breaks no rule: no solution.
-    let solution = Naive.solve(&grid(famous::COMPETITION), &Limits::default()).solutions[0].clone();
+    let solution = Naive
+        .solve(&grid(famous::COMPETITION), &Limits::default())
+        .solutions[0]
+        .clone();
     let mut wrong = grid(famous::COMPETITION);
     let cell = (0..81).find(|&c| wrong.get(c) == 0).unwrap();
     let digit = (1..=9).find(|&d| {
@@ -112,7 +137,10 @@ fn verdicts_for_bad_puzzles() {
         d != solution.get(cell) && g.conflicts().is_empty()
     });
     wrong.set(cell, digit.unwrap());
-    assert_eq!(Naive.solve(&wrong, &Limits::default()).verdict(), Verdict::None);
+    assert_eq!(
+        Naive.solve(&wrong, &Limits::default()).verdict(),
+        Verdict::None
+    );
 
     // Conflicting givens: invalid before any search.
     let mut bad = grid(famous::COMPETITION);
@@ -131,7 +159,16 @@ fn traced_and_untraced_solves_count_alike() {
     let plain = Naive.solve(&puzzle, &Limits::first_solution());
     assert_eq!(traced, plain);
     use sudoku_core::Event::*;
-    assert_eq!(recorder.count(|e| matches!(e, Enter { .. })), plain.stats.nodes);
-    assert_eq!(recorder.count(|e| matches!(e, Place { .. })), plain.stats.placements);
-    assert_eq!(recorder.count(|e| matches!(e, Undo { .. })), plain.stats.backtracks);
+    assert_eq!(
+        recorder.count(|e| matches!(e, Enter { .. })),
+        plain.stats.nodes
+    );
+    assert_eq!(
+        recorder.count(|e| matches!(e, Place { .. })),
+        plain.stats.placements
+    );
+    assert_eq!(
+        recorder.count(|e| matches!(e, Undo { .. })),
+        plain.stats.backtracks
+    );
 }

@@ -26,11 +26,13 @@
 //!   [`Stats`] is zero and [`Solver::counts_nodes`] is `false`;
 //!   tables show "n/a" and JSON reports `null` for nodes, guesses, backtracks,
 //!   the no-guess share and peak memory. `solve_traced` records no events.
-//! * **Budgets do not bind**: the crate cannot be interrupted, so node, time and
-//!   memory budgets are ignored. On any 9x9 puzzle with a solution limit it
-//!   finishes in microseconds, so this matters only when counting *all*
-//!   solutions (`max_solutions = None`) of a nearly empty grid, which would not
-//!   finish: the reference is meant for comparisons, which use the limit 2.
+//! * **Budgets do not bind, so questions are bounded**: the crate cannot be
+//!   interrupted, so node, time and memory budgets are ignored. With a solution
+//!   limit of at most [`MAX_SOLUTIONS`] it finishes in milliseconds on any 9x9
+//!   grid; a larger limit, or counting *all* solutions (`max_solutions =
+//!   None`), could run for ever on a nearly empty grid, so it is refused with
+//!   [`Stop::Unsupported`] (verdict "unknown: not supported") instead of
+//!   hanging. Comparisons use the limit 2.
 //!
 //! ## Licence
 //!
@@ -89,8 +91,14 @@ impl Solver for Reference {
     }
 }
 
+/// The largest solution limit the reference accepts (see the crate docs).
+pub const MAX_SOLUTIONS: u64 = 10_000;
+
 fn solve(puzzle: &Grid, limits: &Limits) -> Outcome {
     if Reference.supports(puzzle.shape()).is_err() {
+        return Outcome::not_searched(Stop::Unsupported, None);
+    }
+    if limits.max_solutions.is_none_or(|m| m > MAX_SOLUTIONS) {
         return Outcome::not_searched(Stop::Unsupported, None);
     }
     let cells: [u8; 81] = puzzle

@@ -18,7 +18,11 @@ pub fn project_root() -> PathBuf {
 /// A file of `../shared/puzzles/`, panicking with a clear message if absent.
 pub fn shared_puzzle_path(name: &str) -> PathBuf {
     let path = project_root().join("../shared/puzzles").join(name);
-    assert!(path.exists(), "missing {}: the shared puzzle sets must sit beside the project", path.display());
+    assert!(
+        path.exists(),
+        "missing {}: the shared puzzle sets must sit beside the project",
+        path.display()
+    );
     path
 }
 
@@ -44,24 +48,32 @@ pub fn shared_set(name: &str, limit: usize) -> Vec<Grid> {
     let file = File::open(&path).unwrap();
     PuzzleReader::new(BufReader::new(file))
         .take(limit)
-        .map(|(line, e)| e.unwrap_or_else(|e| panic!("{}:{line}: {e}", path.display())).puzzle)
+        .map(|(line, e)| {
+            e.unwrap_or_else(|e| panic!("{}:{line}: {e}", path.display()))
+                .puzzle
+        })
         .collect()
 }
 
 /// Famous 9x9 puzzles used across the test suites.
 pub mod famous {
     /// Inkala's "world's hardest" (2012): naive makes 49,558 placements.
-    pub const INKALA: &str = "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+    pub const INKALA: &str =
+        "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
     /// Built against row-major brute force: naive makes 69,175,316 placements.
     pub const ANTI_BRUTE_FORCE: &str =
         "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
-    pub const COMPETITION: &str = "005300000800000020070010500400005300010070006003200080060500009004000030000009700";
-    pub const EASY_7844: &str = "600087000000905706040000080030002000004000690000410023500030170080090200001076300";
-    pub const MRV_10374: &str = "000000012000035000000600070700000300000400800100000000000120000080000040050000600";
+    pub const COMPETITION: &str =
+        "005300000800000020070010500400005300010070006003200080060500009004000030000009700";
+    pub const EASY_7844: &str =
+        "600087000000905706040000080030002000004000690000410023500030170080090200001076300";
+    pub const MRV_10374: &str =
+        "000000012000035000000600070700000300000400800100000000000120000080000040050000600";
 }
 
 pub fn grid(text: &str) -> Grid {
-    text.parse().unwrap_or_else(|e| panic!("fixture {text}: {e}"))
+    text.parse()
+        .unwrap_or_else(|e| panic!("fixture {text}: {e}"))
 }
 
 /// A 16x16 puzzle with a unique solution (see [`unique_puzzle`]).
@@ -85,7 +97,10 @@ pub fn puzzle_6x6(solver: &dyn Solver) -> (Grid, Grid) {
 /// uniqueness quickly at this density; the result is checked by the caller.
 pub fn unique_puzzle(shape: Shape, keep: f64, solver: &dyn Solver) -> (Grid, Grid) {
     let (mut puzzle, solution) = patterned_puzzle(shape, keep);
-    let limits = Limits { keep_solutions: 2, ..Limits::default() };
+    let limits = Limits {
+        keep_solutions: 2,
+        ..Limits::default()
+    };
     loop {
         let outcome = solver.solve(&puzzle, &limits);
         match outcome.verdict() {
@@ -115,10 +130,15 @@ pub fn patterned_puzzle(shape: Shape, keep: f64) -> (Grid, Grid) {
         }
     }
     let solution = Grid::from_cells(shape, cells.clone()).unwrap();
-    assert!(solution.conflicts().is_empty(), "pattern for {shape} is not a solution");
+    assert!(
+        solution.conflicts().is_empty(),
+        "pattern for {shape} is not a solution"
+    );
     let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
     for cell in cells.iter_mut() {
-        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         if (state >> 33) as f64 / (1u64 << 31) as f64 >= keep {
             *cell = 0;
         }
@@ -134,7 +154,10 @@ pub fn assert_agree(solvers: &[&dyn Solver], puzzle: &Grid, limits: &Limits) -> 
         let outcome = solver.solve(puzzle, limits);
         for s in &outcome.solutions {
             if let Err(e) = s.verify_solution_of(puzzle) {
-                panic!("{} reported a wrong solution for {puzzle}: {e}", solver.id());
+                panic!(
+                    "{} reported a wrong solution for {puzzle}: {e}",
+                    solver.id()
+                );
             }
         }
         let verdict = outcome.verdict();
