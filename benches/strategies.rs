@@ -1,0 +1,79 @@
+//! Every strategy on the same small, fixed samples: puzzles per second, so
+//! `cargo bench` gives stable per-strategy figures to set beside the harness's
+//! tables.
+//!
+//! `cargo bench -p sudoku-lab-benches --bench strategies`
+//!
+//! Samples: the first three seed puzzles, the first 20 of top95, the first 50 of the
+//! 17-clue set, and the bundled 9x9-minimal and 16x16 sets. The textbook
+//! strategies (naive, dfs, bfs) are benched only where they finish each
+//! puzzle quickly; the node budget keeps any slow puzzle from dominating.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::path::Path;
+use sudoku_core::{Grid, Limits, Solver};
+use sudoku_testkit::{project_root, read_entries, seeds, shared_set};
+
+fn bundled(name: &str, limit: usize) -> Vec<Grid> {
+    let path = project_root().join("puzzles").join(name);
+    read_entries(Path::new(&path))
+        .into_iter()
+        .take(limit)
+        .map(|e| e.puzzle)
+        .collect()
+}
+
+fn strategies() -> Vec<&'static dyn Solver> {
+    vec![
+        &sudoku_naive::Naive,
+        &sudoku_search::Dfs,
+        &sudoku_search::Bfs,
+        &sudoku_mrv::Mrv,
+        &sudoku_dlx::Dlx,
+    ]
+}
+
+fn bench(c: &mut Criterion) {
+    let samples: Vec<(&str, Vec<Grid>, bool)> = vec![
+        (
+            "seeds",
+            seeds().into_iter().map(|(p, _)| p).take(3).collect(),
+            true,
+        ),
+        ("9x9-minimal", bundled("9x9-minimal.txt", 20), true),
+        ("top95-20", shared_set("top95.txt", 20), false),
+        ("17clue-50", shared_set("17clue.txt", 50), false),
+        ("16x16", bundled("16x16.txt", 5), false),
+    ];
+    // Prove uniqueness, as the harness does.
+    let limits = Limits {
+        node_budget: Some(5_000_000),
+        ..Limits::default()
+    };
+    for (name, puzzles, textbook_too) in &samples {
+        let mut group = c.benchmark_group(*name);
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(puzzles.len() as u64));
+        for solver in strategies() {
+            if !textbook_too && matches!(solver.id(), "naive" | "dfs" | "bfs") {
+                continue;
+            }
+            group.bench_with_input(
+                BenchmarkId::from_parameter(solver.id()),
+                puzzles,
+                |b, puzzles| {
+                    b.iter(|| {
+                        puzzles
+                            .iter()
+                            .map(|p| solver.solve(p, &limits).count)
+                            .sum::<u64>()
+                    })
+                },
+            );
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
