@@ -253,18 +253,27 @@ impl Board {
     #[inline(always)]
     fn place(&mut self, cell: usize, digit: u8) -> u8 {
         let scan = self.scan;
-        let plane = &mut self.counts[digit as usize - 1][..scan];
+        let plane = &mut self.counts[digit as usize - 1];
         let mask = &self.masks[cell * scan..(cell + 1) * scan];
-        count_in(plane, &mut self.remaining[..scan], mask)
+        // 9x9 (96 slots) gets its own copy of the loop, with a constant trip count.
+        if scan == 96 {
+            count_in(&mut plane[..96], &mut self.remaining[..96], &mask[..96])
+        } else {
+            count_in(&mut plane[..scan], &mut self.remaining[..scan], mask)
+        }
     }
 
     /// Takes `digit` back out of `cell`: the exact reverse of [`Board::place`].
     #[inline(always)]
     fn unplace(&mut self, cell: usize, digit: u8) {
         let scan = self.scan;
-        let plane = &mut self.counts[digit as usize - 1][..scan];
+        let plane = &mut self.counts[digit as usize - 1];
         let mask = &self.masks[cell * scan..(cell + 1) * scan];
-        count_out(plane, &mut self.remaining[..scan], mask);
+        if scan == 96 {
+            count_out(&mut plane[..96], &mut self.remaining[..96], &mask[..96]);
+        } else {
+            count_out(&mut plane[..scan], &mut self.remaining[..scan], mask);
+        }
     }
 
     /// The digits of `cell` with a zero count, as a mask.
@@ -420,24 +429,25 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
         // A state at `depth` has just been entered: choose its cell.
         if lowest >= FILLED {
             run.solution(depth, board.solution())?;
+        } else if lowest == 0 {
+            // Only a trace needs to know which cell is empty-handed.
+            if run.trace.enabled() {
+                run.dead_end(depth, DeadEnd::Cell(board.first_with(0)));
+            }
         } else {
             let cell = board.first_with(lowest);
-            if lowest == 0 {
-                run.dead_end(depth, DeadEnd::Cell(cell));
-            } else {
-                let untried = board.candidates(cell);
-                debug_assert_eq!(
-                    untried.count_ones(),
-                    lowest as u32,
-                    "remaining count of cell {cell}"
-                );
-                board.stack.push(Frame {
-                    cell: cell as u16,
-                    digit: 0,
-                    options: lowest,
-                    untried,
-                });
-            }
+            let untried = board.candidates(cell);
+            debug_assert_eq!(
+                untried.count_ones(),
+                lowest as u32,
+                "remaining count of cell {cell}"
+            );
+            board.stack.push(Frame {
+                cell: cell as u16,
+                digit: 0,
+                options: lowest,
+                untried,
+            });
         }
         // Take the next digit of the innermost branch point that has one,
         // undoing placements on the way up.
