@@ -901,7 +901,11 @@ fn explain_prints_sentences_made_of_its_own_figures() {
         let (b, n): (u64, u64) = (best[2].parse().unwrap(), naive[2].parse().unwrap());
         if b < n {
             // Several strategies may tie for the fewest nodes: any of them may be named.
-            let said = format!(" visited {} nodes where naive visited {}", thousands(b), thousands(n));
+            let said = format!(
+                " visited {} nodes where naive visited {}",
+                thousands(b),
+                thousands(n)
+            );
             let named = others
                 .iter()
                 .filter(|r| r[2].parse::<u64>() == Ok(b))
