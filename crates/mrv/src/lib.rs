@@ -57,11 +57,13 @@
 //!   1.6 times faster.
 //! * **Choose.** The smallest remaining count is gathered lane by lane during
 //!   the placement's own loop; the first cell holding it is then found eight
-//!   cells at a time with the has-zero-byte test.
+//!   cells at a time with the has-zero-byte test. (At a dead end nothing
+//!   needs the cell unless a trace is attached, so it is not looked for.)
 //! * **Candidates** of the chosen cell: its count in each of the `n` planes.
 //!
-//! So a node costs a few dozen vector steps and no allocation; see
-//! `benches/mrv.rs` for the time per node (the target is 35 ns on 9x9).
+//! So a node costs a few dozen vector steps and no allocation: about 40 to
+//! 45 ns on 9x9 on the machine this was written on, where a plain C rescan of
+//! all 81 cells takes about 150 ns (`benches/mrv.rs` measures it).
 //!
 //! ## Memory
 //!
