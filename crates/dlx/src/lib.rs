@@ -98,8 +98,8 @@
 //! unselects the givens, so the matrix is pristine for the next puzzle; a
 //! search that is stopped (solution limit, budget) unwinds and restores it too.
 //!
-//! Per node the work is: choose a column (one pass over the `4n²` column
-//! sizes, vectorised), then cover the four columns of the chosen row, and
+//! Per node the work is: choose a column (the minimum of the `4n²` column
+//! size keys, one vectorised pass), then cover the four columns of the chosen row, and
 //! later uncover them; covering a column hides each of its remaining rows,
 //! three O(1) unlinks per row. Nothing is allocated during a solve except
 //! the solutions kept.

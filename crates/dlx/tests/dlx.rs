@@ -24,8 +24,8 @@ fn seed_puzzles_get_their_published_solutions() {
 }
 
 /// The top95 puzzles (0-based line numbers) on which naive needs fewer than
-/// 100,000 nodes to prove uniqueness. On the whole set it needs 946 million,
-/// which takes minutes in a debug build.
+/// 100,000 nodes to prove uniqueness. On the whole set it needs 946 million
+/// (see the ignored test below).
 const TOP95_EASY_FOR_NAIVE: [usize; 12] = [18, 19, 31, 37, 39, 43, 52, 53, 71, 84, 85, 87];
 
 #[test]
@@ -46,8 +46,8 @@ fn verdicts_agree_with_naive_on_top95_sample() {
     }
 }
 
-/// All of top95 against naive (946 million naive nodes): about 15 seconds in
-/// a release build, many minutes in a debug build.
+/// All of top95 against naive (946 million naive nodes): 15 to 20 seconds of
+/// CPU in the workspace's test profile or in release, too long for every run.
 /// `cargo test -p sudoku-dlx --release -- --ignored`
 #[test]
 #[ignore]
