@@ -3,8 +3,8 @@
 //! next row in each safe column, and a goal has a queen on every row.
 //!
 //! ```text
-//! cargo run --release -p sudoku-search --example n_queens -- 10       # 724
-//! cargo run --release -p sudoku-search --example n_queens -- 8 bfs    # 92
+//! cargo run --release -p sudoku-search --example search_n_queens -- 10       # 724
+//! cargo run --release -p sudoku-search --example search_n_queens -- 8 bfs    # 92
 //! ```
 //!
 //! `tests/examples.rs` runs this same file as a test.
