@@ -62,32 +62,9 @@ fn verdicts_agree_with_naive_on_all_top95() {
     }
 }
 
-/// A unique puzzle with givens removed until it has several solutions, and
-/// one with a wrong extra clue that breaks no rule (no solution); `naive`
-/// decides both independently.
+/// The testkit's multiple-solution and no-solution puzzles, decided by `naive`.
 fn bad_puzzles() -> (Grid, Grid) {
-    let mut loose = grid(famous::COMPETITION);
-    for cell in 0..81 {
-        if loose.get(cell) != 0 {
-            loose.set(cell, 0);
-            if Naive.solve(&loose, &Limits::default()).verdict() == Verdict::Multiple {
-                break;
-            }
-        }
-    }
-    let solution = Naive
-        .solve(&grid(famous::COMPETITION), &Limits::default())
-        .solutions[0]
-        .clone();
-    let mut wrong = grid(famous::COMPETITION);
-    let cell = (0..81).find(|&c| wrong.get(c) == 0).unwrap();
-    let digit = (1..=9).find(|&d| {
-        let mut g = wrong.clone();
-        g.set(cell, d);
-        d != solution.get(cell) && g.conflicts().is_empty()
-    });
-    wrong.set(cell, digit.unwrap());
-    (loose, wrong)
+    sudoku_testkit::bad_puzzles(&Naive)
 }
 
 #[test]

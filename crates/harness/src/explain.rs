@@ -93,18 +93,9 @@ pub fn measure(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome,
     (outcome, best, runs)
 }
 
-/// `85.2µs`, `3.41ms`, `1.20s`.
+/// `85.2µs`, `3.41ms`, `1.20s`: the same format as the comparison tables.
 pub fn format_time(d: Duration) -> String {
-    let us = d.as_secs_f64() * 1e6;
-    match us {
-        u if u < 10.0 => format!("{u:.2}µs"),
-        u if u < 100.0 => format!("{u:.1}µs"),
-        u if u < 1e3 => format!("{u:.0}µs"),
-        u if u < 1e4 => format!("{:.2}ms", u / 1e3),
-        u if u < 1e5 => format!("{:.1}ms", u / 1e3),
-        u if u < 1e6 => format!("{:.0}ms", u / 1e3),
-        u => format!("{:.2}s", u / 1e6),
-    }
+    crate::compare::table::format_us(d.as_secs_f64() * 1e6)
 }
 
 /// The verdict column: `unique`, `none`, `multiple`, `invalid`, or what stopped it.

@@ -210,15 +210,6 @@ fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(
     chart(&dir.join("scaling.svg"), points)
 }
 
-const COLORS: [RGBColor; 6] = [
-    RGBColor(78, 121, 167),
-    RGBColor(242, 142, 43),
-    RGBColor(225, 87, 89),
-    RGBColor(118, 183, 178),
-    RGBColor(89, 161, 79),
-    RGBColor(176, 122, 161),
-];
-
 /// Two panels side by side: time and nodes against the side.
 fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
     let root = SVGBackend::new(path, (1100, 480)).into_drawing_area();
@@ -281,7 +272,7 @@ fn panel(
         }
     }
     for (i, id) in ids.iter().enumerate() {
-        let color = COLORS[i % COLORS.len()];
+        let color = crate::compare::chart::PALETTE[i % crate::compare::chart::PALETTE.len()];
         let line: Vec<&Point> = points
             .iter()
             .filter(|p| p.strategy == *id && value(p).is_some_and(|v| v > 0.0))

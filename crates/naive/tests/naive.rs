@@ -109,34 +109,17 @@ fn other_shapes_solve_and_verify() {
 
 #[test]
 fn verdicts_for_bad_puzzles() {
-    // Remove givens from a unique puzzle until it has two solutions.
-    let mut loose = grid(famous::COMPETITION);
-    for cell in 0..81 {
-        if loose.get(cell) != 0 {
-            loose.set(cell, 0);
-            if Naive.solve(&loose, &Limits::default()).verdict() == Verdict::Multiple {
-                break;
-            }
-        }
-    }
-    assert_eq!(
-        Naive.solve(&loose, &Limits::default()).verdict(),
-        Verdict::Multiple
+    // Several solutions (by construction), and a wrong clue that breaks no rule.
+    let (loose, wrong) = sudoku_testkit::bad_puzzles(&Naive);
+    let up_to_1000 = Limits {
+        max_solutions: Some(1000),
+        ..Limits::default()
+    };
+    let outcome = Naive.solve(&loose, &up_to_1000);
+    assert!(
+        outcome.count >= 2 && outcome.stop == Stop::Exhausted,
+        "{outcome:?}"
     );
-
-    // A wrong extra clue that breaks no rule: no solution.
-    let solution = Naive
-        .solve(&grid(famous::COMPETITION), &Limits::default())
-        .solutions[0]
-        .clone();
-    let mut wrong = grid(famous::COMPETITION);
-    let cell = (0..81).find(|&c| wrong.get(c) == 0).unwrap();
-    let digit = (1..=9).find(|&d| {
-        let mut g = wrong.clone();
-        g.set(cell, d);
-        d != solution.get(cell) && g.conflicts().is_empty()
-    });
-    wrong.set(cell, digit.unwrap());
     assert_eq!(
         Naive.solve(&wrong, &Limits::default()).verdict(),
         Verdict::None

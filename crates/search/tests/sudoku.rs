@@ -280,29 +280,8 @@ fn rectangular_boxes_agree_with_naive() {
 
 #[test]
 fn bad_puzzles_get_the_same_verdicts_as_naive() {
-    // Remove givens from a unique puzzle until it has two solutions.
-    let mut loose = grid(famous::COMPETITION);
-    for cell in 0..81 {
-        if loose.get(cell) != 0 {
-            loose.set(cell, 0);
-            if Naive.solve(&loose, &Limits::default()).verdict() == Verdict::Multiple {
-                break;
-            }
-        }
-    }
-    // A wrong extra clue that breaks no rule: no solution.
-    let solution = Naive
-        .solve(&grid(famous::COMPETITION), &Limits::default())
-        .solutions[0]
-        .clone();
-    let mut wrong = grid(famous::COMPETITION);
-    let cell = (0..81).find(|&c| wrong.get(c) == 0).unwrap();
-    let digit = (1..=9).find(|&d| {
-        let mut g = wrong.clone();
-        g.set(cell, d);
-        d != solution.get(cell) && g.conflicts().is_empty()
-    });
-    wrong.set(cell, digit.unwrap());
+    // Several solutions, and a wrong clue that breaks no rule (no solution).
+    let (loose, wrong) = sudoku_testkit::bad_puzzles(&Naive);
 
     let limits = Limits {
         keep_solutions: 2,

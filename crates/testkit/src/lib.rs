@@ -146,6 +146,35 @@ pub fn patterned_puzzle(shape: Shape, keep: f64) -> (Grid, Grid) {
     (Grid::from_cells(shape, cells).unwrap(), solution)
 }
 
+/// Two bad puzzles made from the competition puzzle, decided by `decider`:
+/// givens removed until it has several solutions, and one wrong extra clue
+/// that breaks no rule (no solution). Every strategy's suite checks its
+/// verdicts on these against another strategy.
+pub fn bad_puzzles(decider: &dyn Solver) -> (Grid, Grid) {
+    let mut loose = grid(famous::COMPETITION);
+    for cell in 0..81 {
+        if loose.get(cell) != 0 {
+            loose.set(cell, 0);
+            if decider.solve(&loose, &Limits::default()).verdict() == Verdict::Multiple {
+                break;
+            }
+        }
+    }
+    let solution = decider
+        .solve(&grid(famous::COMPETITION), &Limits::default())
+        .solutions[0]
+        .clone();
+    let mut wrong = grid(famous::COMPETITION);
+    let cell = (0..81).find(|&c| wrong.get(c) == 0).unwrap();
+    let digit = (1..=9).find(|&d| {
+        let mut g = wrong.clone();
+        g.set(cell, d);
+        d != solution.get(cell) && g.conflicts().is_empty()
+    });
+    wrong.set(cell, digit.expect("some digit breaks no rule"));
+    (loose, wrong)
+}
+
 /// The differential oracle: every solver's verdict must equal `expected`
 /// (or each other's), and every solution each reports must verify.
 pub fn assert_agree(solvers: &[&dyn Solver], puzzle: &Grid, limits: &Limits) -> Verdict {

@@ -16,7 +16,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
 
 /// Colours for up to ten strategies, then repeated (Tableau 10).
-const PALETTE: [RGBColor; 10] = [
+pub const PALETTE: [RGBColor; 10] = [
     RGBColor(78, 121, 167),
     RGBColor(242, 142, 43),
     RGBColor(225, 87, 89),
