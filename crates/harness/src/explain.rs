@@ -326,30 +326,8 @@ pub fn notes(rows: &[Measured]) -> Vec<String> {
     out
 }
 
-/// The strategies named by `--strategies` (all when none), or an error.
-fn selected(ids: &[String]) -> Result<Vec<&'static dyn Solver>, Status> {
-    if ids.is_empty() {
-        return Ok(registry::strategies());
-    }
-    let mut chosen: Vec<&'static dyn Solver> = Vec::new();
-    for id in ids.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        let solver = crate::solve::pick_strategy(Some(id))?;
-        if !chosen.iter().any(|s| s.id() == solver.id()) {
-            chosen.push(solver);
-        }
-    }
-    if chosen.is_empty() {
-        eprintln!(
-            "error: --strategies names no strategy; the strategies are: {}",
-            registry::ids()
-        );
-        return Err(Status::Usage);
-    }
-    Ok(chosen)
-}
-
 pub fn run(args: &ExplainArgs) -> Status {
-    let solvers = match selected(&args.strategies) {
+    let solvers = match registry::pick_list(&args.strategies) {
         Ok(s) => s,
         Err(status) => return status,
     };

@@ -339,26 +339,16 @@ pub fn default_checker() -> &'static dyn Solver {
         .expect("a strategy is registered")
 }
 
-fn find_strategy(id: &str) -> Result<&'static dyn Solver, Status> {
-    registry::find(id).ok_or_else(|| {
-        eprintln!(
-            "error: unknown strategy '{id}'; the strategies are: {}",
-            registry::ids()
-        );
-        Status::Usage
-    })
-}
-
 pub fn generate(args: &GenerateArgs) -> Status {
     let solver = match &args.solver {
-        Some(id) => match find_strategy(id) {
+        Some(id) => match registry::pick(id) {
             Ok(s) => s,
             Err(status) => return status,
         },
         None => default_checker(),
     };
     let rating = match &args.rate_with {
-        Some(id) => match find_strategy(id) {
+        Some(id) => match registry::pick(id) {
             Ok(s) => Some((
                 s,
                 args.min_nodes.unwrap_or(0),

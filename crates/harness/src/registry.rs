@@ -31,3 +31,39 @@ pub fn ids() -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Resolves one id given on the command line; an unknown id is a usage error
+/// that lists the strategies.
+pub fn pick(id: &str) -> Result<&'static dyn Solver, crate::Status> {
+    find(id).ok_or_else(|| {
+        eprintln!(
+            "error: unknown strategy '{id}'; the strategies are: {}",
+            ids()
+        );
+        crate::Status::Usage
+    })
+}
+
+/// Resolves a `--strategies` list: no ids or `all` mean every strategy;
+/// otherwise each id once, in the order given. Blank ids are ignored, and a
+/// list of nothing but blanks is a usage error.
+pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, crate::Status> {
+    if names.is_empty() || names.iter().any(|id| id.trim() == "all") {
+        return Ok(strategies());
+    }
+    let mut picked: Vec<&'static dyn Solver> = Vec::new();
+    for id in names.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
+        let solver = pick(id)?;
+        if !picked.iter().any(|p| p.id() == solver.id()) {
+            picked.push(solver);
+        }
+    }
+    if picked.is_empty() {
+        eprintln!(
+            "error: --strategies names no strategy; the strategies are: {}",
+            ids()
+        );
+        return Err(crate::Status::Usage);
+    }
+    Ok(picked)
+}

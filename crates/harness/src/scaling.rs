@@ -92,26 +92,8 @@ pub fn points(report: &Report) -> Vec<Point> {
     points
 }
 
-fn strategies(args: &ScalingArgs) -> Result<Vec<&'static dyn sudoku_core::Solver>, Status> {
-    if args.strategies.iter().any(|s| s == "all") {
-        return Ok(registry::strategies());
-    }
-    args.strategies
-        .iter()
-        .map(|id| {
-            registry::find(id).ok_or_else(|| {
-                eprintln!(
-                    "error: unknown strategy '{id}'; the strategies are: {}",
-                    registry::ids()
-                );
-                Status::Usage
-            })
-        })
-        .collect()
-}
-
 pub fn run(args: &ScalingArgs) -> Status {
-    let solvers = match strategies(args) {
+    let solvers = match registry::pick_list(&args.strategies) {
         Ok(s) => s,
         Err(status) => return status,
     };

@@ -74,14 +74,7 @@ pub struct CountArgs {
 
 /// Resolves `--strategy`, printing the known ids when it is unknown.
 pub fn pick_strategy(id: Option<&str>) -> Result<&'static dyn Solver, Status> {
-    let id = id.unwrap_or(registry::DEFAULT_STRATEGY);
-    registry::find(id).ok_or_else(|| {
-        eprintln!(
-            "error: unknown strategy '{id}'; the strategies are: {}",
-            registry::ids()
-        );
-        Status::Usage
-    })
+    registry::pick(id.unwrap_or(registry::DEFAULT_STRATEGY))
 }
 
 /// Runs `each` on every puzzle of every input, reporting unreadable inputs and

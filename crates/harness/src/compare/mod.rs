@@ -25,7 +25,6 @@ use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use sudoku_core::Solver;
 use table::Flavor;
 
 /// Where the bundled sets live, relative to the current directory.
@@ -123,36 +122,6 @@ pub struct CompareArgs {
     /// Never draw the progress bar (it is drawn only when stderr is a terminal)
     #[arg(long)]
     pub no_progress: bool,
-}
-
-/// Resolves `--strategies` against the registry.
-fn pick_strategies(ids: &[String]) -> Result<Vec<&'static dyn Solver>, Status> {
-    let all = registry::strategies();
-    if ids.iter().any(|id| id.trim() == "all") {
-        return Ok(all);
-    }
-    let mut picked: Vec<&'static dyn Solver> = Vec::new();
-    for id in ids.iter().map(|s| s.trim()).filter(|s| !s.is_empty()) {
-        match registry::find(id) {
-            Some(s) if !picked.iter().any(|p| p.id() == s.id()) => picked.push(s),
-            Some(_) => {}
-            None => {
-                eprintln!(
-                    "error: unknown strategy '{id}'; the strategies are: {}",
-                    registry::ids()
-                );
-                return Err(Status::Usage);
-            }
-        }
-    }
-    if picked.is_empty() {
-        eprintln!(
-            "error: no strategy named; the strategies are: {}",
-            registry::ids()
-        );
-        return Err(Status::Usage);
-    }
-    Ok(picked)
 }
 
 /// The puzzle files of a directory, sorted by name (numbers as numbers).
@@ -278,7 +247,7 @@ fn command_line() -> String {
 
 /// `sudoku-lab compare`.
 pub fn run(args: &CompareArgs) -> Status {
-    let strategies = match pick_strategies(&args.strategies) {
+    let strategies = match registry::pick_list(&args.strategies) {
         Ok(s) => s,
         Err(status) => return status,
     };
