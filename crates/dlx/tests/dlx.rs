@@ -287,31 +287,12 @@ fn an_empty_constraint_is_a_dead_end_at_the_root() {
 
 #[test]
 fn node_budget_gives_unknown_not_a_wrong_verdict() {
-    let limits = Limits {
-        node_budget: Some(100),
-        ..Limits::default()
-    };
-    let outcome = Dlx.solve(&grid(famous::INKALA), &limits);
-    assert_eq!(outcome.stop, Stop::NodeBudget);
-    assert_eq!(outcome.verdict(), Verdict::Unknown(Stop::NodeBudget));
-    assert_eq!(outcome.stats.nodes, 100);
-    assert!(outcome.solutions.is_empty());
+    sudoku_testkit::assert_node_budget_stops(&Dlx, &grid(famous::INKALA), 100);
 }
 
 #[test]
 fn time_budget_stops_the_search() {
-    let limits = Limits {
-        time_budget: Some(std::time::Duration::from_millis(20)),
-        ..Limits::count_all()
-    };
-    let started = std::time::Instant::now();
-    let outcome = Dlx.solve(&Grid::empty(Shape::CLASSIC), &limits);
-    assert_eq!(outcome.stop, Stop::TimeBudget);
-    assert_eq!(outcome.verdict(), Verdict::Multiple);
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "the budget did not stop the search"
-    );
+    sudoku_testkit::assert_time_budget_stops(&Dlx);
 }
 
 #[test]

@@ -392,34 +392,14 @@ fn traced_and_untraced_solves_count_alike() {
 
 #[test]
 fn node_budget_gives_unknown_not_a_wrong_verdict() {
-    let limits = Limits {
-        node_budget: Some(10_000),
-        ..Limits::default()
-    };
-    let outcome = Mrv.solve(&grid(famous::ANTI_BRUTE_FORCE), &limits);
-    assert_eq!(outcome.stop, Stop::NodeBudget);
-    assert_eq!(outcome.verdict(), Verdict::Unknown(Stop::NodeBudget));
-    assert_eq!(outcome.stats.nodes, 10_000);
-    assert!(outcome.solutions.is_empty());
+    sudoku_testkit::assert_node_budget_stops(&Mrv, &grid(famous::ANTI_BRUTE_FORCE), 10_000);
     // The board left half-searched is reloaded: the next solve is exact.
     assert_eq!(first_solution(famous::ANTI_BRUTE_FORCE).stats.nodes, 45_268);
 }
 
 #[test]
 fn time_budget_stops_the_search() {
-    let limits = Limits {
-        time_budget: Some(std::time::Duration::from_millis(20)),
-        ..Limits::count_all()
-    };
-    let started = std::time::Instant::now();
-    let outcome = Mrv.solve(&Grid::empty(Shape::CLASSIC), &limits);
-    assert_eq!(outcome.stop, Stop::TimeBudget);
-    // Solutions found before the budget ran out still prove "multiple".
-    assert_eq!(outcome.verdict(), Verdict::Multiple);
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "the budget did not stop the search"
-    );
+    sudoku_testkit::assert_time_budget_stops(&Mrv);
 }
 
 #[test]

@@ -53,32 +53,12 @@ fn backtracks_and_guesses_are_consistent() {
 
 #[test]
 fn node_budget_gives_unknown_not_a_wrong_verdict() {
-    let limits = Limits {
-        node_budget: Some(1_000_000),
-        ..Limits::default()
-    };
-    let outcome = Naive.solve(&grid(famous::ANTI_BRUTE_FORCE), &limits);
-    assert_eq!(outcome.stop, Stop::NodeBudget);
-    assert_eq!(outcome.verdict(), Verdict::Unknown(Stop::NodeBudget));
-    assert_eq!(outcome.stats.nodes, 1_000_000);
-    assert!(outcome.solutions.is_empty());
+    sudoku_testkit::assert_node_budget_stops(&Naive, &grid(famous::ANTI_BRUTE_FORCE), 1_000_000);
 }
 
 #[test]
 fn time_budget_stops_the_search() {
-    let limits = Limits {
-        time_budget: Some(std::time::Duration::from_millis(20)),
-        ..Limits::count_all()
-    };
-    let started = std::time::Instant::now();
-    let outcome = Naive.solve(&Grid::empty(Shape::CLASSIC), &limits);
-    assert_eq!(outcome.stop, Stop::TimeBudget);
-    // Solutions found before the budget ran out still prove "multiple".
-    assert_eq!(outcome.verdict(), Verdict::Multiple);
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "the budget did not stop the search"
-    );
+    sudoku_testkit::assert_time_budget_stops(&Naive);
 }
 
 #[test]

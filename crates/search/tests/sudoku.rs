@@ -435,18 +435,7 @@ fn time_budget_stops_the_search() {
         );
     }
     // Solutions found before a budget runs out still prove "multiple".
-    let limits = Limits {
-        time_budget: Some(std::time::Duration::from_millis(20)),
-        ..Limits::count_all()
-    };
-    let started = std::time::Instant::now();
-    let outcome = Dfs.solve(&Grid::empty(Shape::CLASSIC), &limits);
-    assert_eq!(outcome.stop, Stop::TimeBudget);
-    assert_eq!(outcome.verdict(), Verdict::Multiple);
-    assert!(
-        started.elapsed() < std::time::Duration::from_secs(10),
-        "the budget did not stop the search"
-    );
+    sudoku_testkit::assert_time_budget_stops(&Dfs);
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
-use sudoku_core::{Entry, Grid, Limits, PuzzleReader, Shape, Solver, Verdict};
+use sudoku_core::{Entry, Grid, Limits, Outcome, PuzzleReader, Shape, Solver, Stop, Verdict};
 
 /// The project root (the workspace directory).
 pub fn project_root() -> PathBuf {
@@ -173,6 +173,46 @@ pub fn bad_puzzles(decider: &dyn Solver) -> (Grid, Grid) {
     });
     wrong.set(cell, digit.expect("some digit breaks no rule"));
     (loose, wrong)
+}
+
+/// The node budget check every strategy's suite makes: the search stops at
+/// exactly `budget` nodes with "unknown (node budget)", never a wrong verdict,
+/// and keeps no solution. Returns the outcome for further checks.
+pub fn assert_node_budget_stops(solver: &dyn Solver, puzzle: &Grid, budget: u64) -> Outcome {
+    let limits = Limits {
+        node_budget: Some(budget),
+        ..Limits::default()
+    };
+    let outcome = solver.solve(puzzle, &limits);
+    assert_eq!(outcome.stop, Stop::NodeBudget, "{}", solver.id());
+    assert_eq!(
+        outcome.verdict(),
+        Verdict::Unknown(Stop::NodeBudget),
+        "{}",
+        solver.id()
+    );
+    assert_eq!(outcome.stats.nodes, budget, "{}", solver.id());
+    assert!(outcome.solutions.is_empty(), "{}", solver.id());
+    outcome
+}
+
+/// The time budget check every strategy's suite makes: counting all solutions
+/// of the empty 9x9 grid stops at a 20 ms budget (well within 10 s), and the
+/// solutions found before it still prove "multiple".
+pub fn assert_time_budget_stops(solver: &dyn Solver) {
+    let limits = Limits {
+        time_budget: Some(std::time::Duration::from_millis(20)),
+        ..Limits::count_all()
+    };
+    let started = std::time::Instant::now();
+    let outcome = solver.solve(&Grid::empty(Shape::CLASSIC), &limits);
+    assert_eq!(outcome.stop, Stop::TimeBudget, "{}", solver.id());
+    assert_eq!(outcome.verdict(), Verdict::Multiple, "{}", solver.id());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "{}: the budget did not stop the search",
+        solver.id()
+    );
 }
 
 /// The differential oracle: every solver's verdict must equal `expected`
