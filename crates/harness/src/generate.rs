@@ -147,16 +147,6 @@ fn rng_for(seed: u64, index: u64, attempt: u64) -> ChaCha8Rng {
     ChaCha8Rng::from_seed(key)
 }
 
-/// The standard pattern grid: row `r` is the first row shifted by
-/// `(r mod box_rows)·box_cols + r / box_rows`.
-fn pattern(shape: Shape) -> Grid {
-    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
-    let cells = (0..n * n)
-        .map(|i| ((i / n % br * bc + i / n / br + i % n) % n) as u8 + 1)
-        .collect();
-    Grid::from_cells(shape, cells).expect("pattern grid")
-}
-
 /// A random complete grid.
 fn random_solution(shape: Shape, rng: &mut ChaCha8Rng, solver: &dyn Solver, budget: u64) -> Grid {
     let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
@@ -178,7 +168,7 @@ fn random_solution(shape: Shape, rng: &mut ChaCha8Rng, solver: &dyn Solver, budg
         .solutions
         .into_iter()
         .next()
-        .unwrap_or_else(|| pattern(shape));
+        .unwrap_or_else(|| Grid::pattern(shape));
     scramble(&base, rng)
 }
 
@@ -219,7 +209,7 @@ fn scramble(grid: &Grid, rng: &mut ChaCha8Rng) -> Grid {
 /// random validity-preserving moves. Cheap and deterministic, for property
 /// tests and fuzzing; `generate` itself uses [`generate_one`].
 pub fn random_full_grid(shape: Shape, seed: u64) -> Grid {
-    scramble(&pattern(shape), &mut rng_for(seed, u64::MAX, 0))
+    scramble(&Grid::pattern(shape), &mut rng_for(seed, u64::MAX, 0))
 }
 
 /// The groups of cells removed together under a symmetry.

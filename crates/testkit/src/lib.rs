@@ -121,14 +121,12 @@ pub fn unique_puzzle(shape: Shape, keep: f64, solver: &dyn Solver) -> (Grid, Gri
 /// construction; tests using these check the verdict against another strategy.
 pub fn patterned_puzzle(shape: Shape, keep: f64) -> (Grid, Grid) {
     let n = shape.side();
-    let (br, bc) = (shape.box_rows(), shape.box_cols());
-    let mut cells = vec![0u8; n * n];
-    for r in 0..n {
-        for c in 0..n {
-            let v = (r % br * bc + r / br + c) % n;
-            cells[r * n + c] = ((v * 7 + 3) % n) as u8 + 1;
-        }
-    }
+    // Relabel the digits so fixtures don't start 1, 2, 3, ...
+    let mut cells: Vec<u8> = Grid::pattern(shape)
+        .cells()
+        .iter()
+        .map(|&d| (((d as usize - 1) * 7 + 3) % n) as u8 + 1)
+        .collect();
     let solution = Grid::from_cells(shape, cells.clone()).unwrap();
     assert!(
         solution.conflicts().is_empty(),
