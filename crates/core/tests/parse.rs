@@ -10,10 +10,6 @@ fn read(text: &str) -> Vec<(usize, Result<Grid, ParseErrorKind>)> {
 }
 
 /// A full, valid grid of any shape (the standard pattern).
-fn pattern(shape: Shape) -> Grid {
-    Grid::pattern(shape)
-}
-
 fn with_holes(mut g: Grid) -> Grid {
     for cell in (0..g.shape().cells()).step_by(3) {
         g.set(cell, 0);
@@ -36,7 +32,7 @@ const SHAPES: [(usize, usize); 8] = [
 fn every_format_round_trips_for_every_shape() {
     for (r, c) in SHAPES {
         let shape = Shape::new(r, c).unwrap();
-        let grid = with_holes(pattern(shape));
+        let grid = with_holes(Grid::pattern(shape));
         let opts = ReadOptions { shape: Some(shape) };
         for text in [
             grid.to_line(),
@@ -67,7 +63,7 @@ fn every_format_round_trips_for_every_shape() {
 
 #[test]
 fn a_file_mixes_formats_comments_and_blank_lines() {
-    let nine = with_holes(pattern(Shape::CLASSIC));
+    let nine = with_holes(Grid::pattern(Shape::CLASSIC));
     let text = format!(
         "\u{feff}# a comment\r\n{}\r\n\n{}\n{}  # with a note\n5 3 0 0 7 0 0 0 0 6 0 0 1 9 5 0 0 0 0 9 8 0 0 0 0 6 0 8 0 0 0 6 0 0 0 3 4 0 0 8 0 3 0 0 1 7 0 0 0 2 0 0 0 6 0 6 0 0 0 0 2 8 0 0 0 0 4 1 9 0 0 5 0 0 0 0 8 0 0 7 9\n",
         nine.to_line(),
@@ -86,11 +82,11 @@ fn a_file_mixes_formats_comments_and_blank_lines() {
 
 #[test]
 fn sixteen_symbol_lines_are_4x4_puzzles_unless_they_form_a_16x16_block() {
-    let four = pattern(Shape::new(2, 2).unwrap()).to_line();
+    let four = Grid::pattern(Shape::new(2, 2).unwrap()).to_line();
     let items = read(&format!("{four}\n{four}\n"));
     assert_eq!(items.len(), 2);
     assert_eq!(items[0].1.as_ref().unwrap().shape().side(), 4);
-    let big = pattern(Shape::new(4, 4).unwrap());
+    let big = Grid::pattern(Shape::new(4, 4).unwrap());
     let items = read(&format!("{}\n{four}\n", big.to_block()));
     assert_eq!(items.len(), 2);
     assert_eq!(items[0].1.as_ref().unwrap(), &big);
@@ -119,7 +115,7 @@ fn csv_form_gives_puzzle_solution_and_note() {
 
 #[test]
 fn each_bad_input_names_its_line_and_problem() {
-    let good = pattern(Shape::CLASSIC).to_line();
+    let good = Grid::pattern(Shape::CLASSIC).to_line();
     let text = format!(
         "{good}\n{}\n{}?\n{}\n{}\n7777777777777777777777777777777777777777777777777\n{good}\n",
         &good[..80],
