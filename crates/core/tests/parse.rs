@@ -9,7 +9,7 @@ fn read(text: &str) -> Vec<(usize, Result<Grid, ParseErrorKind>)> {
         .collect()
 }
 
-/// A full, valid grid of any shape (the standard pattern).
+/// Every third cell emptied.
 fn with_holes(mut g: Grid) -> Grid {
     for cell in (0..g.shape().cells()).step_by(3) {
         g.set(cell, 0);
