@@ -14,7 +14,9 @@
 //! * [`Run`]: the bookkeeping (counts, budgets, solutions, trace events) a
 //!   search loop calls, so `nodes` means the same thing in every strategy;
 //! * [`Trace`] and [`Event`]: the search step by step, free when off;
-//! * [`scratch`]: the per-thread, per-shape scratch pattern every strategy uses.
+//! * [`Strategy`] and [`Info`]: what a strategy crate writes (its algorithm and
+//!   a description of itself); [`Solver`] comes with it;
+//! * [`scratch`]: the per-thread, per-shape scratch every strategy reuses.
 //!
 //! ```
 //! use sudoku_core::{Grid, Shape};
@@ -30,6 +32,7 @@ mod parse;
 pub mod scratch;
 mod shape;
 mod solver;
+mod strategy;
 mod trace;
 
 pub use grid::{digit_symbol, symbol_digit, Conflict, Grid, VerifyError};
@@ -38,4 +41,5 @@ pub use parse::{
 };
 pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
-pub use trace::{Constraint, DeadEnd, Event, NoTrace, Recorder, Trace};
+pub use strategy::{Family, Info, Reports, Shapes, Strategy};
+pub use trace::{digit_set, Constraint, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace};

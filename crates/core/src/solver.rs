@@ -4,7 +4,8 @@
 
 use crate::grid::{Conflict, Grid};
 use crate::shape::Shape;
-use crate::trace::{DeadEnd, Event, Trace};
+use crate::strategy::Info;
+use crate::trace::{DeadEnd, Event, Reason, Trace};
 use std::fmt;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -169,13 +170,23 @@ impl Verdict {
 /// | `nodes` | search states entered, the root included (dead ends too) |
 /// | `placements` | digits written by the search, forced or not (givens excluded) |
 /// | `guesses` | placements made at a branch point with two or more options |
-/// | `backtracks` | placements undone because their subtree failed |
+/// | `backtracks` | placements undone because no solution lay below them |
 /// | `max_depth` | most search placements on one path from the root |
 /// | `peak_states` | most search states held at once (1 for in-place searches) |
 /// | `peak_bytes` | estimate of peak search memory: states held plus scratch |
 ///
-/// Copying searches (`dfs`, `bfs`) create children before entering them, so
-/// their `placements` count children created; see their crate docs.
+/// Checked by hand on the 4x4 `....3..22..31...` (unique), proving uniqueness
+/// with naive: the root is entered (1 node); every digit written by the search
+/// is a placement and enters a new state (so an in-place search has
+/// `nodes = placements + 1`); a placement is a guess when its cell (or unit)
+/// had two or more options at that moment; it is a backtrack when it is taken
+/// back with no solution found below it. Taking back the placements of a
+/// solution path, to look for a second solution, is not a backtrack, so a
+/// search that never guesses has no backtrack. Strategies that search the
+/// same tree (naive, dfs, bfs, `prop:rowmajor/none`) report the same counts.
+///
+/// A strategy that cannot know a quantity says so in its
+/// [`Info::reports`](crate::Info::reports), and tables print n/a.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
     pub nodes: u64,
@@ -224,23 +235,31 @@ impl Outcome {
     }
 }
 
-/// A Sudoku search strategy. Each strategy crate implements this once; the
-/// harness keeps them in one registry and treats them alike.
+/// A strategy as the harness sees it: object-safe, so the registry can hold
+/// every strategy in one list. Strategy crates do not implement this by hand:
+/// they implement [`Strategy`](crate::Strategy), whose blanket impl does the
+/// bookkeeping once.
 pub trait Solver: Send + Sync {
+    fn info(&self) -> &'static Info;
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome;
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome;
+
     /// Short id used on the command line: `naive`, `dfs`, `bfs`, `mrv`, `dlx`.
-    fn id(&self) -> &'static str;
+    fn id(&self) -> &'static str {
+        self.info().id
+    }
     /// One line for tables and `--help`.
-    fn summary(&self) -> &'static str;
+    fn summary(&self) -> &'static str {
+        self.info().summary
+    }
     /// `Err(reason)` when the strategy cannot solve this shape.
-    fn supports(&self, _shape: Shape) -> Result<(), &'static str> {
-        Ok(())
+    fn supports(&self, shape: Shape) -> Result<(), String> {
+        self.info().shapes.check(shape)
     }
     /// `false` for strategies that cannot report node counts (the reference).
     fn counts_nodes(&self) -> bool {
-        true
+        self.info().reports.nodes
     }
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome;
-    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome;
 }
 
 /// The bookkeeping of one search: statistics, budgets, solutions and trace,
@@ -266,6 +285,9 @@ pub struct Run<T: Trace> {
     solutions: Vec<Grid>,
     shape: Shape,
     stop: Option<Stop>,
+    /// Placements at depths `1..=protected` on the current path have a
+    /// solution below them: undoing them is not a backtrack.
+    protected: u32,
 }
 
 impl<T: Trace> Run<T> {
@@ -292,6 +314,7 @@ impl<T: Trace> Run<T> {
             solutions: Vec::new(),
             shape: puzzle.shape(),
             stop: None,
+            protected: 0,
         })
     }
 
@@ -328,29 +351,58 @@ impl<T: Trace> Run<T> {
         ControlFlow::Continue(())
     }
 
-    /// Records a digit written at `depth` (the depth of the state it creates)
-    /// chosen among `options`.
+    /// Records a digit written for `reason`; `depth` is its position on the
+    /// path from the root (the first placement is depth 1), the depth of the
+    /// state it creates in an in-place search.
     #[inline(always)]
-    pub fn place(&mut self, depth: u32, cell: usize, digit: u8, options: u32) {
+    pub fn place(&mut self, depth: u32, cell: usize, digit: u8, reason: Reason) {
         self.stats.placements += 1;
         // Branch-free: a data-dependent branch here mispredicts often.
-        self.stats.guesses += (options >= 2) as u64;
+        self.stats.guesses += reason.is_guess() as u64;
         if self.trace.enabled() {
             self.trace.event(Event::Place {
                 depth,
                 cell,
                 digit,
-                options,
+                reason,
             });
         }
     }
 
-    /// Records a placement taken back because its subtree failed.
+    /// Records that the placement at `depth` on the current path is taken
+    /// back. It is a backtrack unless a solution was found below it.
+    ///
+    /// Placements are undone deepest first, so one number says which of
+    /// those on the path have a solution below: [`Run::solution`] protects
+    /// the whole path, and undoing a protected placement lowers the mark.
     #[inline(always)]
     pub fn undo(&mut self, depth: u32, cell: usize, digit: u8) {
-        self.stats.backtracks += 1;
+        let backtrack = depth > self.protected;
+        if backtrack {
+            self.stats.backtracks += 1;
+        } else {
+            self.protected = depth - 1;
+        }
         if self.trace.enabled() {
-            self.trace.event(Event::Undo { depth, cell, digit });
+            self.trace.event(Event::Undo {
+                depth,
+                cell,
+                digit,
+                backtrack,
+            });
+        }
+    }
+
+    /// Records a candidate removed by a propagation rule (trace only).
+    #[inline(always)]
+    pub fn eliminate(&mut self, depth: u32, cell: usize, digit: u8, rule: crate::trace::Rule) {
+        if self.trace.enabled() {
+            self.trace.event(Event::Eliminate {
+                depth,
+                cell,
+                digit,
+                rule,
+            });
         }
     }
 
@@ -361,8 +413,10 @@ impl<T: Trace> Run<T> {
         }
     }
 
-    /// Records a solution. `Break` when the solution limit is reached.
+    /// Records a solution found with `depth` placements on its path.
+    /// `Break` when the solution limit is reached.
     pub fn solution(&mut self, depth: u32, cells: &[u8]) -> ControlFlow<()> {
+        self.protected = depth;
         if self.trace.enabled() {
             self.trace.event(Event::Solution { depth });
         }
@@ -389,6 +443,27 @@ impl<T: Trace> Run<T> {
         self.stats.peak_states = self.stats.peak_states.max(states);
         self.stats.peak_bytes = self.stats.peak_bytes.max(bytes);
         ControlFlow::Continue(())
+    }
+
+    /// Stops the search for a reason the strategy found itself (the reference
+    /// refusing a question it cannot bound).
+    pub fn refuse(&mut self, stop: Stop) {
+        self.stop = Some(stop);
+    }
+
+    /// How many solutions the search looks for (`None`: all).
+    pub fn max_solutions(&self) -> Option<u64> {
+        (self.max_solutions != u64::MAX).then_some(self.max_solutions)
+    }
+
+    /// The memory budget for search states, if any.
+    pub fn memory_budget(&self) -> Option<u64> {
+        (self.memory_budget != u64::MAX).then_some(self.memory_budget)
+    }
+
+    /// The shape of the puzzle being solved.
+    pub fn shape(&self) -> Shape {
+        self.shape
     }
 
     /// `true` once a budget or the solution limit has stopped the search.

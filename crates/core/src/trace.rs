@@ -5,6 +5,8 @@
 //! constant `false`, so the compiler removes every event and tracing costs
 //! nothing when it is off; `solve_traced` instantiates it with `&mut dyn Trace`.
 
+use crate::shape::Unit;
+
 /// What a constraint column of the exact-cover view stands for (used by
 /// dead-end events of `dlx`, and handy for explaining any strategy).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,22 +28,177 @@ pub enum DeadEnd {
     Constraint(Constraint),
 }
 
+/// Why a digit was written: every placement event carries one, so a trace can
+/// say "naked single", "hidden single: 5 in row 6" or "guess: one of {3, 9}".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The only digit left for its cell.
+    NakedSingle,
+    /// The only place left for the digit in this unit.
+    HiddenSingle(Unit),
+    /// One of several digits for this cell: `options` has bit `d - 1` for
+    /// every digit `d` the cell could take.
+    Guess { options: u32 },
+    /// One of `places` cells for the digit in this unit (a strategy that
+    /// branches on a unit-and-digit, as dlx may).
+    GuessPlace { unit: Unit, places: u32 },
+    /// A general-purpose solver's decision (SAT): a guess whose other options
+    /// the solver does not list.
+    Decision,
+    /// Forced by a propagation engine that does not name its rule (SAT unit
+    /// propagation).
+    Propagated,
+}
+
+impl Reason {
+    /// The reason for placing one of the digits in `options` (a cell's
+    /// candidates): a naked single when there is one, else a guess.
+    #[inline(always)]
+    pub fn cell_choice(options: u32) -> Reason {
+        if options & options.wrapping_sub(1) == 0 {
+            Reason::NakedSingle
+        } else {
+            Reason::Guess { options }
+        }
+    }
+    /// `true` for a placement made at a branch point with two or more options:
+    /// what the `guesses` statistic counts.
+    #[inline(always)]
+    pub fn is_guess(self) -> bool {
+        matches!(
+            self,
+            Reason::Guess { .. } | Reason::GuessPlace { .. } | Reason::Decision
+        )
+    }
+    /// In words, for a trace line about placing `digit`: "naked single",
+    /// "hidden single: the only place for 5 in row 6", "guess: one of {3, 9}".
+    pub fn describe(self, digit: u8) -> String {
+        let d = crate::grid::digit_symbol(digit);
+        match self {
+            Reason::NakedSingle => "naked single: the only digit left for its cell".into(),
+            Reason::HiddenSingle(unit) => {
+                format!("hidden single: the only place for {d} in {unit}")
+            }
+            Reason::Guess { options } => format!("guess: one of {}", digit_set(options)),
+            Reason::GuessPlace { unit, places } => {
+                format!("guess: one of {places} places for {d} in {unit}")
+            }
+            Reason::Decision => "guess: a SAT solver's decision".into(),
+            Reason::Propagated => "forced by unit propagation".into(),
+        }
+    }
+
+    /// A short label: `naked single`, `hidden single`, `guess`, `decision`,
+    /// `propagated` (for JSON and tallies).
+    pub fn kind(self) -> &'static str {
+        match self {
+            Reason::NakedSingle => "naked single",
+            Reason::HiddenSingle(_) => "hidden single",
+            Reason::Guess { .. } | Reason::GuessPlace { .. } => "guess",
+            Reason::Decision => "decision",
+            Reason::Propagated => "propagated",
+        }
+    }
+
+    /// How many options the search had where it placed this digit (1 for a
+    /// forced placement; 0 when a SAT decision does not say).
+    pub fn options(self) -> u32 {
+        match self {
+            Reason::NakedSingle | Reason::HiddenSingle(_) | Reason::Propagated => 1,
+            Reason::Guess { options } => options.count_ones(),
+            Reason::GuessPlace { places, .. } => places,
+            Reason::Decision => 0,
+        }
+    }
+}
+
+/// An inference that removes a candidate without placing a digit (the
+/// propagation rules above singles).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Locked candidates: in `unit` the digit can only go where it meets
+    /// `line` (pointing: a box confined to a row or column; claiming: a row or
+    /// column confined to a box), so it is removed from the rest of `line`.
+    Locked { unit: Unit, line: Unit },
+    /// A naked subset: `cells` cells of `unit` (bit i for the i-th cell of the
+    /// unit) hold only these digits between them, which leave its other cells.
+    NakedSubset { unit: Unit, cells: u32 },
+    /// A hidden subset: `digits` (bit d - 1 for digit d) fit only in as many
+    /// cells of `unit`, whose other candidates go.
+    HiddenSubset { unit: Unit, digits: u32 },
+}
+
+impl Rule {
+    /// In words, for a trace line about removing `digit`: "locked candidates:
+    /// 3 in box 4 confined to row 5".
+    pub fn describe(self, digit: u8) -> String {
+        let d = crate::grid::digit_symbol(digit);
+        match self {
+            Rule::Locked { unit, line } => {
+                format!("locked candidates: {d} in {unit} confined to {line}")
+            }
+            Rule::NakedSubset { unit, cells } => format!(
+                "naked subset: {} cells of {unit} hold only {} digits between them",
+                cells.count_ones(),
+                cells.count_ones()
+            ),
+            Rule::HiddenSubset { unit, digits } => format!(
+                "hidden subset: {} fit only in {} cells of {unit}",
+                digit_set(digits),
+                digits.count_ones()
+            ),
+        }
+    }
+
+    /// A short label: `locked candidates`, `naked subset`, `hidden subset`.
+    pub fn kind(self) -> &'static str {
+        match self {
+            Rule::Locked { .. } => "locked candidates",
+            Rule::NakedSubset { .. } => "naked subset",
+            Rule::HiddenSubset { .. } => "hidden subset",
+        }
+    }
+}
+
+/// `{3, 9}`: the digits of a mask, for people.
+pub fn digit_set(mask: u32) -> String {
+    let digits: Vec<String> = crate::bits::digits(mask)
+        .map(|d| crate::grid::digit_symbol(d).to_string())
+        .collect();
+    format!("{{{}}}", digits.join(", "))
+}
+
 /// One step of a search. `depth` counts the search placements on the path to
 /// the state (givens excluded); the root is depth 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A search state is entered (one per `nodes`).
     Enter { depth: u32 },
-    /// A digit is written (one per `placements`); `options` is how many digits
-    /// the strategy could choose from there, so `options >= 2` is a guess.
+    /// A digit is written (one per `placements`), for `reason` (a guess is
+    /// one per `guesses`).
     Place {
         depth: u32,
         cell: usize,
         digit: u8,
-        options: u32,
+        reason: Reason,
     },
-    /// A placement is taken back because its subtree failed (one per `backtracks`).
-    Undo { depth: u32, cell: usize, digit: u8 },
+    /// A candidate is removed by a propagation rule (no digit is written).
+    Eliminate {
+        depth: u32,
+        cell: usize,
+        digit: u8,
+        rule: Rule,
+    },
+    /// A placement is taken back. `backtrack` is `true` (one per
+    /// `backtracks`) when no solution lay
+    /// below it, `false` when the search takes back a solution's path to look
+    /// for another.
+    Undo {
+        depth: u32,
+        cell: usize,
+        digit: u8,
+        backtrack: bool,
+    },
     /// The state at `depth` cannot be extended.
     DeadEnd { depth: u32, reason: DeadEnd },
     /// The state at `depth` is a complete solution.

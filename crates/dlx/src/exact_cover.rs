@@ -228,10 +228,10 @@ pub trait Visitor {
     fn enter(&mut self, _level: usize) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
-    /// `row` is chosen to cover the column the search picked, which had
-    /// `options` rows; the search then enters `level`.
+    /// `row` is chosen to cover `column`, the column the search picked, which
+    /// had `options` rows; the search then enters `level`.
     #[inline(always)]
-    fn choose(&mut self, _level: usize, _row: usize, _options: usize) {}
+    fn choose(&mut self, _level: usize, _row: usize, _column: usize, _options: usize) {}
     /// `row`, chosen on the way to `level`, is taken back: everything below it
     /// has been searched.
     #[inline(always)]
@@ -527,7 +527,7 @@ impl<L: Link> Matrix<L> {
                         let row = links.cover_others(xl);
                         x.push(xl);
                         rows.push(row);
-                        visitor.choose(level + 1, row, options);
+                        visitor.choose(level + 1, row, i.get() - 1, options);
                         continue 'enter;
                     }
                 }
@@ -549,7 +549,7 @@ impl<L: Link> Matrix<L> {
                     x.push(next);
                     rows.push(row);
                     let options = L::key_get((links.len[i.get()] & !L::COVERED) >> L::SHIFT);
-                    visitor.choose(level + 1, row, options);
+                    visitor.choose(level + 1, row, i.get() - 1, options);
                     continue 'enter;
                 }
                 // X7 [Backtrack]: the rows of i are exhausted.
@@ -802,7 +802,7 @@ mod tests {
             self.enters += 1;
             ControlFlow::Continue(())
         }
-        fn choose(&mut self, _: usize, _: usize, _: usize) {
+        fn choose(&mut self, _: usize, _: usize, _: usize, _: usize) {
             self.chooses += 1;
         }
         fn undo(&mut self, _: usize, _: usize) {

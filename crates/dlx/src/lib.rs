@@ -118,35 +118,45 @@ pub mod exact_cover;
 pub mod sudoku;
 
 use exact_cover::{Matrix, Visitor};
-use std::cell::RefCell;
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
-use sudoku_core::scratch::{with_scratch, Scratch, Slot};
-use sudoku_core::{DeadEnd, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Stop, Trace};
+use sudoku_core::scratch::Scratch;
+use sudoku_core::{
+    Constraint, DeadEnd, Family, Geometry, Grid, Info, Reason, Reports, Run, Shape, Shapes,
+    Strategy, Trace, Unit,
+};
 
 /// Algorithm X with Dancing Links on the Sudoku exact-cover matrix.
 /// Configuration-free.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dlx;
 
-impl Solver for Dlx {
-    fn id(&self) -> &'static str {
-        "dlx"
+static INFO: Info = Info {
+    id: "dlx",
+    summary: "Knuth's Algorithm X on Dancing Links, 4n² constraint columns, smallest column first",
+    family: Family::ExactCover,
+    outside: false,
+    reports: Reports::ALL,
+    shapes: Shapes::All,
+    prunes_by: "the constraint (cell, or digit in a unit) with the fewest options first",
+    headline: true,
+};
+
+impl Strategy for Dlx {
+    type Scratch = Board;
+    fn info(&self) -> &'static Info {
+        &INFO
     }
-    fn summary(&self) -> &'static str {
-        "Knuth's Algorithm X on Dancing Links, 4n² constraint columns, smallest column first"
-    }
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(puzzle, limits, NoTrace)
-    }
-    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
-        solve_with(puzzle, limits, trace)
+    fn search<T: Trace>(&self, puzzle: &Grid, board: &mut Board, run: &mut Run<T>) {
+        board.solve(puzzle, run);
     }
 }
 
-/// The Sudoku matrix of one shape, and a grid to write solutions into.
-struct Board {
+/// The Sudoku matrix of one shape, and a grid to write solutions into
+/// (dlx's scratch).
+pub struct Board {
     shape: Shape,
+    geometry: Geometry,
     matrix: Matrix<u16>,
     cells: Vec<u8>,
 }
@@ -155,65 +165,41 @@ impl Scratch for Board {
     fn new(shape: Shape) -> Board {
         Board {
             shape,
+            geometry: Geometry::new(shape),
             matrix: sudoku::matrix(shape),
             cells: vec![0; shape.cells()],
         }
     }
-    fn shape(&self) -> Shape {
-        self.shape
-    }
-}
-
-thread_local! {
-    static BOARD: Slot<Board> = const { RefCell::new(None) };
-}
-
-fn solve_with<T: Trace>(puzzle: &Grid, limits: &Limits, trace: T) -> Outcome {
-    let mut run = match Run::start(puzzle, limits, trace) {
-        Ok(run) => run,
-        Err(outcome) => return outcome,
-    };
-    let refused = with_scratch(&BOARD, puzzle.shape(), |board| {
-        board.solve(puzzle, &mut run)
-    });
-    match refused {
-        Ok(()) => run.finish(),
-        // Run::start already refuses clashing givens; this is the matrix's own check.
-        Err(()) => Outcome::not_searched(Stop::InvalidGivens, puzzle.conflicts().first().copied()),
+    fn fits(&self, shape: Shape) -> bool {
+        self.shape == shape
     }
 }
 
 impl Board {
-    /// Selects the givens, searches, and restores the matrix. `Err` when a
-    /// given clashes with an earlier one (nothing searched).
-    fn solve<T: Trace>(&mut self, puzzle: &Grid, run: &mut Run<T>) -> Result<(), ()> {
+    /// Selects the givens, searches, and restores the matrix.
+    fn solve<T: Trace>(&mut self, puzzle: &Grid, run: &mut Run<T>) {
         let shape = self.shape;
         self.cells.copy_from_slice(puzzle.cells());
-        let mut refused = false;
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit != 0 && self.matrix.select(sudoku::row(shape, cell, digit)).is_err() {
-                refused = true;
-                break;
+            // `Run::start` has refused clashing givens, so every given's row is free.
+            if digit != 0 {
+                let selected = self.matrix.select(sudoku::row(shape, cell, digit));
+                debug_assert!(selected.is_ok(), "givens were checked");
             }
         }
-        if !refused {
-            run.stats.peak_states = 1;
-            run.stats.peak_bytes = (self.matrix.bytes() + self.cells.len()) as u64;
+        let bytes = (self.matrix.bytes() + self.cells.len()) as u64;
+        if run.hold(1, bytes).is_continue() {
             let n = NonZeroUsize::new(shape.side()).expect("a shape has a side");
             let mut bridge = Bridge {
                 run,
                 cells: &mut self.cells,
+                geometry: &self.geometry,
                 n,
                 shape,
             };
             let _ = self.matrix.search(&mut bridge);
         }
         self.matrix.unselect_all();
-        if refused {
-            Err(())
-        } else {
-            Ok(())
-        }
     }
 }
 
@@ -221,7 +207,9 @@ impl Board {
 /// rows are `(cell, digit)` candidates, columns are constraints.
 struct Bridge<'a, T: Trace> {
     run: &'a mut Run<T>,
+    /// The givens, and the digits of the rows chosen so far.
     cells: &'a mut [u8],
+    geometry: &'a Geometry,
     n: NonZeroUsize,
     shape: Shape,
 }
@@ -232,6 +220,35 @@ impl<T: Trace> Bridge<'_, T> {
     #[inline(always)]
     fn candidate(&self, row: usize) -> (usize, u8) {
         (row / self.n, (row % self.n) as u8 + 1)
+    }
+
+    /// Why the search writes a digit after choosing `column` with `options`
+    /// rows: in words only a trace reads, so it is built only for a trace.
+    fn reason(&self, column: usize, options: usize) -> Reason {
+        let places = options as u32;
+        let unit = match sudoku::constraint(self.shape, column) {
+            // The rows left in a cell's column are its legal digits: dlx
+            // removes nothing else.
+            Constraint::Cell(cell) => return Reason::cell_choice(self.legal_digits(cell)),
+            Constraint::RowDigit(r, _) => Unit::Row(r),
+            Constraint::ColDigit(c, _) => Unit::Col(c),
+            Constraint::BoxDigit(b, _) => Unit::Box(b),
+        };
+        if places == 1 {
+            Reason::HiddenSingle(unit)
+        } else {
+            Reason::GuessPlace { unit, places }
+        }
+    }
+
+    fn legal_digits(&self, cell: usize) -> u32 {
+        let used = self.geometry.peers(cell).iter().fold(0u32, |used, &peer| {
+            match self.cells[peer as usize] {
+                0 => used,
+                d => used | 1 << (d - 1),
+            }
+        });
+        self.shape.all_digits() & !used
     }
 }
 
@@ -248,13 +265,27 @@ impl<T: Trace> Visitor for Bridge<'_, T> {
         self.run.enter(level as u32)
     }
     #[inline(always)]
-    fn choose(&mut self, level: usize, row: usize, options: usize) {
+    fn choose(&mut self, level: usize, row: usize, column: usize, options: usize) {
         let (cell, digit) = self.candidate(row);
-        self.run.place(level as u32, cell, digit, options as u32);
+        let reason = if self.run.trace.enabled() {
+            self.reason(column, options)
+        } else if options >= 2 {
+            // Without a trace only the count of guesses is kept.
+            Reason::Decision
+        } else {
+            Reason::NakedSingle
+        };
+        if self.run.trace.enabled() {
+            self.cells[cell] = digit;
+        }
+        self.run.place(level as u32, cell, digit, reason);
     }
     #[inline(always)]
     fn undo(&mut self, level: usize, row: usize) {
         let (cell, digit) = self.candidate(row);
+        if self.run.trace.enabled() {
+            self.cells[cell] = 0;
+        }
         self.run.undo(level as u32, cell, digit);
     }
     #[inline(always)]

@@ -52,7 +52,7 @@ pub struct Measured {
     pub time: Duration,
     pub runs: u32,
     /// Why the strategy declined the puzzle's shape, if it did.
-    pub unsupported: Option<&'static str>,
+    pub unsupported: Option<String>,
 }
 
 impl Measured {
@@ -313,7 +313,7 @@ pub fn notes(rows: &[Measured]) -> Vec<String> {
             Verdict::Unknown(Stop::Unsupported) => out.push(format!(
                 "{} does not solve this shape{}.",
                 m.id,
-                m.unsupported.map(|why| format!(": {why}")).unwrap_or_default()
+                m.unsupported.as_ref().map(|why| format!(": {why}")).unwrap_or_default()
             )),
             Verdict::Unknown(stop) => out.push(format!(
                 "{} stopped at its {}: its figures are lower bounds and it takes no part in the sentences above.",

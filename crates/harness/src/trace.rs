@@ -28,8 +28,8 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 use sudoku_core::{
-    digit_symbol, Constraint, DeadEnd, Entry, Event, Grid, Outcome, Recorder, Shape, Solver, Stats,
-    Trace,
+    digit_set, digit_symbol, Constraint, DeadEnd, Entry, Event, Grid, Outcome, Reason, Recorder,
+    Shape, Solver, Stats, Trace,
 };
 
 /// Steps shown by default: a 4x4 puzzle fits in full, a 9x9 is cut short.
@@ -172,13 +172,6 @@ pub fn dead_end_text(shape: Shape, reason: DeadEnd) -> String {
     }
 }
 
-fn options_text(options: u32) -> String {
-    match options {
-        0 | 1 => "forced: the only option".to_string(),
-        n => format!("guess among {n} options"),
-    }
-}
-
 /// Numbers the nodes (in the order they are entered, the root is node 1) and
 /// the solutions, as a trace goes by.
 #[derive(Clone, Copy, Debug, Default)]
@@ -259,18 +252,40 @@ pub fn describe(shape: Shape, event: &Event, node: u64, solution: u64) -> String
         Event::Place {
             cell,
             digit,
-            options,
+            reason,
             ..
         } => {
             format!(
                 "place {} in {} ({})",
                 digit_symbol(digit),
                 cell_name(shape, cell),
-                options_text(options)
+                reason.describe(digit)
             )
         }
-        Event::Undo { cell, digit, .. } => {
-            format!("undo {} in {}", digit_symbol(digit), cell_name(shape, cell))
+        Event::Eliminate {
+            cell, digit, rule, ..
+        } => format!(
+            "remove {} from {} ({})",
+            digit_symbol(digit),
+            cell_name(shape, cell),
+            rule.describe(digit)
+        ),
+        Event::Undo {
+            cell,
+            digit,
+            backtrack,
+            ..
+        } => {
+            let why = if backtrack {
+                "no solution below it"
+            } else {
+                "after a solution, to look for another"
+            };
+            format!(
+                "undo {} in {} ({why})",
+                digit_symbol(digit),
+                cell_name(shape, cell)
+            )
         }
         Event::DeadEnd { reason, .. } => format!("dead end: {}", dead_end_text(shape, reason)),
         Event::Solution { .. } => format!("solution {solution} found"),
@@ -283,6 +298,7 @@ pub fn indent(event: &Event) -> u32 {
     match *event {
         Event::Enter { depth } | Event::DeadEnd { depth, .. } | Event::Solution { depth } => depth,
         Event::Place { depth, .. } | Event::Undo { depth, .. } => depth.saturating_sub(1),
+        Event::Eliminate { depth, .. } => depth,
     }
 }
 
@@ -363,7 +379,23 @@ pub enum JsonEvent {
         row: usize,
         col: usize,
         digit: u8,
+        /// How many options there were (1: forced).
         options: u32,
+        /// `naked single`, `hidden single`, `guess`, `decision`, `propagated`.
+        kind: &'static str,
+        /// The reason in words.
+        reason: String,
+    },
+    Eliminate {
+        step: u64,
+        depth: u32,
+        cell: usize,
+        row: usize,
+        col: usize,
+        digit: u8,
+        /// `locked candidates`, `naked subset`, `hidden subset`.
+        kind: &'static str,
+        reason: String,
     },
     Undo {
         step: u64,
@@ -372,6 +404,8 @@ pub enum JsonEvent {
         row: usize,
         col: usize,
         digit: u8,
+        /// `false` when a solution lay below (not counted as a backtrack).
+        backtrack: bool,
     },
     DeadEnd {
         step: u64,
@@ -429,7 +463,7 @@ impl JsonEvent {
                 depth,
                 cell,
                 digit,
-                options,
+                reason,
             } => {
                 let (cell, row, col) = at(cell);
                 JsonEvent::Place {
@@ -439,10 +473,35 @@ impl JsonEvent {
                     row,
                     col,
                     digit,
-                    options,
+                    options: reason.options(),
+                    kind: reason.kind(),
+                    reason: reason.describe(digit),
                 }
             }
-            Event::Undo { depth, cell, digit } => {
+            Event::Eliminate {
+                depth,
+                cell,
+                digit,
+                rule,
+            } => {
+                let (cell, row, col) = at(cell);
+                JsonEvent::Eliminate {
+                    step,
+                    depth,
+                    cell,
+                    row,
+                    col,
+                    digit,
+                    kind: rule.kind(),
+                    reason: rule.describe(digit),
+                }
+            }
+            Event::Undo {
+                depth,
+                cell,
+                digit,
+                backtrack,
+            } => {
                 let (cell, row, col) = at(cell);
                 JsonEvent::Undo {
                     step,
@@ -451,6 +510,7 @@ impl JsonEvent {
                     row,
                     col,
                     digit,
+                    backtrack,
                 }
             }
             Event::DeadEnd { depth, reason } => {
@@ -501,8 +561,8 @@ pub struct TreeNode {
     /// Index of the parent in [`Tree::nodes`]; `None` for the root.
     pub parent: Option<usize>,
     pub depth: u32,
-    /// The placement that created this state: `(cell, digit, options)`.
-    pub choice: Option<(usize, u8, u32)>,
+    /// The placement that created this state: `(cell, digit, reason)`.
+    pub choice: Option<(usize, u8, Reason)>,
     /// The node's number (1 for the root, then in the order states are
     /// entered, as in the text trace); `None` for a child that was created (by
     /// a copying search) but never entered, or whose entry lies beyond the
@@ -570,7 +630,7 @@ impl Tree {
                 depth,
                 cell,
                 digit,
-                options,
+                reason,
             } => {
                 let d = depth as usize;
                 let parent = d
@@ -580,7 +640,7 @@ impl Tree {
                 let id = self.push(TreeNode {
                     parent,
                     depth,
-                    choice: Some((cell, digit, options)),
+                    choice: Some((cell, digit, reason)),
                     entry: None,
                     dead_end: None,
                     solution: None,
@@ -592,6 +652,7 @@ impl Tree {
                 Some(id)
             }
             Event::Undo { depth, .. } => self.path.get(depth as usize).copied(),
+            Event::Eliminate { depth, .. } => self.at(depth),
             Event::DeadEnd { depth, reason } => {
                 let id = self.at(depth)?;
                 self.nodes[id].dead_end = Some(reason);
@@ -677,11 +738,12 @@ pub fn dot(title: &str, shape: Shape, events: &[Event], hidden: u64) -> String {
         let mut label = match node.choice {
             None if node.parent.is_none() => "root: the puzzle".to_string(),
             None => "?".to_string(),
-            Some((cell, digit, options)) => {
-                let how = if options >= 2 {
-                    format!("guess, {options} options")
-                } else {
-                    "forced".to_string()
+            Some((cell, digit, reason)) => {
+                let how = match reason {
+                    Reason::Guess { options } => format!("guess, one of {}", digit_set(options)),
+                    Reason::GuessPlace { places, .. } => format!("guess, one of {places} places"),
+                    Reason::HiddenSingle(unit) => format!("hidden single in {unit}"),
+                    other => other.kind().to_string(),
                 };
                 format!(
                     "{} = {}\n{how}",
@@ -1355,8 +1417,10 @@ pub mod animate {
                     grid.set(cell, digit);
                     mark = Some((cell, Mark::Placed));
                 }
-                Event::Undo { cell, .. } => {
-                    backtracks += 1;
+                Event::Undo {
+                    cell, backtrack, ..
+                } => {
+                    backtracks += backtrack as u64;
                     grid.set(cell, 0);
                     mark = Some((cell, Mark::Undone));
                 }

@@ -112,29 +112,38 @@
 //! assert!(outcome.solutions[0].is_solution_of(&competition));
 //! ```
 
-use std::cell::RefCell;
 use std::ops::ControlFlow;
-use sudoku_core::scratch::{with_scratch, Scratch, Slot};
+use sudoku_core::scratch::Scratch;
 use sudoku_core::{
-    DeadEnd, Geometry, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Trace, MAX_SIDE,
+    DeadEnd, Family, Geometry, Grid, Info, Reason, Reports, Run, Shape, Shapes, Strategy, Trace,
+    MAX_SIDE,
 };
 
 /// The minimum-remaining-values backtracker. Configuration-free.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mrv;
 
-impl Solver for Mrv {
-    fn id(&self) -> &'static str {
-        "mrv"
+static INFO: Info = Info {
+    id: "mrv",
+    summary: "fewest-candidates cell first, incremental per-cell per-digit conflict counts",
+    family: Family::Backtracking,
+    outside: false,
+    reports: Reports::ALL,
+    shapes: Shapes::All,
+    prunes_by: "legality, and the cell with the fewest candidates first",
+    headline: true,
+};
+
+impl Strategy for Mrv {
+    type Scratch = Board;
+    fn info(&self) -> &'static Info {
+        &INFO
     }
-    fn summary(&self) -> &'static str {
-        "fewest-candidates cell first, incremental per-cell per-digit conflict counts"
-    }
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(puzzle, limits, NoTrace)
-    }
-    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
-        solve_with(puzzle, limits, trace)
+    fn search<T: Trace>(&self, puzzle: &Grid, board: &mut Board, run: &mut Run<T>) {
+        board.load(puzzle);
+        if run.hold(1, board.bytes()).is_continue() && run.enter(0).is_continue() {
+            let _ = search(board, run);
+        }
     }
 }
 
@@ -164,14 +173,14 @@ struct Frame {
     cell: u16,
     /// The digit this frame has placed in `cell`, 0 while none is.
     digit: u8,
-    /// How many digits the cell had when it was chosen.
-    options: u8,
+    /// The digits the cell had when it was chosen.
+    options: u32,
     /// The cell's digits not tried yet, as a mask (digit `d` is bit `d - 1`).
     untried: u32,
 }
 
-/// The board being searched, built once per shape and reused.
-struct Board {
+/// The board being searched, built once per shape and reused (mrv's scratch).
+pub struct Board {
     geometry: Geometry,
     side: usize,
     /// `n²`.
@@ -224,13 +233,9 @@ impl Scratch for Board {
             stack: Vec::with_capacity(size),
         }
     }
-    fn shape(&self) -> Shape {
-        self.geometry.shape()
+    fn fits(&self, shape: Shape) -> bool {
+        self.geometry.shape() == shape
     }
-}
-
-thread_local! {
-    static BOARD: Slot<Board> = const { RefCell::new(None) };
 }
 
 impl Board {
@@ -399,25 +404,15 @@ fn zero_counts<const N: usize>(planes: &[[u8; CELL_SLOTS]; MAX_SIDE], cell: usiz
     mask
 }
 
-fn solve_with<T: Trace>(puzzle: &Grid, limits: &Limits, trace: T) -> Outcome {
-    let mut run = match Run::start(puzzle, limits, trace) {
-        Ok(run) => run,
-        Err(outcome) => return outcome,
-    };
-    with_scratch(&BOARD, puzzle.shape(), |board| {
-        board.load(puzzle);
-        let bytes = std::mem::size_of::<Board>()
-            + board.givens.len() * 2
+impl Board {
+    /// An estimate of the memory the search holds: the board and its tables.
+    fn bytes(&self) -> u64 {
+        (std::mem::size_of::<Board>()
+            + self.givens.len() * 2
             + (MAX_SIDE + 1) * CELL_SLOTS
-            + board.masks.len()
-            + board.stack.capacity() * std::mem::size_of::<Frame>();
-        run.stats.peak_states = 1;
-        run.stats.peak_bytes = bytes as u64;
-        if run.enter(0).is_continue() {
-            let _ = search(board, &mut run);
-        }
-    });
-    run.finish()
+            + self.masks.len()
+            + self.stack.capacity() * std::mem::size_of::<Frame>()) as u64
+    }
 }
 
 /// Depth-first search from the loaded board, whose root has been entered,
@@ -447,7 +442,7 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
             board.stack.push(Frame {
                 cell: cell as u16,
                 digit: 0,
-                options: lowest,
+                options: untried,
                 untried,
             });
         }
@@ -473,10 +468,10 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
             let digit = frame.untried.trailing_zeros() as u8 + 1;
             frame.untried &= frame.untried - 1;
             frame.digit = digit;
-            let options = frame.options as u32;
+            let reason = Reason::cell_choice(frame.options);
             lowest = board.place(cell, digit);
             depth += 1;
-            run.place(depth, cell, digit, options);
+            run.place(depth, cell, digit, reason);
             run.enter(depth)?;
             break;
         }

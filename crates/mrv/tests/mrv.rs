@@ -7,7 +7,7 @@
 
 use sudoku_core::bits::digits;
 use sudoku_core::{
-    DeadEnd, Event, Geometry, Grid, Limits, Outcome, Recorder, Shape, Solver, Stop, Verdict,
+    DeadEnd, Event, Geometry, Grid, Limits, Outcome, Reason, Recorder, Shape, Solver, Stop, Verdict,
 };
 use sudoku_mrv::Mrv;
 use sudoku_naive::Naive;
@@ -104,12 +104,12 @@ impl Rescan {
         }
         for digit in digits(candidates) {
             self.cells[cell] = digit;
-            let options = candidates.count_ones();
+            let found_before = self.found;
             self.events.push(Event::Place {
                 depth: depth + 1,
                 cell,
                 digit,
-                options,
+                reason: Reason::cell_choice(candidates),
             });
             self.events.push(Event::Enter { depth: depth + 1 });
             if self.search(depth + 1) {
@@ -120,6 +120,7 @@ impl Rescan {
                 depth: depth + 1,
                 cell,
                 digit,
+                backtrack: self.found == found_before,
             });
         }
         false
@@ -370,11 +371,17 @@ fn traced_and_untraced_solves_count_alike() {
             stats.placements
         );
         assert_eq!(
-            recorder.count(|e| matches!(e, Place { options, .. } if *options >= 2)),
+            recorder.count(|e| matches!(e, Place { reason, .. } if reason.is_guess())),
             stats.guesses
         );
         assert_eq!(
-            recorder.count(|e| matches!(e, Undo { .. })),
+            recorder.count(|e| matches!(
+                e,
+                Undo {
+                    backtrack: true,
+                    ..
+                }
+            )),
             stats.backtracks
         );
         assert_eq!(

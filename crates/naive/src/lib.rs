@@ -38,27 +38,37 @@
 //! assert!(outcome.solutions[0].is_solution_of(&puzzle));
 //! ```
 
-use std::cell::RefCell;
 use sudoku_core::bits::bit_of;
-use sudoku_core::scratch::{with_scratch, Scratch, Slot};
-use sudoku_core::{DeadEnd, Geometry, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Trace};
+use sudoku_core::scratch::Scratch;
+use sudoku_core::{
+    DeadEnd, Family, Geometry, Grid, Info, Reason, Reports, Run, Shape, Shapes, Strategy, Trace,
+};
 
 /// The naive row-major backtracker. Configuration-free.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Naive;
 
-impl Solver for Naive {
-    fn id(&self) -> &'static str {
-        "naive"
+static INFO: Info = Info {
+    id: "naive",
+    summary: "row-major backtracking, digits 1..n, row/col/box used-flags",
+    family: Family::Backtracking,
+    outside: false,
+    reports: Reports::ALL,
+    shapes: Shapes::All,
+    prunes_by: "legality only (row, column and box used-flags)",
+    headline: true,
+};
+
+impl Strategy for Naive {
+    type Scratch = Board;
+    fn info(&self) -> &'static Info {
+        &INFO
     }
-    fn summary(&self) -> &'static str {
-        "row-major backtracking, digits 1..n, row/col/box used-flags"
-    }
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(puzzle, limits, NoTrace)
-    }
-    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
-        solve_with(puzzle, limits, trace)
+    fn search<T: Trace>(&self, puzzle: &Grid, board: &mut Board, run: &mut Run<T>) {
+        board.load(puzzle);
+        if run.hold(1, board.bytes() as u64).is_continue() && run.enter(0).is_continue() {
+            search(board, run);
+        }
     }
 }
 
@@ -71,15 +81,15 @@ struct Level {
     units: [u8; 3],
     /// Legal digits not tried yet at this level.
     untried: u32,
-    /// How many digits were legal when the level was opened.
+    /// The digits that were legal when the level was opened.
     options: u32,
     /// The digit placed here now (0 while none).
     digit: u8,
 }
 
 /// The board being searched: the used-flags and the levels, built once per
-/// shape and reloaded for each puzzle.
-struct Board {
+/// shape and reloaded for each puzzle (naive's scratch).
+pub struct Board {
     geometry: Geometry,
     all: u32,
     /// Used-flags of rows (`0..n`), columns (`32..32+n`) and boxes (`64..64+n`).
@@ -102,13 +112,9 @@ impl Scratch for Board {
             solution: vec![0; shape.cells()],
         }
     }
-    fn shape(&self) -> Shape {
-        self.geometry.shape()
+    fn fits(&self, shape: Shape) -> bool {
+        self.geometry.shape() == shape
     }
-}
-
-thread_local! {
-    static BOARD: Slot<Board> = const { RefCell::new(None) };
 }
 
 impl Board {
@@ -170,22 +176,6 @@ impl Board {
     }
 }
 
-fn solve_with<T: Trace>(puzzle: &Grid, limits: &Limits, trace: T) -> Outcome {
-    let mut run = match Run::start(puzzle, limits, trace) {
-        Ok(run) => run,
-        Err(outcome) => return outcome,
-    };
-    with_scratch(&BOARD, puzzle.shape(), |board| {
-        board.load(puzzle);
-        run.stats.peak_states = 1;
-        run.stats.peak_bytes = board.bytes() as u64;
-        if run.enter(0).is_continue() {
-            search(board, &mut run);
-        }
-    });
-    run.finish()
-}
-
 /// The backtracking loop, written iteratively: `k` is the level (empty cell)
 /// being filled. Going down places the smallest untried legal digit and opens
 /// the next level; a level with no untried digit left goes up and undoes the
@@ -225,7 +215,12 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) {
         board.levels[k].digit = digit;
         board.toggle(level.units, bit);
         let depth = k as u32 + 1;
-        run.place(depth, level.cell as usize, digit, level.options);
+        run.place(
+            depth,
+            level.cell as usize,
+            digit,
+            Reason::cell_choice(level.options),
+        );
         if run.enter(depth).is_break() {
             return;
         }
@@ -250,7 +245,7 @@ impl Board {
         let legal = self.legal_digits(self.levels[k].units);
         let level = &mut self.levels[k];
         level.untried = legal;
-        level.options = legal.count_ones();
+        level.options = legal;
         if legal == 0 {
             run.dead_end(k as u32, DeadEnd::Cell(level.cell as usize));
         }

@@ -43,6 +43,13 @@ pub trait Visitor<S> {
     /// empty `children` means `parent` is a dead end.
     fn expanded(&mut self, _parent: &S, _children: &[S]) {}
 
+    /// Depth-first only: everything below `state` has been searched (it is
+    /// called for goals and dead ends too, but not after a `Break`). This is
+    /// where an in-place search would undo the move that made `state`; a
+    /// breadth-first search never finishes a subtree before the next begins,
+    /// so [`bfs`] does not call it.
+    fn leave(&mut self, _state: &S) {}
+
     /// The search holds more than ever before: `states` states in `bytes`
     /// bytes of storage (slots allocated, `size_of::<S>()` bytes each).
     ///
@@ -171,6 +178,10 @@ fn run_dfs<S: State, V: Visitor<S> + ?Sized>(root: S, visitor: &mut V) -> Contro
     let mut d = 0;
     loop {
         let i = next[d];
+        if i > 0 {
+            // Back at level d: the subtree of its state i - 1 is finished.
+            visitor.leave(&levels[d][i - 1]);
+        }
         if i == levels[d].len() {
             // Every state of this level is explored: back to the level above.
             room.held -= levels[d].len();

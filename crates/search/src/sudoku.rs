@@ -1,12 +1,13 @@
 //! The Sudoku state and the two strategies, [`Dfs`] and [`Bfs`].
 
 use crate::generic::{search, Order, State, Visitor};
-use std::cell::RefCell;
 use std::mem::size_of;
 use std::ops::ControlFlow;
 use sudoku_core::bits::digit_of;
-use sudoku_core::scratch::{with_scratch, Scratch, Slot};
-use sudoku_core::{DeadEnd, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, Trace, MAX_SIDE};
+use sudoku_core::scratch::Scratch;
+use sudoku_core::{
+    DeadEnd, Family, Grid, Info, Reason, Reports, Run, Shape, Shapes, Strategy, Trace, MAX_SIDE,
+};
 
 /// Full-copy depth-first search: a stack of grid copies, the first empty cell
 /// in row-major order, digits `1..n`. Walks exactly the tree `naive` walks.
@@ -14,37 +15,55 @@ use sudoku_core::{DeadEnd, Grid, Limits, NoTrace, Outcome, Run, Shape, Solver, T
 pub struct Dfs;
 
 /// Full-copy breadth-first search: a queue of grid copies, level by level,
-/// the frontier bounded by [`Limits::memory_budget`].
+/// the frontier bounded by [`Limits::memory_budget`](sudoku_core::Limits::memory_budget).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bfs;
 
-impl Solver for Dfs {
-    fn id(&self) -> &'static str {
-        "dfs"
+static DFS: Info = Info {
+    id: "dfs",
+    summary:
+        "generic depth-first search over whole-grid copies (a stack), cells row-major, digits 1..n",
+    family: Family::Copying,
+    outside: false,
+    reports: Reports::ALL,
+    shapes: Shapes::All,
+    prunes_by: "legality only, like naive, but every child is a copy",
+    headline: true,
+};
+
+/// A queue finishes no subtree before starting the next, so bfs cannot tell
+/// which placements had no solution below them: no backtracks.
+static BFS: Info = Info {
+    id: "bfs",
+    summary: "generic breadth-first search over whole-grid copies (a queue), frontier bounded by the memory budget",
+    family: Family::Copying,
+    outside: false,
+    reports: Reports {
+        backtracks: false,
+        ..Reports::ALL
+    },
+    shapes: Shapes::All,
+    prunes_by: "legality only, level by level; the frontier is the whole width of the tree",
+    headline: true,
+};
+
+impl Strategy for Dfs {
+    type Scratch = Tables;
+    fn info(&self) -> &'static Info {
+        &DFS
     }
-    fn summary(&self) -> &'static str {
-        "generic depth-first search over whole-grid copies (a stack), cells row-major, digits 1..n"
-    }
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(Order::DepthFirst, puzzle, limits, NoTrace)
-    }
-    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
-        solve_with(Order::DepthFirst, puzzle, limits, trace)
+    fn search<T: Trace>(&self, puzzle: &Grid, tables: &mut Tables, run: &mut Run<T>) {
+        solve_with(Order::DepthFirst, puzzle, tables, run)
     }
 }
 
-impl Solver for Bfs {
-    fn id(&self) -> &'static str {
-        "bfs"
+impl Strategy for Bfs {
+    type Scratch = Tables;
+    fn info(&self) -> &'static Info {
+        &BFS
     }
-    fn summary(&self) -> &'static str {
-        "generic breadth-first search over whole-grid copies (a queue), frontier bounded by the memory budget"
-    }
-    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
-        solve_with(Order::BreadthFirst, puzzle, limits, NoTrace)
-    }
-    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
-        solve_with(Order::BreadthFirst, puzzle, limits, trace)
+    fn search<T: Trace>(&self, puzzle: &Grid, tables: &mut Tables, run: &mut Run<T>) {
+        solve_with(Order::BreadthFirst, puzzle, tables, run)
     }
 }
 
@@ -59,7 +78,7 @@ struct Empty {
 
 /// What every state of one puzzle shares (read-only during the search): the
 /// empty cells in row-major order. Per-shape scratch, reused between puzzles.
-struct Tables {
+pub struct Tables {
     shape: Shape,
     empties: Vec<Empty>,
 }
@@ -71,13 +90,9 @@ impl Scratch for Tables {
             empties: Vec::with_capacity(shape.cells()),
         }
     }
-    fn shape(&self) -> Shape {
-        self.shape
+    fn fits(&self, shape: Shape) -> bool {
+        self.shape == shape
     }
-}
-
-thread_local! {
-    static TABLES: Slot<Tables> = const { RefCell::new(None) };
 }
 
 impl Empty {
@@ -261,6 +276,25 @@ impl<'t, K: Cells, const N: usize, M: Mask> Board<'t, K, N, M> {
     fn depth(&self) -> u32 {
         self.k as u32
     }
+
+    /// The digits the last placement's cell could take in the parent: the
+    /// child's flags of its three units, less the digit it wrote. Recomputed
+    /// (only when entering) instead of stored, so a state stays 112 bytes.
+    #[inline(always)]
+    fn last_options(&self) -> u32 {
+        let e = self.tables.empties[self.k as usize - 1];
+        let (r, c, b) = (e.row as usize, e.col as usize, e.boxx as usize);
+        let digit = self.cells.get(e.cell as usize);
+        let used = self.rows[r].bits() | self.cols[c].bits() | self.boxes[b].bits();
+        (M::ALL & !used) | 1 << (digit - 1)
+    }
+
+    /// The cell and digit this state wrote (not for the root).
+    #[inline(always)]
+    fn last_placement(&self) -> (usize, u8) {
+        let cell = self.tables.empties[self.k as usize - 1].cell as usize;
+        (cell, self.cells.get(cell))
+    }
 }
 
 impl<K: Cells, const N: usize, M: Mask> State for Board<'_, K, N, M> {
@@ -314,9 +348,18 @@ struct Bookkeeping<'r, T: Trace> {
 impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
     for Bookkeeping<'_, T>
 {
+    /// Entering a state other than the root is the placement that made it,
+    /// counted here (not when the child was created) so that nodes and
+    /// placements mean what they mean for naive.
     #[inline(always)]
     fn enter(&mut self, state: &Board<'_, K, N, M>) -> ControlFlow<()> {
-        self.run.enter(state.depth())
+        let depth = state.depth();
+        if depth > 0 {
+            let (cell, digit) = state.last_placement();
+            let reason = Reason::cell_choice(state.last_options());
+            self.run.place(depth, cell, digit, reason);
+        }
+        self.run.enter(depth)
     }
 
     fn goal(&mut self, state: &Board<'_, K, N, M>) -> ControlFlow<()> {
@@ -324,24 +367,22 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
         self.run.solution(state.depth(), &self.solution)
     }
 
-    /// Each child is a placement; a state without children is a dead end,
-    /// and its own placement (if it is not the root) is a backtrack.
     #[inline(always)]
     fn expanded(&mut self, parent: &Board<'_, K, N, M>, children: &[Board<'_, K, N, M>]) {
-        let depth = parent.depth();
-        let cell = parent.next.cell as usize;
         if children.is_empty() {
-            self.run.dead_end(depth, DeadEnd::Cell(cell));
-            if depth > 0 {
-                let last = parent.tables.empties[depth as usize - 1].cell as usize;
-                self.run.undo(depth, last, parent.cells.get(last));
-            }
-            return;
+            let cell = parent.next.cell as usize;
+            self.run.dead_end(parent.depth(), DeadEnd::Cell(cell));
         }
-        let options = children.len() as u32;
-        for child in children {
-            self.run
-                .place(depth + 1, cell, child.cells.get(cell), options);
+    }
+
+    /// The subtree below `state` is searched: its placement is taken back,
+    /// as naive would undo it (dfs only; the copy is simply dropped).
+    #[inline(always)]
+    fn leave(&mut self, state: &Board<'_, K, N, M>) {
+        let depth = state.depth();
+        if depth > 0 {
+            let (cell, digit) = state.last_placement();
+            self.run.undo(depth, cell, digit);
         }
     }
 
@@ -358,43 +399,31 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
     }
 }
 
-fn solve_with<T: Trace>(order: Order, puzzle: &Grid, limits: &Limits, trace: T) -> Outcome {
-    let mut run = match Run::start(puzzle, limits, trace) {
-        Ok(run) => run,
-        Err(outcome) => return outcome,
-    };
+fn solve_with<T: Trace>(order: Order, puzzle: &Grid, tables: &mut Tables, run: &mut Run<T>) {
     let shape = puzzle.shape();
-    with_scratch(&TABLES, shape, |tables| {
-        tables.load(puzzle);
-        match shape.side() {
-            0..=9 => {
-                search_board::<Nibbles<41>, 9, u16, T>(order, tables, puzzle, limits, &mut run)
-            }
-            10..=16 => {
-                search_board::<Bytes<256>, 16, u16, T>(order, tables, puzzle, limits, &mut run)
-            }
-            side => {
-                assert!(
-                    side <= MAX_SIDE,
-                    "shape {shape} is larger than sudoku-core allows"
-                );
-                search_board::<Bytes<625>, 25, u32, T>(order, tables, puzzle, limits, &mut run)
-            }
+    tables.load(puzzle);
+    match shape.side() {
+        0..=9 => search_board::<Nibbles<41>, 9, u16, T>(order, tables, puzzle, run),
+        10..=16 => search_board::<Bytes<256>, 16, u16, T>(order, tables, puzzle, run),
+        side => {
+            assert!(
+                side <= MAX_SIDE,
+                "shape {shape} is larger than sudoku-core allows"
+            );
+            search_board::<Bytes<625>, 25, u32, T>(order, tables, puzzle, run)
         }
-    });
-    run.finish()
+    }
 }
 
 fn search_board<K: Cells, const N: usize, M: Mask, T: Trace>(
     order: Order,
     tables: &Tables,
     puzzle: &Grid,
-    limits: &Limits,
     run: &mut Run<T>,
 ) {
     let scratch_bytes = tables.bytes();
-    let limit = limits
-        .memory_budget
+    let limit = run
+        .memory_budget()
         .map_or(usize::MAX, |b| usize::try_from(b).unwrap_or(usize::MAX));
     let mut hooks = Bookkeeping {
         run,

@@ -1,0 +1,175 @@
+//! [`Strategy`]: what a strategy crate writes (its algorithm, nothing else),
+//! [`Info`]: what it says about itself, and the blanket [`Solver`] impl that
+//! does the bookkeeping once for every strategy.
+//!
+//! The shape follows regex-automata, where each engine pairs an immutable
+//! configuration with a reusable cache, and tdoku, where every solver has one
+//! signature and its capabilities sit in one registry: a strategy is a plain
+//! value (its configuration), its `Scratch` is built once per shape and reused
+//! from puzzle to puzzle, and its [`Info`] answers every question the harness,
+//! the tables and the tests would otherwise ask by matching names.
+
+use crate::grid::Grid;
+use crate::scratch::{with_scratch, Scratch};
+use crate::shape::Shape;
+use crate::solver::{Limits, Outcome, Run, Solver, Stop};
+use crate::trace::{NoTrace, Trace};
+
+/// A strategy's algorithm. Implement this; [`Solver`] comes for free.
+///
+/// `search` is written once, generic over the trace: `solve` instantiates it
+/// with the zero-sized [`NoTrace`] (every trace call compiles away) and
+/// `solve_traced` with `&mut dyn Trace`. The blanket impl has already checked
+/// the givens (no conflict) and the shape ([`Info::shapes`]) and handed over
+/// this thread's scratch for the puzzle's shape; `search` enters the root with
+/// [`Run::enter`] and reports through [`Run`] until it is done or `Run` says stop.
+pub trait Strategy: Send + Sync {
+    /// Per-shape working memory, reused from puzzle to puzzle on a thread.
+    type Scratch: Scratch;
+    fn info(&self) -> &'static Info;
+    fn search<T: Trace>(&self, puzzle: &Grid, scratch: &mut Self::Scratch, run: &mut Run<T>);
+}
+
+impl<S: Strategy> Solver for S {
+    fn info(&self) -> &'static Info {
+        Strategy::info(self)
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        solve_with(self, puzzle, limits, NoTrace)
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
+        solve_with(self, puzzle, limits, trace)
+    }
+}
+
+/// The bookkeeping every strategy shares: refuse what it cannot do, start the
+/// run (which checks the givens), lend the scratch, finish.
+fn solve_with<S: Strategy + ?Sized, T: Trace>(
+    strategy: &S,
+    puzzle: &Grid,
+    limits: &Limits,
+    trace: T,
+) -> Outcome {
+    if strategy.info().shapes.check(puzzle.shape()).is_err() {
+        return Outcome::not_searched(Stop::Unsupported, None);
+    }
+    let mut run = match Run::start(puzzle, limits, trace) {
+        Ok(run) => run,
+        Err(outcome) => return outcome,
+    };
+    with_scratch(puzzle.shape(), |scratch: &mut S::Scratch| {
+        strategy.search(puzzle, scratch, &mut run)
+    });
+    run.finish()
+}
+
+/// What a strategy is, for tables, `list`, `explain`, benches and tests.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Short id used on the command line: `naive`, `dfs`, `prop:mrv/hidden`.
+    pub id: &'static str,
+    /// One line for tables and `--help`.
+    pub summary: &'static str,
+    pub family: Family,
+    /// `true` for code that is not ours (the reference row): tables mark it.
+    pub outside: bool,
+    /// Which statistics the strategy measures; the others are shown as n/a.
+    pub reports: Reports,
+    pub shapes: Shapes,
+    /// What cuts its tree, in a few words: "row/col/box legality".
+    pub prunes_by: &'static str,
+    /// Shown first in tables and default runs (the headline strategies).
+    pub headline: bool,
+}
+
+/// The kind of algorithm, for grouping rows and choosing defaults.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Backtracking in place, no inference beyond legality (naive, mrv).
+    Backtracking,
+    /// Generic search over whole-state copies (dfs, bfs).
+    Copying,
+    /// Exact cover (dlx).
+    ExactCover,
+    /// Search plus constraint propagation (the pruning ladder).
+    Propagation,
+    /// Propagation on digit bitboards (bitboard).
+    Bitboard,
+    /// A general-purpose SAT solver on a CNF encoding.
+    Sat,
+    /// Outside code, shown for reference.
+    Reference,
+}
+
+impl Family {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Family::Backtracking => "backtracking",
+            Family::Copying => "copying search",
+            Family::ExactCover => "exact cover",
+            Family::Propagation => "propagation",
+            Family::Bitboard => "bitboard",
+            Family::Sat => "SAT",
+            Family::Reference => "reference",
+        }
+    }
+}
+
+/// Which [`Stats`](crate::Stats) fields a strategy measures. A quantity it
+/// cannot know is reported as none (n/a), never as a different number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Reports {
+    pub nodes: bool,
+    pub placements: bool,
+    pub guesses: bool,
+    pub backtracks: bool,
+    pub max_depth: bool,
+    pub peak_states: bool,
+    pub peak_bytes: bool,
+}
+
+impl Reports {
+    /// Every statistic: a search that goes through [`Run`] for all of them.
+    pub const ALL: Reports = Reports {
+        nodes: true,
+        placements: true,
+        guesses: true,
+        backtracks: true,
+        max_depth: true,
+        peak_states: true,
+        peak_bytes: true,
+    };
+    /// None: outside code that only answers.
+    pub const NONE: Reports = Reports {
+        nodes: false,
+        placements: false,
+        guesses: false,
+        backtracks: false,
+        max_depth: false,
+        peak_states: false,
+        peak_bytes: false,
+    };
+}
+
+/// The shapes a strategy solves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shapes {
+    /// Every shape from 1x1 to 25x25, rectangular boxes included.
+    All,
+    /// Only this one.
+    Only(Shape),
+}
+
+impl Shapes {
+    /// `Err(reason)` for a shape the strategy does not solve.
+    pub fn check(self, shape: Shape) -> Result<(), String> {
+        match self {
+            Shapes::All => Ok(()),
+            Shapes::Only(only) if only == shape => Ok(()),
+            Shapes::Only(only) => Err(format!(
+                "solves {only} boxes ({side}x{side} grids) only",
+                side = only.side()
+            )),
+        }
+    }
+}
