@@ -1,9 +1,10 @@
 //! Test fixtures shared by every sudoku-lab crate, so no two test suites
 //! locate files or check verdicts their own way.
 //!
-//! The public research sets live in `../shared/puzzles/` beside the project
-//! (see the project README); tests read them from there and fail loudly,
-//! never skip, when they are missing.
+//! Every file they read is inside the repository: the public research sets
+//! (top95, hardest, the 17-clue set, the seeds) are bundled in `puzzles/`
+//! (see `puzzles/README.md`); tests fail loudly, never skip, when one is
+//! missing.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -15,12 +16,12 @@ pub fn project_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A file of `../shared/puzzles/`, panicking with a clear message if absent.
-pub fn shared_puzzle_path(name: &str) -> PathBuf {
-    let path = project_root().join("../shared/puzzles").join(name);
+/// A bundled file of `puzzles/`, panicking with a clear message if absent.
+pub fn puzzle_path(name: &str) -> PathBuf {
+    let path = project_root().join("puzzles").join(name);
     assert!(
         path.exists(),
-        "missing {}: the shared puzzle sets must sit beside the project",
+        "missing {}: every puzzle set the tests read is bundled in puzzles/ (see puzzles/README.md)",
         path.display()
     );
     path
@@ -34,17 +35,18 @@ pub fn read_entries(path: &std::path::Path) -> Vec<Entry> {
         .collect()
 }
 
-/// `../shared/puzzles/seeds.csv`: the classic puzzles with their solutions.
+/// `puzzles/seeds.csv`: the classic puzzles with their solutions.
 pub fn seeds() -> Vec<(Grid, Grid)> {
-    read_entries(&shared_puzzle_path("seeds.csv"))
+    read_entries(&puzzle_path("seeds.csv"))
         .into_iter()
         .map(|e| (e.puzzle, e.solution.expect("seeds.csv gives solutions")))
         .collect()
 }
 
-/// The first `limit` puzzles of a shared set (`top95.txt`, `17clue.txt`, ...).
+/// The first `limit` puzzles of a bundled public research set (`top95.txt`,
+/// `hardest.txt`, `17clue.txt`, in `puzzles/`).
 pub fn shared_set(name: &str, limit: usize) -> Vec<Grid> {
-    let path = shared_puzzle_path(name);
+    let path = puzzle_path(name);
     let file = File::open(&path).unwrap();
     PuzzleReader::new(BufReader::new(file))
         .take(limit)
@@ -54,6 +56,8 @@ pub fn shared_set(name: &str, limit: usize) -> Vec<Grid> {
         })
         .collect()
 }
+
+pub mod contract;
 
 /// Famous 9x9 puzzles used across the test suites.
 pub mod famous {
