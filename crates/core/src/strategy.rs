@@ -80,6 +80,10 @@ pub struct Info {
     pub prunes_by: &'static str,
     /// Shown first in tables and default runs (the headline strategies).
     pub headline: bool,
+    /// Cells in a fixed order with legality as the only pruning (naive, dfs,
+    /// bfs): hard puzzles take it seconds to hours, so benches and quick
+    /// runs leave it out of their hard samples.
+    pub brute_force: bool,
 }
 
 /// The kind of algorithm, for grouping rows and choosing defaults.

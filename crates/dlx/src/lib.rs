@@ -140,6 +140,7 @@ static INFO: Info = Info {
     shapes: Shapes::All,
     prunes_by: "the constraint (cell, or digit in a unit) with the fewest options first",
     headline: true,
+    brute_force: false,
 };
 
 impl Strategy for Dlx {

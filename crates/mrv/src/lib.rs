@@ -132,6 +132,7 @@ static INFO: Info = Info {
     shapes: Shapes::All,
     prunes_by: "legality, and the cell with the fewest candidates first",
     headline: true,
+    brute_force: false,
 };
 
 impl Strategy for Mrv {

@@ -57,6 +57,7 @@ static INFO: Info = Info {
     shapes: Shapes::All,
     prunes_by: "legality only (row, column and box used-flags)",
     headline: true,
+    brute_force: true,
 };
 
 impl Strategy for Naive {

@@ -69,6 +69,7 @@ static INFO: Info = Info {
     shapes: Shapes::Only(Shape::CLASSIC),
     prunes_by: "naked singles and locked candidates on band bitboards, then bivalue guesses",
     headline: true,
+    brute_force: false,
 };
 
 /// The largest solution limit the reference accepts (see the crate docs).

@@ -29,6 +29,7 @@ static DFS: Info = Info {
     shapes: Shapes::All,
     prunes_by: "legality only, like naive, but every child is a copy",
     headline: true,
+    brute_force: true,
 };
 
 /// A queue finishes no subtree before starting the next, so bfs cannot tell
@@ -45,6 +46,7 @@ static BFS: Info = Info {
     shapes: Shapes::All,
     prunes_by: "legality only, level by level; the frontier is the whole width of the tree",
     headline: true,
+    brute_force: true,
 };
 
 impl Strategy for Dfs {
