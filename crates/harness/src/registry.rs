@@ -11,6 +11,10 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_search::Bfs,
         &sudoku_mrv::Mrv,
         &sudoku_dlx::Dlx,
+        &sudoku_sat::SAT_MINIMAL,
+        &sudoku_sat::SAT_NATURAL,
+        &sudoku_sat::SAT_COMPLETE,
+        &sudoku_sat::SAT_AUGMENTED,
         &sudoku_reference::Reference, // keep last: the reference row, not one of ours
     ]
 }

@@ -83,12 +83,18 @@ fn limits() -> Limits {
     }
 }
 
+/// Left out of the differential property (their own suite checks them
+/// against dlx).
+const SLOW: [&str; 2] = ["sat-minimal", "sat-natural"];
+
 /// The oracle: every solution verifies, and every strategy that settles the
 /// puzzle gives the same verdict and the same solution count (up to 2).
 fn check_agreement(puzzle: &Grid) -> Result<(), TestCaseError> {
     let mut settled: Vec<(&str, Verdict, u64)> = Vec::new();
     for solver in registry::strategies() {
-        if solver.supports(puzzle.shape()).is_err() {
+        // The weak SAT encodings count the sparse 12x12 cases slowly (each
+        // solution is a solve); sat-complete and sat-augmented stand for them.
+        if solver.supports(puzzle.shape()).is_err() || SLOW.contains(&solver.id()) {
             continue;
         }
         let outcome = solver.solve(puzzle, &limits());
