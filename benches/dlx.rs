@@ -7,8 +7,8 @@
 //! with the node totals before timing). Targets, single thread, proving
 //! uniqueness (`Limits::default()`, 2 solutions, what the harness does):
 //! under 25 µs per puzzle on the first 2,000 puzzles of
-//! `../shared/puzzles/17clue.txt` (`unique/17clue_2000`) and under 120 µs on
-//! `../shared/puzzles/top95.txt` (`unique/top95`). The `first/...` rows stop at
+//! `puzzles/17clue.txt` (`unique/17clue_2000`) and under 120 µs on
+//! `puzzles/top95.txt` (`unique/top95`). The `first/...` rows stop at
 //! the first solution. `given_check/...` times `Grid::conflicts` alone on the
 //! same sets: `Run::start` calls it once per solve, so it is part of every
 //! figure above, the same for every strategy.

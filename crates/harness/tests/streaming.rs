@@ -106,7 +106,7 @@ fn bfs_on_an_empty_grid_respects_its_memory_budget() {
     assert!(peak < 160 * 1024, "peak {peak} kB with a 64 MB budget");
 }
 
-/// The soak test: every puzzle of ../shared/puzzles/17clue.txt through
+/// The soak test: every puzzle of puzzles/17clue.txt through
 /// `compare --jobs 2` with every strategy, under budgets. Checks that no
 /// verdict disagrees (exit status 0) and that memory stays flat.
 /// Takes hours with the textbook strategies; SOAK_LIMIT=5000 shortens it.
@@ -114,10 +114,7 @@ fn bfs_on_an_empty_grid_respects_its_memory_budget() {
 #[ignore]
 fn soak_17clue_compare() {
     let limit = std::env::var("SOAK_LIMIT").unwrap_or_else(|_| "all".into());
-    let set = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/puzzles/17clue.txt"
-    );
+    let set = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles/17clue.txt");
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
         .args([
             "compare",
