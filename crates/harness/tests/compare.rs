@@ -7,7 +7,9 @@
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use sudoku_core::{Grid, Limits, Outcome, Solver, Stats, Stop, Trace};
+use sudoku_core::{
+    Family, Grid, Info, Limits, Outcome, Reports, Shapes, Solver, Stats, Stop, Trace,
+};
 use sudoku_harness::compare::{compare, ProblemKind, PuzzleSet, Report, RunConfig};
 use sudoku_harness::Status;
 use sudoku_naive::Naive;
@@ -108,18 +110,19 @@ fn table_has_a_row_per_strategy() {
         "and the mark explained"
     );
     assert!(
-        !stdout.contains("timings disturbed"),
+        !stdout.contains("parallel run"),
         "jobs 1 is not a parallel run"
     );
 }
 
 /// Every field reports/README.md documents for a result record.
-const RESULT_FIELDS: [&str; 31] = [
+const RESULT_FIELDS: [&str; 40] = [
     "set",
     "strategy",
     "reference",
     "supported",
     "attempted",
+    "decided",
     "solved",
     "unique",
     "multiple",
@@ -131,13 +134,18 @@ const RESULT_FIELDS: [&str; 31] = [
     "undecided",
     "unsupported",
     "timed",
+    "lower_bound",
     "mean_us",
     "median_us",
+    "median_lower_bound",
     "p90_us",
+    "p90_lower_bound",
     "max_us",
     "puzzles_per_sec",
     "ratio_to_fastest",
     "nodes_mean",
+    "nodes_median",
+    "nodes_median_lower_bound",
     "nodes_max",
     "guesses_mean",
     "guesses_max",
@@ -145,10 +153,13 @@ const RESULT_FIELDS: [&str; 31] = [
     "backtracks_max",
     "no_guess_pct",
     "peak_bytes",
+    "repeated",
+    "repeat_spread_median_pct",
+    "repeat_spread_max_pct",
     "wall_ms",
 ];
 
-const MACHINE_FIELDS: [&str; 18] = [
+const MACHINE_FIELDS: [&str; 21] = [
     "cpu",
     "cores",
     "os",
@@ -167,6 +178,9 @@ const MACHINE_FIELDS: [&str; 18] = [
     "node_budget",
     "memory_budget_bytes",
     "warmup_puzzles",
+    "repeat",
+    "repeat_cutoff_ms",
+    "load_avg_end",
 ];
 
 #[test]
@@ -217,7 +231,8 @@ fn json_has_the_documented_fields() {
             "the reference cannot report {field}"
         );
     }
-    // Rows are sorted by mean time, and the first is the fastest.
+    // Both decided every puzzle, so rows are sorted by mean time, and the
+    // first is the fastest.
     let means: Vec<f64> = results
         .iter()
         .map(|r| r["mean_us"].as_f64().unwrap())
@@ -292,6 +307,108 @@ fn a_budget_hit_is_counted_not_fatal() {
     assert_eq!(naive["attempted"], 1);
     assert_eq!(naive["nodes_max"], 100, "stopped at the node budget");
     assert_eq!(json["machine"]["node_budget"], 100);
+}
+
+#[test]
+fn budget_hits_rank_below_and_their_figures_are_lower_bounds() {
+    // hard.txt's puzzle costs naive 2 million nodes, dlx under 3,000.
+    let args = [
+        "--strategies",
+        "naive,dlx",
+        "--node-budget",
+        "5000",
+        "--set",
+        &data_str("hard.txt"),
+        &data_str("tiny.txt"),
+    ];
+    let (json, code) = compare_json(&args);
+    assert_eq!(code, 0);
+    let hard: Vec<&Value> = json["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["set"].as_str().unwrap().ends_with("hard.txt"))
+        .collect();
+    assert_eq!(
+        hard[0]["strategy"], "dlx",
+        "the strategy that decided ranks first"
+    );
+    assert_eq!(
+        (hard[0]["decided"].as_u64(), hard[1]["decided"].as_u64()),
+        (Some(1), Some(0))
+    );
+    let naive = hard[1];
+    assert_eq!(naive["lower_bound"], true);
+    assert_eq!(
+        naive["median_lower_bound"], true,
+        "the only puzzle was stopped"
+    );
+    assert_eq!(naive["nodes_median_lower_bound"], true);
+    assert_eq!(hard[0]["lower_bound"], false);
+    assert_eq!(hard[0]["ratio_to_fastest"], 1.0);
+    // Everywhere, the flag follows the budget hits.
+    for r in json["results"].as_array().unwrap() {
+        assert_eq!(
+            r["lower_bound"].as_bool().unwrap(),
+            r["budget_hit"].as_u64().unwrap() > 0,
+            "{r}"
+        );
+    }
+    let out = lab().arg("compare").args(args).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let row = stdout
+        .lines()
+        .skip_while(|l| !l.contains("hard.txt"))
+        .find(|l| l.trim_start().starts_with("naive"))
+        .unwrap();
+    assert!(row.contains(">= "), "lower bounds are marked: {row}");
+    assert!(
+        row.contains("<= "),
+        "the throughput is an upper bound: {row}"
+    );
+    assert!(
+        stdout.contains(">= : a lower bound"),
+        "and the mark explained:\n{stdout}"
+    );
+}
+
+#[test]
+fn repeats_keep_the_fastest_and_report_the_spread() {
+    let set = data_str("tiny.txt");
+    let (json, code) = compare_json(&["--strategies", "dlx", "--repeat", "5", "--set", &set]);
+    assert_eq!(code, 0);
+    assert_eq!(json["machine"]["repeat"], 5);
+    let dlx = record(&json, "dlx");
+    assert_eq!(
+        dlx["repeated"], 2,
+        "both puzzles are fast, so both are repeated"
+    );
+    let (median, max) = (
+        dlx["repeat_spread_median_pct"].as_f64().unwrap(),
+        dlx["repeat_spread_max_pct"].as_f64().unwrap(),
+    );
+    assert!(0.0 <= median && median <= max, "{median} {max}");
+
+    let (json, _) = compare_json(&["--strategies", "dlx", "--repeat", "1", "--set", &set]);
+    let dlx = record(&json, "dlx");
+    assert_eq!(dlx["repeated"], 0);
+    assert!(dlx["repeat_spread_median_pct"].is_null());
+
+    // A budget hit is not repeated.
+    let (json, _) = compare_json(&[
+        "--strategies",
+        "naive",
+        "--node-budget",
+        "100",
+        "--set",
+        &data_str("hard.txt"),
+    ]);
+    assert_eq!(record(&json, "naive")["repeated"], 0);
+    assert_eq!(json["machine"]["repeat"], 3, "the default");
+    lab()
+        .args(["compare", "--repeat", "0", "--set", &set])
+        .assert()
+        .code(2);
 }
 
 #[test]
@@ -610,15 +727,33 @@ fn default_sets_come_from_puzzles_and_say_which() {
 
 // ---------------------------------------------------------------- library
 
+/// A test-only strategy's [`Info`]: every shape, every statistic, no headline.
+macro_rules! test_info {
+    ($id:expr, $summary:expr) => {{
+        static INFO: Info = Info {
+            id: $id,
+            summary: $summary,
+            family: Family::Backtracking,
+            outside: false,
+            reports: Reports::ALL,
+            shapes: Shapes::All,
+            prunes_by: "test only",
+            headline: false,
+            brute_force: true,
+        };
+        &INFO
+    }};
+}
+
 /// Test-only: naive's answer with one digit of the solution changed.
 struct Liar;
 
 impl Solver for Liar {
-    fn id(&self) -> &'static str {
-        "liar"
-    }
-    fn summary(&self) -> &'static str {
-        "test only: naive's solution with its first blank cell changed"
+    fn info(&self) -> &'static Info {
+        test_info!(
+            "liar",
+            "test only: naive's solution with its first blank cell changed"
+        )
     }
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         let mut outcome = Naive.solve(puzzle, limits);
@@ -640,11 +775,11 @@ impl Solver for Liar {
 struct Doubter;
 
 impl Solver for Doubter {
-    fn id(&self) -> &'static str {
-        "doubter"
-    }
-    fn summary(&self) -> &'static str {
-        "test only: claims two solutions wherever naive finds one"
+    fn info(&self) -> &'static Info {
+        test_info!(
+            "doubter",
+            "test only: claims two solutions wherever naive finds one"
+        )
     }
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         let mut outcome = Naive.solve(puzzle, limits);
@@ -663,11 +798,8 @@ impl Solver for Doubter {
 struct Pessimist;
 
 impl Solver for Pessimist {
-    fn id(&self) -> &'static str {
-        "pessimist"
-    }
-    fn summary(&self) -> &'static str {
-        "test only: says every puzzle has no solution"
+    fn info(&self) -> &'static Info {
+        test_info!("pessimist", "test only: says every puzzle has no solution")
     }
     fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
         Outcome {
@@ -687,11 +819,8 @@ impl Solver for Pessimist {
 struct Panicker;
 
 impl Solver for Panicker {
-    fn id(&self) -> &'static str {
-        "panicker"
-    }
-    fn summary(&self) -> &'static str {
-        "test only: panics when the first cell is blank"
+    fn info(&self) -> &'static Info {
+        test_info!("panicker", "test only: panics when the first cell is blank")
     }
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
         assert!(puzzle.get(0) != 0, "test panic: first cell blank");
@@ -775,11 +904,8 @@ fn what_can_be_proven_beats_the_majority() {
     // Two pessimists outvote naive, but naive's verified solution proves them wrong.
     struct Pessimist2;
     impl Solver for Pessimist2 {
-        fn id(&self) -> &'static str {
-            "pessimist2"
-        }
-        fn summary(&self) -> &'static str {
-            "test only: a second pessimist"
+        fn info(&self) -> &'static Info {
+            test_info!("pessimist2", "test only: a second pessimist")
         }
         fn solve(&self, p: &Grid, l: &Limits) -> Outcome {
             Pessimist.solve(p, l)
@@ -826,6 +952,76 @@ fn a_panic_is_reported_as_crashed_and_the_run_goes_on() {
         p.message
     );
     assert_eq!(report.status(), Status::Failed);
+}
+
+/// Test-only: naive, but every call reports one node more than the last.
+struct Drifter(std::sync::atomic::AtomicU64);
+
+impl Solver for Drifter {
+    fn info(&self) -> &'static Info {
+        test_info!(
+            "drifter",
+            "test only: its node count changes from call to call"
+        )
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        let mut outcome = Naive.solve(puzzle, limits);
+        outcome.stats.nodes += self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        outcome
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, _: &mut dyn Trace) -> Outcome {
+        self.solve(puzzle, limits)
+    }
+}
+
+#[test]
+fn counts_that_change_between_repeats_are_a_loud_error() {
+    let sets = [PuzzleSet::new(data("tiny.txt"))];
+    let drifter = Drifter(Default::default());
+    let config = RunConfig {
+        warmup: false,
+        loud: false,
+        repeat: 3,
+        ..RunConfig::default()
+    };
+    let report = compare(&[&Naive, &drifter], &sets, &config);
+    let kinds: Vec<ProblemKind> = report.problems.iter().map(|p| p.kind).collect();
+    assert_eq!(kinds, vec![ProblemKind::Nondeterministic; 2]);
+    assert!(
+        report.problems[0].message.contains("different counts"),
+        "{}",
+        report.problems[0].message
+    );
+    assert_eq!(row(&report, "tiny.txt", "drifter").wrong, 2);
+    assert_eq!(row(&report, "tiny.txt", "naive").wrong, 0);
+    assert_eq!(report.status(), Status::Failed);
+    // Run once, the same strategy raises nothing: the check needs repeats.
+    let once = RunConfig {
+        repeat: 1,
+        ..config
+    };
+    assert_eq!(compare(&[&drifter], &sets, &once).status(), Status::Ok);
+}
+
+#[test]
+fn a_load_above_the_cores_is_a_warning_in_the_table() {
+    use sudoku_harness::compare::table::{render, Flavor};
+    let mut report = run(&[&Naive], &["tiny.txt"]);
+    report.machine.cores = 2;
+    report.machine.load_avg = Some([1.5, 1.0, 1.0]);
+    report.machine.load_avg_end = Some([1.9, 1.0, 1.0]);
+    assert!(!render(&report, Flavor::Terminal).contains("load average"));
+    report.machine.load_avg_end = Some([2.5, 1.0, 1.0]);
+    let text = render(&report, Flavor::Terminal);
+    let warning = text
+        .lines()
+        .find(|l| l.starts_with("WARNING: load average"))
+        .unwrap();
+    assert!(
+        warning.contains("2.50 exceeds the 2 logical cores"),
+        "{warning}"
+    );
+    assert!(render(&report, Flavor::Markdown).contains("**load average 2.50"));
 }
 
 #[test]

@@ -6,8 +6,9 @@
 //! * `nodes_per_puzzle.svg`: mean search states entered per puzzle, the same
 //!   layout (strategies that count no nodes are left out).
 //!
-//! A bar whose strategy hit a budget on the set carries a `b` above it: its
-//! mean includes puzzles stopped at the budget, so it is a lower bound.
+//! A bar whose value is a lower bound (the strategy hit a budget on the set,
+//! and its mean includes puzzles stopped at the budget) is drawn pale with an
+//! outline, and carries `>=` above it.
 
 use super::report::{Report, ResultRecord};
 use super::table::{format_si, format_us};
@@ -45,6 +46,7 @@ fn grouped_log_bars(
     title: &str,
     axis: &str,
     value: impl Fn(&ResultRecord) -> Option<f64>,
+    lower_bound: impl Fn(&ResultRecord) -> bool,
     label: impl Fn(f64) -> String,
 ) -> Result<bool, String> {
     let sets: Vec<&str> = report.sets.iter().map(|s| s.name.as_str()).collect();
@@ -112,12 +114,13 @@ fn grouped_log_bars(
                 continue;
             };
             let x0 = i as f64 + 0.1 + k as f64 * slot;
-            bars.push(Rectangle::new(
-                [(x0, floor), (x0 + slot * 0.9, v)],
-                color.filled(),
-            ));
-            if row.budget_hit > 0 {
+            let corners = [(x0, floor), (x0 + slot * 0.9, v)];
+            if lower_bound(row) {
+                bars.push(Rectangle::new(corners, color.mix(0.3).filled()));
+                bars.push(Rectangle::new(corners, color.stroke_width(1)));
                 flags.push((x0 + slot * 0.45, v));
+            } else {
+                bars.push(Rectangle::new(corners, color.filled()));
             }
         }
         chart
@@ -128,7 +131,7 @@ fn grouped_log_bars(
         let style = TextStyle::from(("sans-serif", 12).into_font())
             .pos(Pos::new(HPos::Center, VPos::Bottom));
         chart
-            .draw_series(flags.into_iter().map(|p| Text::new("b", p, style.clone())))
+            .draw_series(flags.into_iter().map(|p| Text::new(">=", p, style.clone())))
             .map_err(|e| err(&e))?;
     }
     let style =
@@ -156,9 +159,10 @@ pub fn write_charts(report: &Report, dir: &Path) -> Result<Vec<String>, String> 
     if grouped_log_bars(
         report,
         &dir.join(time),
-        "Mean solve time per puzzle (log scale; b = budget hits)",
+        "Mean solve time per puzzle (log scale; pale bar, >= : a lower bound, budget hits)",
         "time per puzzle",
         |r| r.mean_us,
+        |r| r.lower_bound,
         format_us,
     )? {
         written.push(time.to_string());
@@ -167,9 +171,10 @@ pub fn write_charts(report: &Report, dir: &Path) -> Result<Vec<String>, String> 
     if grouped_log_bars(
         report,
         &dir.join(nodes),
-        "Mean search states entered per puzzle (log scale; b = budget hits)",
+        "Mean search states entered per puzzle (log scale; pale bar, >= : a lower bound)",
         "nodes per puzzle",
         |r| r.nodes_mean,
+        |r| r.lower_bound,
         format_si,
     )? {
         written.push(nodes.to_string());

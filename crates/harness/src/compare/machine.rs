@@ -45,6 +45,12 @@ pub struct Machine {
     pub memory_budget_bytes: Option<u64>,
     /// Untimed solves per strategy and set before timing starts.
     pub warmup_puzzles: usize,
+    /// Runs of each solve at most (`--repeat`); the fastest is kept.
+    pub repeat: usize,
+    /// A solve that took longer than this (ms) is not repeated.
+    pub repeat_cutoff_ms: f64,
+    /// Load average at the end of the run, or null.
+    pub load_avg_end: Option<[f64; 3]>,
 }
 
 impl Machine {
@@ -80,7 +86,27 @@ impl Machine {
             } else {
                 0
             },
+            repeat: config.repeat.max(1),
+            repeat_cutoff_ms: config.repeat_cutoff().as_secs_f64() * 1e3,
+            load_avg_end: None,
         }
+    }
+
+    /// Records the load average at the end of the run.
+    pub fn finish(&mut self) {
+        self.load_avg_end = load_avg();
+    }
+
+    /// The highest 1-minute load average seen (start or end), when it exceeds
+    /// the logical cores: other processes then compete for the CPU and the
+    /// timings are disturbed.
+    pub fn overload(&self) -> Option<f64> {
+        let worst = [self.load_avg, self.load_avg_end]
+            .iter()
+            .flatten()
+            .map(|l| l[0])
+            .fold(None, |m: Option<f64>, x| Some(m.map_or(x, |m| m.max(x))))?;
+        (worst > self.cores as f64).then_some(worst)
     }
 }
 

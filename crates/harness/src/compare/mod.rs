@@ -34,6 +34,15 @@ pub const DEFAULT_DIR: &str = "puzzles";
 /// six strategies on the whole bundled corpus, 4x4 to 25x25, on a loaded
 /// 2-core machine) even if the corpus grows.
 pub const DEFAULT_LIMIT: usize = 100;
+/// Runs of each solve by default (`--repeat`), the fastest kept: enough that
+/// one preemption no longer decides a time, few enough that plain `compare`
+/// stays under a minute (budget hits and solves over
+/// [`runner::REPEAT_CUTOFF`] run once).
+pub const DEFAULT_REPEAT: u16 = 3;
+/// The public research sets bundled in `puzzles/` that plain `compare` leaves
+/// out (the 17-clue set alone costs the textbook strategies minutes even cut
+/// to 100 puzzles; `seeds.csv` repeats `classic.txt`). `--set` runs them.
+pub const RESEARCH_SETS: [&str; 4] = ["17clue.txt", "hardest.txt", "seeds.csv", "top95.txt"];
 /// File extensions taken from a directory named with `--set`.
 pub const PUZZLE_EXTENSIONS: [&str; 3] = ["txt", "csv", "sdk"];
 
@@ -48,12 +57,13 @@ budget hits and invalid, unsolvable or multiple-solution puzzles do not make the
 status non-zero: in a comparison they are results.
 
 Without --set, compare runs on every bundled set in puzzles/ (from the current
-directory), the first 100 puzzles of each, and says which.
+directory) except the public research sets (top95, hardest, 17clue, seeds), the
+first 100 puzzles of each, and says which.
 
 Examples:
   sudoku-lab compare
-  sudoku-lab compare --strategies naive,dlx --set ../shared/puzzles/top95.txt
-  sudoku-lab compare --set ../shared/puzzles/17clue.txt --limit-puzzles 2000 --format md
+  sudoku-lab compare --strategies naive,dlx --set puzzles/top95.txt
+  sudoku-lab compare --set puzzles/17clue.txt --limit-puzzles 2000 --format md
   sudoku-lab compare --report reports/latest";
 
 /// Output format of `compare`.
@@ -93,7 +103,7 @@ pub struct CompareArgs {
     pub strategies: Vec<String>,
 
     /// Puzzle files, or directories (their *.txt, *.csv and *.sdk files, 4x4 before 12x12)
-    /// [default: every file in puzzles/, first 100 puzzles of each]
+    /// [default: every file in puzzles/ but the research sets, first 100 puzzles of each]
     #[arg(long = "set", value_name = "FILE_OR_DIR", num_args = 1..)]
     pub sets: Vec<PathBuf>,
 
@@ -106,6 +116,11 @@ pub struct CompareArgs {
 
     #[command(flatten)]
     pub read: ReadArgs,
+
+    /// Run each solve up to N times and keep the fastest time; the counts of the runs must be
+    /// identical. Budget hits and solves over 100 ms (or a quarter of the time budget) run once
+    #[arg(long, default_value_t = DEFAULT_REPEAT, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub repeat: u16,
 
     /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so)
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -206,12 +221,17 @@ fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
     (sets, status)
 }
 
-/// The default sets: every puzzle file of `puzzles/`, sorted. Returns the
-/// sets and a note saying which.
+/// The default sets: every puzzle file of `puzzles/` but the public research
+/// sets ([`RESEARCH_SETS`]), sorted. Returns the sets and a note saying which.
 fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
-    let files = files_in(Path::new(DEFAULT_DIR)).map_err(|e| {
+    let mut files = files_in(Path::new(DEFAULT_DIR)).map_err(|e| {
         format!("{DEFAULT_DIR}/: {e}; run from the project root, or name puzzle files with --set")
     })?;
+    files.retain(|f| {
+        !f.file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| RESEARCH_SETS.contains(&n))
+    });
     if files.is_empty() {
         return Err(format!(
             "{DEFAULT_DIR}/ holds no puzzle file (*.txt, *.csv, *.sdk); name sets with --set"
@@ -220,7 +240,8 @@ fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
     let sets: Vec<PuzzleSet> = files.into_iter().map(PuzzleSet::new).collect();
     let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
     let note = format!(
-        "default sets (every bundled file in {DEFAULT_DIR}/): {}",
+        "default sets (every bundled file in {DEFAULT_DIR}/ but the public research sets, \
+         which --set runs): {}",
         names.join(", ")
     );
     Ok((sets, note))
@@ -291,6 +312,7 @@ pub fn run(args: &CompareArgs) -> Status {
         progress: !args.no_progress,
         loud: true,
         warmup: true,
+        repeat: args.repeat as usize,
         command: Some(command_line()),
     };
     let mut report = compare(&strategies, &sets, &config);

@@ -8,11 +8,13 @@
 //!   "machine":    { see Machine: cpu, cores, os, load_avg, rustc, profile,
 //!                   sudoku_lab_version, git_commit, git_dirty, date, command,
 //!                   jobs, limit_puzzles, max_solutions, time_budget_ms,
-//!                   node_budget, memory_budget_bytes, warmup_puzzles },
+//!                   node_budget, memory_budget_bytes, warmup_puzzles,
+//!                   repeat, repeat_cutoff_ms, load_avg_end },
 //!   "strategies": [ { id, summary, reference, counts_nodes } ],
 //!   "sets":       [ { name, path, puzzles, parse_errors, truncated, shapes, disagreements } ],
 //!   "results":    [ ResultRecord, one per set x strategy, sets in order,
-//!                   rows of a set fastest first ],
+//!                   rows of a set in table order: most puzzles decided
+//!                   first, then fastest mean ],
 //!   "problems":   [ { kind, set, line, strategies, message } ],
 //!   "notes":      [ "default sets ..." ]
 //! }
@@ -39,6 +41,14 @@ use std::path::Path;
 /// puzzles, with the definitions of `sudoku_core::Stats`; they are `null` for
 /// a strategy that does not count nodes (the reference), and every figure is
 /// `null` when nothing was timed.
+///
+/// **Lower bounds.** A puzzle stopped by a budget counts at the time (and the
+/// counts) it had when it stopped, so when `lower_bound` is true the mean and
+/// max time, `ratio_to_fastest`, the search figures and `peak_bytes` are lower
+/// bounds on what complete searches would cost, and `puzzles_per_sec` an upper
+/// bound. The median, the 90th percentile and the median node count carry
+/// their own flag: they are lower bounds only when a stopped puzzle ranks at
+/// or below them.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResultRecord {
     /// The set's name (its path as given).
@@ -53,6 +63,9 @@ pub struct ResultRecord {
     /// Puzzles the strategy was given: every supported puzzle plus every
     /// unparseable line of the set.
     pub attempted: u64,
+    /// Puzzles it gave a definite verdict for (unique, multiple, none,
+    /// invalid) that was not counted wrong; tables rank rows by it first.
+    pub decided: u64,
     /// Puzzles for which it reported a solution and every solution it
     /// reported verified.
     pub solved: u64,
@@ -77,17 +90,29 @@ pub struct ResultRecord {
     pub unsupported: u64,
     /// Puzzles with a time (the base of every time and search figure).
     pub timed: u64,
+    /// Some timed puzzle was stopped by a budget (`budget_hit` > 0 with a
+    /// time): the figures listed above are bounds, not measurements.
+    pub lower_bound: bool,
     /// Time per puzzle, µs: mean, median, 90th percentile (nearest rank), max.
+    /// With repeats, each puzzle's time is the fastest of its runs.
     pub mean_us: Option<f64>,
     pub median_us: Option<f64>,
+    /// `median_us` is a lower bound (a stopped puzzle ranks at or below it).
+    pub median_lower_bound: bool,
     pub p90_us: Option<f64>,
+    /// `p90_us` is a lower bound.
+    pub p90_lower_bound: bool,
     pub max_us: Option<f64>,
     /// Timed puzzles / total solve time (one thread's throughput).
     pub puzzles_per_sec: Option<f64>,
-    /// `mean_us` / the smallest `mean_us` on this set (1.0 for the fastest).
+    /// `mean_us` / the smallest `mean_us` on this set that is not a lower
+    /// bound (1.0 for that row); null when every mean on the set is one.
     pub ratio_to_fastest: Option<f64>,
-    /// Search states entered per puzzle, mean and max.
+    /// Search states entered per puzzle, mean, median and max.
     pub nodes_mean: Option<f64>,
+    pub nodes_median: Option<f64>,
+    /// `nodes_median` is a lower bound.
+    pub nodes_median_lower_bound: bool,
     pub nodes_max: Option<u64>,
     /// Placements at a branch point with two or more options, mean and max.
     pub guesses_mean: Option<f64>,
@@ -99,6 +124,14 @@ pub struct ResultRecord {
     pub no_guess_pct: Option<f64>,
     /// Largest per-puzzle estimate of peak search memory, bytes.
     pub peak_bytes: Option<u64>,
+    /// Solves run more than once (`--repeat`; budget hits and solves above
+    /// the repeat cutoff run once).
+    pub repeated: u64,
+    /// Spread between the runs of one solve, (slowest - fastest) / fastest in
+    /// percent: the median and the largest over the repeated solves; null
+    /// when no solve was repeated.
+    pub repeat_spread_median_pct: Option<f64>,
+    pub repeat_spread_max_pct: Option<f64>,
     /// Wall-clock time of this strategy on this set, ms, verification included
     /// (with `--jobs` above 1, the parallel elapsed time).
     pub wall_ms: f64,
@@ -151,6 +184,8 @@ pub enum ProblemKind {
     Crashed,
     /// Strategies gave different verdicts for a puzzle (exit status 1).
     Disagreement,
+    /// Repeats of the same solve gave different counts (exit status 1).
+    Nondeterministic,
 }
 
 impl ProblemKind {
@@ -282,10 +317,26 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
         .load_avg
         .map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
         .unwrap_or_else(|| "unknown".into());
+    let load_end = m
+        .load_avg_end
+        .map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
+        .unwrap_or_else(|| "unknown".into());
     let rows = [
         ("CPU", format!("{} ({} logical cores)", m.cpu, m.cores)),
         ("OS", m.os.clone()),
         ("load average at start (1, 5, 15 min)", load),
+        ("load average at end", load_end),
+        (
+            "runs per solve",
+            if m.repeat > 1 {
+                format!(
+                    "up to {}, fastest kept (solves over {} ms and budget hits run once)",
+                    m.repeat, m.repeat_cutoff_ms
+                )
+            } else {
+                "1".into()
+            },
+        ),
         ("compiler", m.rustc.clone()),
         ("build", m.profile.clone()),
         ("sudoku-lab", m.sudoku_lab_version.clone()),

@@ -18,6 +18,30 @@
 //!   the caches.
 //! * Every solve runs under `catch_unwind`: a panic is counted as `crashed` for
 //!   that puzzle and the run goes on.
+//! * With `repeat` above 1, each solve runs up to that many times in a row and
+//!   the **fastest** time is kept: one preemption of the machine then no longer
+//!   decides a mean. The repeats must give identical counts (statistics, stop
+//!   reason and solution count): a difference breaks the rule that counts are
+//!   deterministic, and is a `nondeterministic` problem (exit status 1). Not
+//!   repeated: a solve that hit a budget (its time is the budget's, and a
+//!   stopped search's counts depend on the clock), and a solve that took longer
+//!   than [`REPEAT_CUTOFF`] or a quarter of the time budget (a preemption of a
+//!   few milliseconds is a small share of it, and repeating it would multiply
+//!   the run's length). The spread between repeats is kept per row.
+//!
+//! # Censored figures
+//!
+//! A puzzle stopped by a budget is timed at the time it took, so every figure
+//! that includes it is a **lower bound** on what a complete search would
+//! cost: the mean and max time, the search statistics and the peak memory of
+//! the row (and the throughput is an upper bound). The median and the 90th
+//! percentile are lower bounds only when a stopped puzzle ranks at or below
+//! them. [`ResultRecord`] carries these marks (`lower_bound`,
+//! `median_lower_bound`, ...), and tables and charts show them (`>=`).
+//! Rows rank by puzzles **decided** first (a definite verdict that survived
+//! verification and the cross-check), then by mean time, so a strategy that
+//! stopped on more puzzles never ranks above one that finished them; the ratio
+//! to the fastest is taken against the fastest mean that is not a lower bound.
 //!
 //! # Trust: verification and cross-checking
 //!
@@ -57,13 +81,16 @@ use std::io::IsTerminal;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-use sudoku_core::{Entry, Grid, Limits, ReadOptions, Shape, Solver, Stats, Stop, Verdict};
+use sudoku_core::{Entry, Grid, Limits, Outcome, ReadOptions, Shape, Solver, Stats, Stop, Verdict};
 
 /// Puzzles read and solved per round (every strategy, then the cross-check).
 pub const CHUNK: usize = 2048;
 
 /// Puzzles each strategy solves untimed before its first timed solve on a set.
 pub const WARMUP_PUZZLES: usize = 3;
+
+/// A solve that took longer than this is not repeated (see the module docs).
+pub const REPEAT_CUTOFF: Duration = Duration::from_millis(100);
 
 /// A puzzle file to compare on. `name` is how tables and records call it.
 #[derive(Clone, Debug)]
@@ -100,13 +127,15 @@ pub struct RunConfig {
     /// Print problems on stderr as they are found.
     pub loud: bool,
     pub warmup: bool,
+    /// Runs of each solve at most; the fastest is kept (1: no repeat).
+    pub repeat: usize,
     /// The command line, recorded in the report's `machine` section.
     pub command: Option<String>,
 }
 
 impl Default for RunConfig {
-    /// The command-line defaults: 2 s and 256 MB per puzzle, no node budget,
-    /// one job, no progress bar, problems printed, warm-up on.
+    /// The command-line budgets: 2 s and 256 MB per puzzle, no node budget;
+    /// one job, no progress bar, problems printed, warm-up on, no repeat.
     fn default() -> RunConfig {
         RunConfig {
             node_budget: None,
@@ -118,6 +147,7 @@ impl Default for RunConfig {
             progress: false,
             loud: true,
             warmup: true,
+            repeat: 1,
             command: None,
         }
     }
@@ -147,12 +177,20 @@ impl RunConfig {
         );
         limits
     }
+
+    /// A solve that took `elapsed` is repeated only below this.
+    pub fn repeat_cutoff(&self) -> Duration {
+        match self.time_budget {
+            Some(budget) => REPEAT_CUTOFF.min(budget / 4),
+            None => REPEAT_CUTOFF,
+        }
+    }
 }
 
-/// A strategy whose summary starts with `reference` is a reference row, not
-/// one of ours (see the `sudoku-reference` crate); tables mark it so.
+/// A strategy that is not our code (`Info::outside`, the `sudoku-reference`
+/// crate) is a reference row; tables mark it so.
 pub fn is_reference(solver: &dyn Solver) -> bool {
-    solver.summary().starts_with("reference")
+    solver.info().outside
 }
 
 /// What a strategy said about one puzzle.
@@ -194,8 +232,11 @@ impl Said {
 #[derive(Clone, Debug)]
 struct Attempt {
     said: Said,
-    /// Solve time; `None` when the solve did not run to an outcome.
+    /// Solve time, the fastest of the runs; `None` when the solve did not run
+    /// to an outcome.
     nanos: Option<u64>,
+    /// (slowest - fastest) / fastest over the runs, when repeated.
+    spread: Option<f64>,
     stats: Stats,
     /// At least one solution reported, and all of them verified.
     solved: bool,
@@ -213,6 +254,7 @@ impl Attempt {
         Attempt {
             said,
             nanos: None,
+            spread: None,
             stats: Stats::default(),
             solved: false,
             bad: false,
@@ -233,16 +275,91 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// Solves one puzzle (timed, panic-safe), then checks what came back.
-fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits) -> Attempt {
+/// One timed, panic-safe solve.
+fn timed_solve(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &Limits,
+) -> std::thread::Result<(Outcome, Duration)> {
+    catch_unwind(AssertUnwindSafe(|| {
+        let started = Instant::now();
+        let outcome = solver.solve(puzzle, limits);
+        (outcome, started.elapsed())
+    }))
+}
+
+/// How to repeat a solve: at most `runs` runs, only below `cutoff`.
+#[derive(Clone, Copy, Debug)]
+struct Repeat {
+    runs: usize,
+    cutoff: Duration,
+}
+
+/// Runs a solve that finished in `first` again, up to `repeat.runs` runs in
+/// all, while each run stays below the cutoff. Returns the fastest time, the
+/// spread (when run more than once), and a message when a run's counts differ
+/// from the first run's.
+fn repeat_solve(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &Limits,
+    first: &Outcome,
+    elapsed: Duration,
+    repeat: Repeat,
+) -> (Duration, Option<f64>, Option<String>) {
+    let (mut fastest, mut slowest, mut runs) = (elapsed, elapsed, 1u32);
+    let mut mismatch = None;
+    let mut last = elapsed;
+    while (runs as usize) < repeat.runs && last < repeat.cutoff {
+        let (outcome, took) = match timed_solve(solver, puzzle, limits) {
+            Ok(done) => done,
+            Err(payload) => {
+                mismatch = Some(format!(
+                    "run {} of the same solve panicked ({}) where run 1 did not",
+                    runs + 1,
+                    panic_message(payload.as_ref())
+                ));
+                break;
+            }
+        };
+        // A run the clock stopped (a loaded machine) is not comparable: drop it.
+        if outcome.stop == Stop::TimeBudget && first.stop != Stop::TimeBudget {
+            break;
+        }
+        runs += 1;
+        last = took;
+        fastest = fastest.min(took);
+        slowest = slowest.max(took);
+        if (&outcome.stats, &outcome.stop, outcome.count)
+            != (&first.stats, &first.stop, first.count)
+        {
+            mismatch = Some(format!(
+                "run {runs} of the same solve gave different counts: run 1 stopped ({}) with {} \
+                 solutions and {:?}; run {runs} stopped ({}) with {} solutions and {:?} \
+                 (counts must be deterministic)",
+                first.stop, first.count, first.stats, outcome.stop, outcome.count, outcome.stats
+            ));
+            break;
+        }
+    }
+    let spread = (runs > 1).then(|| {
+        let fastest = fastest.as_secs_f64();
+        if fastest > 0.0 {
+            (slowest.as_secs_f64() - fastest) / fastest
+        } else {
+            0.0
+        }
+    });
+    (fastest, spread, mismatch)
+}
+
+/// Solves one puzzle (timed, panic-safe, repeated as `repeat` says), then
+/// checks what came back.
+fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits, repeat: Repeat) -> Attempt {
     if solver.supports(entry.puzzle.shape()).is_err() {
         return Attempt::without_outcome(Said::Unsupported);
     }
-    let run = catch_unwind(AssertUnwindSafe(|| {
-        let started = Instant::now();
-        let outcome = solver.solve(&entry.puzzle, limits);
-        (outcome, started.elapsed())
-    }));
+    let run = timed_solve(solver, &entry.puzzle, limits);
     let (outcome, elapsed) = match run {
         Ok(done) => done,
         Err(payload) => {
@@ -268,9 +385,15 @@ fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits) -> Attempt {
         Verdict::Unknown(stop) if stop.is_budget() => Said::Budget,
         Verdict::Found | Verdict::Unknown(_) => Said::Undecided,
     };
+    let (fastest, spread, mismatch) = if said == Said::Budget {
+        (elapsed, None, None)
+    } else {
+        repeat_solve(solver, &entry.puzzle, limits, &outcome, elapsed, repeat)
+    };
     let mut a = Attempt {
         said,
-        nanos: Some(u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX)),
+        nanos: Some(u64::try_from(fastest.as_nanos()).unwrap_or(u64::MAX)),
+        spread,
         stats: outcome.stats,
         solved: false,
         bad: false,
@@ -318,6 +441,10 @@ fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits) -> Attempt {
         }
         _ => {}
     }
+    if let Some(message) = mismatch {
+        a.notes
+            .push((ProblemKind::Nondeterministic, format!("{id}: {message}")));
+    }
     if let Some(expected) = &entry.solution {
         match (said, &a.solution) {
             (Said::Unique, Some(found)) if found != expected => a.notes.push((
@@ -352,9 +479,14 @@ struct Acc {
     crashed: u64,
     undecided: u64,
     wrong: u64,
+    /// A definite verdict that was not counted wrong.
+    decided: u64,
     solved: u64,
     solved_no_guess: u64,
-    times: Vec<u64>,
+    /// Per timed puzzle: (time in ns, nodes, stopped by a budget).
+    times: Vec<(u64, u64, bool)>,
+    /// Solves run more than once, and their spreads.
+    spreads: Vec<f64>,
     nodes_sum: u128,
     nodes_max: u64,
     guesses_sum: u128,
@@ -383,13 +515,17 @@ impl Acc {
             Said::Unsupported => unreachable!(),
         }
         self.wrong += a.wrong as u64;
+        self.decided += (a.said.definite() && !a.wrong) as u64;
+        if let Some(spread) = a.spread {
+            self.spreads.push(spread);
+        }
         if a.solved {
             self.solved += 1;
             self.solved_no_guess += (a.stats.guesses == 0) as u64;
         }
         if let Some(nanos) = a.nanos {
-            self.times.push(nanos);
             let s = &a.stats;
+            self.times.push((nanos, s.nodes, a.said == Said::Budget));
             self.nodes_sum += s.nodes as u128;
             self.nodes_max = self.nodes_max.max(s.nodes);
             self.guesses_sum += s.guesses as u128;
@@ -484,6 +620,7 @@ pub fn compare(strategies: &[&dyn Solver], sets: &[PuzzleSet], config: &RunConfi
     for set in sets {
         run_set(strategies, set, config, pool.as_ref(), &out, &mut report);
     }
+    report.machine.finish();
     if let Some(bar) = &out.bar {
         bar.finish_and_clear();
     }
@@ -499,11 +636,12 @@ fn run_strategy(
     solver: &dyn Solver,
     chunk: &[(usize, Entry)],
     limits: &Limits,
+    repeat: Repeat,
     pool: Option<&rayon::ThreadPool>,
     out: &Out,
 ) -> Vec<Attempt> {
     let one = |(_, entry): &(usize, Entry)| {
-        let a = attempt(solver, entry, limits);
+        let a = attempt(solver, entry, limits, repeat);
         out.inc(1);
         a
     };
@@ -556,6 +694,10 @@ fn run_set(
     };
     let limits = config.limits();
     let warmup_limits = config.warmup_limits();
+    let repeat = Repeat {
+        runs: config.repeat.max(1),
+        cutoff: config.repeat_cutoff(),
+    };
     let limit = config.limit_puzzles.unwrap_or(usize::MAX);
     let mut accs = vec![Acc::default(); strategies.len()];
     let mut info = SetInfo {
@@ -601,7 +743,7 @@ fn run_set(
                 warm_up(*solver, &chunk, &warmup_limits);
             }
             let started = Instant::now();
-            let attempts = run_strategy(*solver, &chunk, &limits, pool, out);
+            let attempts = run_strategy(*solver, &chunk, &limits, repeat, pool, out);
             accs[s].wall += started.elapsed();
             for (a, (line, _)) in attempts.iter().zip(&chunk) {
                 for (kind, message) in &a.notes {
@@ -799,6 +941,23 @@ fn median(sorted: &[u64]) -> f64 {
     }
 }
 
+/// Whether an order statistic `value` of a sample is a lower bound: some
+/// puzzle stopped by a budget (whose true figure is larger) ranks at or below it.
+fn bounded_by(value: u64, min_censored: Option<u64>) -> bool {
+    min_censored.is_some_and(|c| c <= value)
+}
+
+/// The median of `values` and whether it is a lower bound, given the
+/// smallest censored value.
+fn censored_median(sorted: &[u64], min_censored: Option<u64>) -> (f64, bool) {
+    // For an even count the upper middle value matters too: raising it raises
+    // the median.
+    (
+        median(sorted),
+        bounded_by(sorted[sorted.len() / 2], min_censored),
+    )
+}
+
 fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> ResultRecord {
     let supported = !(acc.supported == 0 && acc.unsupported > 0);
     let parse_errors = if supported { info.parse_errors } else { 0 };
@@ -808,6 +967,7 @@ fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> Resu
         reference: is_reference(solver),
         supported,
         attempted: acc.supported + parse_errors,
+        decided: acc.decided + parse_errors,
         solved: acc.solved,
         unique: acc.unique,
         multiple: acc.multiple,
@@ -818,21 +978,43 @@ fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> Resu
         wrong: acc.wrong,
         undecided: acc.undecided,
         unsupported: acc.unsupported,
+        repeated: acc.spreads.len() as u64,
         wall_ms: round3(acc.wall.as_secs_f64() * 1e3),
         ..ResultRecord::default()
     };
+    if !acc.spreads.is_empty() {
+        let mut spreads = acc.spreads.clone();
+        spreads.sort_by(f64::total_cmp);
+        let n = spreads.len();
+        let mid = if n % 2 == 1 {
+            spreads[n / 2]
+        } else {
+            (spreads[n / 2 - 1] + spreads[n / 2]) / 2.0
+        };
+        row.repeat_spread_median_pct = Some(round3(100.0 * mid));
+        row.repeat_spread_max_pct = Some(round3(100.0 * spreads[n - 1]));
+    }
     if acc.times.is_empty() {
         return row;
     }
-    let mut sorted = acc.times.clone();
+    let censored = acc.times.iter().any(|t| t.2);
+    let min_censored =
+        |key: fn(&(u64, u64, bool)) -> u64| acc.times.iter().filter(|t| t.2).map(key).min();
+    let mut sorted: Vec<u64> = acc.times.iter().map(|t| t.0).collect();
     sorted.sort_unstable();
+    let min_time = min_censored(|t| t.0);
     let n = sorted.len() as f64;
     let total: u128 = sorted.iter().map(|&t| t as u128).sum();
     let mean = total as f64 / n;
     row.timed = sorted.len() as u64;
+    row.lower_bound = censored;
     row.mean_us = Some(micros(mean));
-    row.median_us = Some(micros(median(&sorted)));
-    row.p90_us = Some(micros(percentile(&sorted, 90.0) as f64));
+    let (med, med_bound) = censored_median(&sorted, min_time);
+    row.median_us = Some(micros(med));
+    row.median_lower_bound = med_bound;
+    let p90 = percentile(&sorted, 90.0);
+    row.p90_us = Some(micros(p90 as f64));
+    row.p90_lower_bound = bounded_by(p90, min_time);
     row.max_us = Some(micros(*sorted.last().expect("non-empty") as f64));
     row.puzzles_per_sec = Some(round3(if total == 0 {
         f64::INFINITY
@@ -841,7 +1023,12 @@ fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> Resu
     }))
     .filter(|x| x.is_finite());
     if solver.counts_nodes() {
+        let mut nodes: Vec<u64> = acc.times.iter().map(|t| t.1).collect();
+        nodes.sort_unstable();
+        let (med, med_bound) = censored_median(&nodes, min_censored(|t| t.1));
         row.nodes_mean = Some(round3(acc.nodes_sum as f64 / n));
+        row.nodes_median = Some(med);
+        row.nodes_median_lower_bound = med_bound;
         row.nodes_max = Some(acc.nodes_max);
         row.guesses_mean = Some(round3(acc.guesses_sum as f64 / n));
         row.guesses_max = Some(acc.guesses_max);
@@ -857,21 +1044,27 @@ fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> Resu
     row
 }
 
-/// Sorts a set's rows by mean time (rows without one last, registry order
-/// otherwise) and fills in the ratio to the fastest.
+/// Sorts a set's rows by puzzles decided (most first), then by mean time
+/// (rows without one last; registry order otherwise), and fills in the ratio
+/// to the fastest mean that is not a lower bound (none when every mean is).
 fn rank(rows: &mut [ResultRecord]) {
-    rows.sort_by(|a, b| match (a.mean_us, b.mean_us) {
-        (Some(x), Some(y)) => x.total_cmp(&y),
-        (Some(_), None) => std::cmp::Ordering::Less,
-        (None, Some(_)) => std::cmp::Ordering::Greater,
-        (None, None) => std::cmp::Ordering::Equal,
+    rows.sort_by(|a, b| {
+        b.decided
+            .cmp(&a.decided)
+            .then(match (a.mean_us, b.mean_us) {
+                (Some(x), Some(y)) => x.total_cmp(&y),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            })
     });
     let fastest = rows
         .iter()
+        .filter(|r| !r.lower_bound)
         .filter_map(|r| r.mean_us)
         .fold(f64::INFINITY, f64::min);
     for row in rows {
-        row.ratio_to_fastest = row.mean_us.map(|m| {
+        row.ratio_to_fastest = row.mean_us.filter(|_| fastest.is_finite()).map(|m| {
             if fastest > 0.0 {
                 round3(m / fastest)
             } else {
@@ -893,5 +1086,53 @@ mod tests {
         assert_eq!(percentile(&[7], 90.0), 7);
         assert_eq!(median(&v), 5.5);
         assert_eq!(median(&[1, 2, 9]), 2.0);
+    }
+
+    #[test]
+    fn censored_order_statistics() {
+        // No stopped puzzle: nothing is a bound.
+        assert_eq!(censored_median(&[1, 2, 9], None), (2.0, false));
+        // A stopped puzzle at the top leaves the median exact ...
+        assert_eq!(censored_median(&[1, 2, 9], Some(9)), (2.0, false));
+        // ... but not when it is the upper middle of an even count,
+        assert_eq!(censored_median(&[1, 2, 3, 9], Some(3)), (2.5, true));
+        // or below the median (a memory budget can stop a search early).
+        assert_eq!(censored_median(&[1, 2, 9], Some(1)), (2.0, true));
+        assert!(bounded_by(9, Some(9)));
+        assert!(!bounded_by(8, Some(9)));
+    }
+
+    fn ranked(rows: &[(&str, u64, f64, bool)]) -> Vec<ResultRecord> {
+        let mut rows: Vec<ResultRecord> = rows
+            .iter()
+            .map(|&(id, decided, mean, lower_bound)| ResultRecord {
+                strategy: id.into(),
+                decided,
+                mean_us: Some(mean),
+                lower_bound,
+                ..ResultRecord::default()
+            })
+            .collect();
+        rank(&mut rows);
+        rows
+    }
+
+    #[test]
+    fn rows_rank_by_puzzles_decided_then_time() {
+        // top95 as measured before this rule: bfs (18 budget hits) had the
+        // smallest mean of the three textbook strategies.
+        let rows = ranked(&[
+            ("naive", 94, 116_514.0, true),
+            ("bfs", 77, 125_810.0, true),
+            ("dfs", 91, 176_104.0, true),
+            ("dlx", 95, 136.0, false),
+        ]);
+        let order: Vec<&str> = rows.iter().map(|r| r.strategy.as_str()).collect();
+        assert_eq!(order, ["dlx", "naive", "dfs", "bfs"]);
+        assert_eq!(rows[0].ratio_to_fastest, Some(1.0));
+        assert_eq!(rows[1].ratio_to_fastest, Some(round3(116_514.0 / 136.0)));
+        // Every mean a lower bound: no ratio.
+        let rows = ranked(&[("naive", 4, 10.0, true), ("dfs", 3, 20.0, true)]);
+        assert!(rows.iter().all(|r| r.ratio_to_fastest.is_none()));
     }
 }

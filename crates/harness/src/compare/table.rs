@@ -1,4 +1,6 @@
-//! The tables: one per set, a row per strategy, fastest first (tabled).
+//! The tables: one per set, a row per strategy (tabled). Rows rank by puzzles
+//! decided, then by mean time; a figure that is a lower bound because of budget
+//! hits is written `>= 176ms` (an upper bound `<= 5.68`).
 
 use super::report::{Report, ResultRecord, SetInfo};
 use crate::units::format_bytes;
@@ -16,9 +18,10 @@ pub enum Flavor {
 }
 
 /// Column headers; `\n` splits a terminal header over two lines.
-const HEADERS: [&str; 22] = [
+const HEADERS: [&str; 23] = [
     "strategy",
     "attempted",
+    "decided",
     "solved",
     "unique",
     "multiple",
@@ -88,6 +91,19 @@ fn opt<T>(value: Option<T>, show: impl Fn(T) -> String) -> String {
     value.map(show).unwrap_or_else(|| "n/a".into())
 }
 
+/// `>= ` before a figure that is a lower bound, `<= ` before an upper bound.
+fn bound(text: String, lower: bool, upper: bool) -> String {
+    if text == "n/a" {
+        text
+    } else if lower {
+        format!(">= {text}")
+    } else if upper {
+        format!("<= {text}")
+    } else {
+        text
+    }
+}
+
 /// The cells of one row.
 fn cells(row: &ResultRecord) -> Vec<String> {
     let mut name = row.strategy.clone();
@@ -100,9 +116,11 @@ fn cells(row: &ResultRecord) -> Vec<String> {
         return cells;
     }
     let n = |x: u64| x.to_string();
+    let lb = row.lower_bound;
     vec![
         name,
         n(row.attempted),
+        n(row.decided),
         n(row.solved),
         n(row.unique),
         n(row.multiple),
@@ -115,18 +133,18 @@ fn cells(row: &ResultRecord) -> Vec<String> {
         } else {
             "0".into()
         },
-        opt(row.mean_us, format_us),
-        opt(row.median_us, format_us),
-        opt(row.p90_us, format_us),
-        opt(row.max_us, format_us),
-        opt(row.puzzles_per_sec, format_si),
-        opt(row.ratio_to_fastest, format_ratio),
-        opt(row.nodes_mean, format_si),
-        opt(row.nodes_max, |x| format_si(x as f64)),
-        opt(row.guesses_mean, format_si),
-        opt(row.backtracks_mean, format_si),
+        bound(opt(row.mean_us, format_us), lb, false),
+        bound(opt(row.median_us, format_us), row.median_lower_bound, false),
+        bound(opt(row.p90_us, format_us), row.p90_lower_bound, false),
+        bound(opt(row.max_us, format_us), lb, false),
+        bound(opt(row.puzzles_per_sec, format_si), false, lb),
+        bound(opt(row.ratio_to_fastest, format_ratio), lb, false),
+        bound(opt(row.nodes_mean, format_si), lb, false),
+        bound(opt(row.nodes_max, |x| format_si(x as f64)), lb, false),
+        bound(opt(row.guesses_mean, format_si), lb, false),
+        bound(opt(row.backtracks_mean, format_si), lb, false),
         opt(row.no_guess_pct, |p| format!("{p:.0}%")),
-        opt(row.peak_bytes, format_bytes),
+        bound(opt(row.peak_bytes, format_bytes), lb, false),
     ]
 }
 
@@ -207,8 +225,17 @@ pub fn run_line(report: &Report) -> String {
         .node_budget
         .map(|n| format!("{n} nodes"))
         .unwrap_or_else(|| "no node budget".into());
+    let repeat = if m.repeat > 1 {
+        format!(
+            "each solve run up to {} times, fastest kept (not repeated: budget hits, solves over {})",
+            m.repeat,
+            format_us(m.repeat_cutoff_ms * 1e3)
+        )
+    } else {
+        "each solve run once".to_string()
+    };
     format!(
-        "{} on {}; budgets per puzzle: {time}, {memory}, {nodes}; {} job{}; {} build",
+        "{} on {}; budgets per puzzle: {time}, {memory}, {nodes}; {repeat}; {} job{}; {} build",
         plural(report.strategies.len(), "strategy", "strategies"),
         plural(report.sets.len(), "set", "sets"),
         m.jobs,
@@ -228,6 +255,13 @@ pub fn warnings(report: &Report) -> Vec<String> {
     }
     if report.machine.profile != "release" {
         out.push("debug build: timings are not representative (use cargo run --release)".into());
+    }
+    if let Some(load) = report.machine.overload() {
+        out.push(format!(
+            "load average {load:.2} exceeds the {} logical cores: other processes compete for \
+             the CPU, timings disturbed (budget hits come sooner)",
+            report.machine.cores
+        ));
     }
     out
 }
@@ -253,9 +287,20 @@ pub fn footnotes(report: &Report) -> Vec<String> {
     }
     notes.push(na);
     notes.push(
-        "times: the solve only, per puzzle (budget hits at the time they took); rows fastest first by mean time"
+        "rows rank by puzzles decided (a definite verdict, verified and cross-checked), then by mean time"
             .into(),
     );
+    notes.push(
+        "times: the solve only, per puzzle; a puzzle stopped by a budget counts at the time it took"
+            .into(),
+    );
+    if report.results.iter().any(|r| r.lower_bound) {
+        notes.push(
+            ">= : a lower bound, because of budget hits (complete searches would cost more); \
+             <= : an upper bound; ratio to fastest: to the fastest mean that is not a lower bound"
+                .into(),
+        );
+    }
     notes.push("nodes, guesses, backtracks: per puzzle; no-guess %: share of solved puzzles solved without a guess".into());
     notes
 }
@@ -331,5 +376,9 @@ mod tests {
         assert_eq!(format_si(4_560_000.0), "4.56M");
         assert_eq!(format_ratio(1.0), "1.00x");
         assert_eq!(format_ratio(1234.0), "1234x");
+        assert_eq!(bound("176ms".into(), true, false), ">= 176ms");
+        assert_eq!(bound("5.68".into(), false, true), "<= 5.68");
+        assert_eq!(bound("n/a".into(), true, false), "n/a");
+        assert_eq!(bound("1.00x".into(), false, false), "1.00x");
     }
 }
