@@ -5,9 +5,10 @@
 //! `cargo bench -p sudoku-lab-benches --bench strategies`
 //!
 //! Samples: the first three seed puzzles, the first 20 of top95, the first 50 of the
-//! 17-clue set, and the bundled 9x9-minimal and 16x16 sets. The textbook
-//! strategies (naive, dfs, bfs) are benched only where they finish each
-//! puzzle quickly; the node budget keeps any slow puzzle from dominating.
+//! 17-clue set, and the bundled 9x9-minimal and 16x16 sets, for every headline
+//! strategy of the registry. The brute-force strategies (`Info::brute_force`:
+//! naive, dfs, bfs) are benched only where they finish each puzzle quickly;
+//! the node budget keeps any slow puzzle from dominating.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::path::Path;
@@ -23,14 +24,13 @@ fn bundled(name: &str, limit: usize) -> Vec<Grid> {
         .collect()
 }
 
+/// The registry's list (one list for the program, the tests and the benches),
+/// without the ladder's rungs and the SAT rows, which have benches of their own.
 fn strategies() -> Vec<&'static dyn Solver> {
-    vec![
-        &sudoku_naive::Naive,
-        &sudoku_search::Dfs,
-        &sudoku_search::Bfs,
-        &sudoku_mrv::Mrv,
-        &sudoku_dlx::Dlx,
-    ]
+    sudoku_harness::registry::strategies()
+        .into_iter()
+        .filter(|s| s.info().headline)
+        .collect()
 }
 
 fn bench(c: &mut Criterion) {
@@ -55,7 +55,7 @@ fn bench(c: &mut Criterion) {
         group.sample_size(10);
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         for solver in strategies() {
-            if !textbook_too && matches!(solver.id(), "naive" | "dfs" | "bfs") {
+            if !textbook_too && solver.info().brute_force {
                 continue;
             }
             group.bench_with_input(

@@ -76,7 +76,8 @@ pub struct Info {
     /// Which statistics the strategy measures; the others are shown as n/a.
     pub reports: Reports,
     pub shapes: Shapes,
-    /// What cuts its tree, in a few words: "row/col/box legality".
+    /// What cuts its tree, as a phrase that reads in "... pruned 95% of the
+    /// tree": "choosing the most constrained cell first".
     pub prunes_by: &'static str,
     /// Shown first in tables and default runs (the headline strategies).
     pub headline: bool,

@@ -70,8 +70,9 @@ impl Reason {
             Reason::Guess { .. } | Reason::GuessPlace { .. } | Reason::Decision
         )
     }
-    /// In words, for a trace line about placing `digit`: "naked single",
-    /// "hidden single: the only place for 5 in row 6", "guess: one of {3, 9}".
+    /// In words, for a trace line about placing `digit`: "naked single" (the
+    /// only digit left for its cell), "hidden single: 5 in row 6" (the only
+    /// place left for 5 in row 6), "guess: one of {3, 9}".
     pub fn describe(self, digit: u8) -> String {
         let d = crate::grid::digit_symbol(digit);
         match self {

@@ -138,7 +138,7 @@ static INFO: Info = Info {
     outside: false,
     reports: Reports::ALL,
     shapes: Shapes::All,
-    prunes_by: "the constraint (cell, or digit in a unit) with the fewest options first",
+    prunes_by: "choosing the constraint with the fewest candidates first",
     headline: true,
     brute_force: false,
 };

@@ -14,7 +14,7 @@ use crate::units::format_bytes;
 use crate::{registry, Status};
 use clap::Args;
 use std::time::{Duration, Instant};
-use sudoku_core::{Grid, Limits, Outcome, Solver, Stats, Stop, Verdict};
+use sudoku_core::{Grid, Info, Limits, Outcome, Solver, Stats, Stop, Verdict};
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
@@ -43,9 +43,8 @@ pub struct ExplainArgs {
 /// One strategy's figures on the puzzle.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Measured {
-    pub id: String,
-    /// `false` for a strategy that reports no counts (the reference).
-    pub counts_nodes: bool,
+    /// What the strategy is (its id, family, what it prunes by).
+    pub info: &'static Info,
     pub verdict: Verdict,
     pub stats: Stats,
     /// The fastest of `runs` solves.
@@ -56,6 +55,13 @@ pub struct Measured {
 }
 
 impl Measured {
+    pub fn id(&self) -> &'static str {
+        self.info.id
+    }
+    /// `false` for a strategy that reports no counts (the reference).
+    pub fn counts_nodes(&self) -> bool {
+        self.info.reports.nodes
+    }
     /// The figures mean what they say: the search finished (no budget hit,
     /// shape supported, givens valid).
     fn complete(&self) -> bool {
@@ -63,7 +69,7 @@ impl Measured {
     }
     /// Its counts can be compared.
     fn counted(&self) -> bool {
-        self.counts_nodes && self.complete()
+        self.counts_nodes() && self.complete()
     }
 }
 
@@ -125,7 +131,7 @@ pub fn table(rows: &[Measured]) -> String {
     ]);
     for m in rows {
         let count = |n: u64| {
-            if m.counts_nodes && m.verdict != Verdict::Invalid {
+            if m.counts_nodes() && m.verdict != Verdict::Invalid {
                 thousands(n)
             } else {
                 "n/a".into()
@@ -135,14 +141,14 @@ pub fn table(rows: &[Measured]) -> String {
             m.verdict != Verdict::Unknown(Stop::Unsupported) && m.verdict != Verdict::Invalid;
         let s = &m.stats;
         builder.push_record([
-            m.id.clone(),
+            m.id().to_string(),
             verdict_cell(m.verdict),
             count(s.nodes),
             count(s.guesses),
             count(s.backtracks),
             count(s.max_depth),
             count(s.peak_states),
-            if m.counts_nodes && searched {
+            if m.counts_nodes() && searched {
                 format_bytes(s.peak_bytes)
             } else {
                 "n/a".into()
@@ -158,15 +164,6 @@ pub fn table(rows: &[Measured]) -> String {
     table.with(Style::psql());
     table.modify(Columns::new(2..), Alignment::right());
     table.to_string()
-}
-
-/// What a strategy does to visit fewer nodes, for the pruning sentence.
-fn pruning_reason(id: &str) -> &'static str {
-    match id {
-        "mrv" => "choosing the most constrained cell first",
-        "dlx" => "choosing the constraint with the fewest candidates first",
-        _ => "its choice of where to branch",
-    }
 }
 
 /// `95%`; one decimal, rounded down, above 99% so that a tree cut by 99.96%
@@ -194,42 +191,47 @@ fn times(ratio: f64) -> String {
 pub fn sentences(rows: &[Measured]) -> Vec<String> {
     let mut out = Vec::new();
     let counted: Vec<&Measured> = rows.iter().filter(|m| m.counted()).collect();
-    let find = |id: &str| counted.iter().copied().find(|m| m.id == id);
+    let find = |id: &str| counted.iter().copied().find(|m| m.id() == id);
 
-    // 1. Pruning: the fewest nodes against naive's tree.
-    if let Some(naive) = find("naive") {
+    // 1. Pruning: the fewest nodes against the baseline's tree.
+    if let Some(naive) = find(registry::BASELINE_STRATEGY) {
         let best = counted
             .iter()
             .copied()
-            .filter(|m| m.id != "naive")
+            .filter(|m| m.id() != naive.id())
             .min_by_key(|m| m.stats.nodes);
         match best {
             Some(best) if best.stats.nodes < naive.stats.nodes => out.push(format!(
-                "{} visited {} nodes where naive visited {}: {} pruned {} of the tree.",
-                best.id,
+                "{} visited {} nodes where {} visited {}: {} pruned {} of the tree.",
+                best.id(),
                 thousands(best.stats.nodes),
+                naive.id(),
                 thousands(naive.stats.nodes),
-                pruning_reason(&best.id),
+                best.info.prunes_by,
                 percent(naive.stats.nodes - best.stats.nodes, naive.stats.nodes)
             )),
             Some(_) => out.push(format!(
-                "No strategy visited fewer nodes than naive ({}): on this puzzle, pruning did not pay.",
+                "No strategy visited fewer nodes than {} ({}): on this puzzle, pruning did not pay.",
+                naive.id(),
                 thousands(naive.stats.nodes)
             )),
             None => {}
         }
     }
 
-    // 2. Memory: the copying searches (bfs against dfs), or else the most
-    //    states held against the fewest.
-    let pair = match (find("bfs"), find("dfs")) {
-        (Some(bfs), Some(dfs)) => Some((bfs, dfs)),
-        _ => {
-            let most = counted.iter().copied().max_by_key(|m| m.stats.peak_states);
-            let fewest = counted.iter().copied().min_by_key(|m| m.stats.peak_states);
-            most.zip(fewest)
-        }
-    };
+    // 2. Memory: the most states held against the fewest, within the family
+    //    of the one that held most when it has another member (bfs against
+    //    dfs: the same tree, a queue against a stack).
+    let most = counted.iter().copied().max_by_key(|m| m.stats.peak_states);
+    let pair = most.and_then(|most| {
+        let kin = counted
+            .iter()
+            .copied()
+            .filter(|m| m.id() != most.id() && m.info.family == most.info.family)
+            .min_by_key(|m| m.stats.peak_states);
+        let fewest = kin.or_else(|| counted.iter().copied().min_by_key(|m| m.stats.peak_states));
+        fewest.map(|fewest| (most, fewest))
+    });
     if let Some((most, fewest)) = pair {
         if most.stats.peak_states > fewest.stats.peak_states {
             let held = |m: &Measured| match m.stats.peak_states {
@@ -238,10 +240,10 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
             };
             out.push(format!(
                 "{} held {} states at once ({}) where {} never held more than {} ({}).",
-                most.id,
+                most.id(),
                 thousands(most.stats.peak_states),
                 format_bytes(most.stats.peak_bytes),
-                fewest.id,
+                fewest.id(),
                 held(fewest),
                 format_bytes(fewest.stats.peak_bytes)
             ));
@@ -251,16 +253,16 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
     // 3. Time: the fastest of ours against the slowest, and the reference.
     let ours: Vec<&Measured> = rows
         .iter()
-        .filter(|m| m.counts_nodes && m.complete())
+        .filter(|m| m.counts_nodes() && m.complete())
         .collect();
-    let reference = rows.iter().find(|m| !m.counts_nodes && m.complete());
+    let reference = rows.iter().find(|m| m.info.outside && m.complete());
     let fastest = ours.iter().copied().min_by_key(|m| m.time);
     let slowest = ours.iter().copied().max_by_key(|m| m.time);
     let reference_clause = reference
         .map(|r| {
             format!(
                 "; the {} solver (not one of ours) took {}",
-                r.id,
+                r.id(),
                 format_time(r.time)
             )
         })
@@ -272,18 +274,18 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
                 out.push(format!(
                     "All took about the same time, from {} for {} to {} for {}: too close to call on one puzzle{}.",
                     format_time(fast.time),
-                    fast.id,
+                    fast.id(),
                     format_time(slow.time),
-                    slow.id,
+                    slow.id(),
                     reference_clause
                 ));
             } else {
                 out.push(format!(
                     "{} was the fastest at {}, {} times faster than {} ({}){}.",
-                    fast.id,
+                    fast.id(),
                     format_time(fast.time),
                     times(ratio),
-                    slow.id,
+                    slow.id(),
                     format_time(slow.time),
                     reference_clause
                 ));
@@ -293,9 +295,9 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
             if let Some(r) = reference {
                 out.push(format!(
                     "The {} solver (not one of ours) took {} where {} took {}.",
-                    r.id,
+                    r.id(),
                     format_time(r.time),
-                    only.id,
+                    only.id(),
                     format_time(only.time)
                 ));
             }
@@ -312,12 +314,12 @@ pub fn notes(rows: &[Measured]) -> Vec<String> {
         match m.verdict {
             Verdict::Unknown(Stop::Unsupported) => out.push(format!(
                 "{} does not solve this shape{}.",
-                m.id,
+                m.id(),
                 m.unsupported.as_ref().map(|why| format!(": {why}")).unwrap_or_default()
             )),
             Verdict::Unknown(stop) => out.push(format!(
                 "{} stopped at its {}: its figures are lower bounds and it takes no part in the sentences above.",
-                m.id,
+                m.id(),
                 stop.as_str().replace('-', " ")
             )),
             _ => {}
@@ -355,8 +357,7 @@ pub fn run(args: &ExplainArgs) -> Status {
             }
         }
         rows.push(Measured {
-            id: solver.id().to_string(),
-            counts_nodes: solver.counts_nodes(),
+            info: solver.info(),
             verdict: outcome.verdict(),
             stats: outcome.stats,
             time,
@@ -371,9 +372,9 @@ pub fn run(args: &ExplainArgs) -> Status {
             if m.verdict != first.verdict {
                 eprintln!(
                     "error: the strategies disagree: {} says {}, {} says {}",
-                    first.id,
+                    first.id(),
                     first.verdict.as_str(),
-                    m.id,
+                    m.id(),
                     m.verdict.as_str()
                 );
                 status = Status::Failed;

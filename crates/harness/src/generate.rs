@@ -321,12 +321,10 @@ pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated>
     None
 }
 
-/// The strategy used for uniqueness checks: dlx when registered, else mrv, else the default.
+/// The strategy used for uniqueness checks when none is named (the
+/// registry decides which).
 pub fn default_checker() -> &'static dyn Solver {
-    ["dlx", "mrv", registry::DEFAULT_STRATEGY]
-        .iter()
-        .find_map(|id| registry::find(id))
-        .expect("a strategy is registered")
+    registry::uniqueness_checker()
 }
 
 pub fn generate(args: &GenerateArgs) -> Status {

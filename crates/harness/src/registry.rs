@@ -22,6 +22,26 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
 /// The strategy `solve` uses when none is named: the fastest registered one.
 pub const DEFAULT_STRATEGY: &str = "dlx";
 
+/// The strategy `trace` shows when none is named: the textbook backtracker,
+/// whose tree a student can follow line by line.
+pub const TEACHING_STRATEGY: &str = "naive";
+
+/// The tree `explain` measures pruning against: the textbook backtracker.
+pub const BASELINE_STRATEGY: &str = "naive";
+
+/// The strategies `generate` may use for its uniqueness checks, fastest
+/// first; the first registered one is the default checker.
+const CHECKERS: [&str; 2] = ["dlx", "mrv"];
+
+/// The default checker of `generate`: the first of [`CHECKERS`] registered.
+pub fn uniqueness_checker() -> &'static dyn Solver {
+    CHECKERS
+        .iter()
+        .chain([&DEFAULT_STRATEGY])
+        .find_map(|id| find(id))
+        .expect("a strategy is registered")
+}
+
 /// Looks a strategy up by id.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {
     strategies().into_iter().find(|s| s.id() == id)

@@ -85,7 +85,7 @@ pub struct TraceArgs {
     pub input: String,
 
     /// Strategy id (see `sudoku-lab list`)
-    #[arg(long, short, default_value = "naive")]
+    #[arg(long, short, default_value = registry::TEACHING_STRATEGY)]
     pub strategy: String,
 
     /// Solutions to look for: 1 stops at the first (the default, for

@@ -130,7 +130,7 @@ static INFO: Info = Info {
     outside: false,
     reports: Reports::ALL,
     shapes: Shapes::All,
-    prunes_by: "legality, and the cell with the fewest candidates first",
+    prunes_by: "choosing the most constrained cell first",
     headline: true,
     brute_force: false,
 };

@@ -55,7 +55,7 @@ static INFO: Info = Info {
     outside: false,
     reports: Reports::ALL,
     shapes: Shapes::All,
-    prunes_by: "legality only (row, column and box used-flags)",
+    prunes_by: "checking row, column and box legality",
     headline: true,
     brute_force: true,
 };

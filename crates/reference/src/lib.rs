@@ -67,7 +67,7 @@ static INFO: Info = Info {
     outside: true,
     reports: Reports::NONE,
     shapes: Shapes::Only(Shape::CLASSIC),
-    prunes_by: "naked singles and locked candidates on band bitboards, then bivalue guesses",
+    prunes_by: "propagating singles and locked candidates on band bitboards",
     headline: true,
     brute_force: false,
 };

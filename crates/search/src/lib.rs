@@ -119,7 +119,7 @@
 //! | field | in `dfs` and `bfs` |
 //! |---|---|
 //! | `nodes` | states taken off the stack or queue (entered), the root included |
-//! | `placements` | states other than the root entered: the placement is the copy's one new digit, counted when the copy is entered (not when it is created), so `placements = nodes - 1` as for naive |
+//! | `placements` | the copy's one new digit. `dfs` counts it when the copy is entered, so `placements = nodes - 1` as for naive; `bfs` when the copy is created (a queue enters a child long after its parent, among other parents' children, so that is where a trace can show whose child it is): equal to dfs's for a whole-tree search, more when stopped early (children created, not yet entered) |
 //! | `guesses` | those placements made where the parent's cell had two or more legal digits |
 //! | `backtracks` | `dfs`: states whose whole subtree was searched without a solution, counted when the search leaves them (the generic search's `leave` hook), exactly where naive undoes the same placement. `bfs`: not measured (n/a): a queue interleaves subtrees, so it never knows when one is finished |
 //! | `max_depth` | digits placed on the deepest state entered |
@@ -128,8 +128,9 @@
 //!
 //! So `dfs` reports exactly naive's four counts on every puzzle, and `bfs`
 //! naive's nodes, placements and guesses whenever it searches the whole tree.
-//! Trace events follow the same definitions: `Place` then `Enter` for every
-//! state taken, `DeadEnd` for a state with no child, `Undo` (dfs only) when a
+//! Trace events follow the same definitions: for dfs `Place` then `Enter`
+//! for every state taken (bfs: `Place` for every child as it is created,
+//! `Enter` when it is taken), `DeadEnd` for a state with no child, `Undo` (dfs only) when a
 //! state's subtree is done, `Solution` for every goal. The time budget
 //! is checked every [`TIME_CHECK_INTERVAL`](sudoku_core::TIME_CHECK_INTERVAL)
 //! states, like everywhere else.

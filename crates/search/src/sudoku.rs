@@ -27,7 +27,7 @@ static DFS: Info = Info {
     outside: false,
     reports: Reports::ALL,
     shapes: Shapes::All,
-    prunes_by: "legality only, like naive, but every child is a copy",
+    prunes_by: "checking legality, like naive, on copies",
     headline: true,
     brute_force: true,
 };
@@ -44,7 +44,7 @@ static BFS: Info = Info {
         ..Reports::ALL
     },
     shapes: Shapes::All,
-    prunes_by: "legality only, level by level; the frontier is the whole width of the tree",
+    prunes_by: "checking legality, like naive, level by level",
     headline: true,
     brute_force: true,
 };
@@ -345,6 +345,9 @@ struct Bookkeeping<'r, T: Trace> {
     scratch_bytes: usize,
     /// The memory budget left for the frontier.
     limit: usize,
+    /// Breadth-first: placements are counted as children are created (see
+    /// [`Bookkeeping::expanded`]), not as they are entered.
+    place_on_creation: bool,
 }
 
 impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
@@ -356,7 +359,7 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
     #[inline(always)]
     fn enter(&mut self, state: &Board<'_, K, N, M>) -> ControlFlow<()> {
         let depth = state.depth();
-        if depth > 0 {
+        if depth > 0 && !self.place_on_creation {
             let (cell, digit) = state.last_placement();
             let reason = Reason::cell_choice(state.last_options());
             self.run.place(depth, cell, digit, reason);
@@ -369,11 +372,23 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
         self.run.solution(state.depth(), &self.solution)
     }
 
+    /// A queue enters a state long after its parent, among states of other
+    /// parents, so bfs counts (and traces) each placement here, when the copy
+    /// is made: the trace then shows the frontier growing, and a reader can
+    /// tell every state's parent. A whole-tree search enters every child, so
+    /// the count equals dfs's; stopped early, it includes children created
+    /// and not yet entered.
     #[inline(always)]
     fn expanded(&mut self, parent: &Board<'_, K, N, M>, children: &[Board<'_, K, N, M>]) {
+        let cell = parent.next.cell as usize;
         if children.is_empty() {
-            let cell = parent.next.cell as usize;
             self.run.dead_end(parent.depth(), DeadEnd::Cell(cell));
+        } else if self.place_on_creation {
+            let reason = Reason::cell_choice(children[0].last_options());
+            for child in children {
+                self.run
+                    .place(child.depth(), cell, child.cells.get(cell), reason);
+            }
         }
     }
 
@@ -432,6 +447,7 @@ fn search_board<K: Cells, const N: usize, M: Mask, T: Trace>(
         solution: vec![0; puzzle.shape().cells()],
         scratch_bytes,
         limit: limit.saturating_sub(scratch_bytes),
+        place_on_creation: order == Order::BreadthFirst,
     };
     let root = Board::<K, N, M>::root(tables, puzzle);
     // A `Break` is recorded in `run` (budget or solution limit); nothing to add.

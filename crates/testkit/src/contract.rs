@@ -58,11 +58,15 @@ pub fn check(solver: &dyn Solver, oracle: &dyn Solver) {
 /// stopping at the first solution gives `nodes = placements + 1`. Propagating
 /// strategies place forced digits inside a node; SAT solvers do not count
 /// placements that way.
+///
+/// A breadth-first search counts placements as it creates children, before
+/// entering them, and for the same reason (it interleaves subtrees) cannot
+/// count backtracks: strategies that do not report backtracks are left out.
 pub fn one_node_per_placement(info: &Info) -> bool {
     matches!(
         info.family,
         Family::Backtracking | Family::Copying | Family::ExactCover
-    )
+    ) && info.reports.backtracks
 }
 
 /// The puzzles of the contract: the seeds, the two bad puzzles, the bundled
