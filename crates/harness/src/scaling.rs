@@ -9,7 +9,7 @@
 
 use crate::args::BudgetArgs;
 use crate::compare::{compare, PuzzleSet, Report, RunConfig};
-use crate::{registry, Status};
+use crate::Status;
 use clap::Args;
 use plotters::prelude::*;
 use std::io::IsTerminal;
@@ -32,8 +32,8 @@ pub const SHAPE_SETS: [&str; 8] = [
     after_help = "Example:\n  sudoku-lab scaling --report reports/scaling --limit-puzzles 10"
 )]
 pub struct ScalingArgs {
-    /// Strategies, comma-separated, or `all`
-    #[arg(long, default_value = "all", value_delimiter = ',')]
+    /// Strategies, comma-separated, or `all` [default: the headline strategies]
+    #[arg(long, value_delimiter = ',')]
     pub strategies: Vec<String>,
 
     /// Directory holding the shape sets
@@ -93,7 +93,7 @@ pub fn points(report: &Report) -> Vec<Point> {
 }
 
 pub fn run(args: &ScalingArgs) -> Status {
-    let solvers = match registry::pick_list(&args.strategies) {
+    let solvers = match crate::compare::pick_strategies(&args.strategies) {
         Ok(s) => s,
         Err(status) => return status,
     };
@@ -106,6 +106,10 @@ pub fn run(args: &ScalingArgs) -> Status {
             "error: {}: missing; run from the project root, or give --puzzles DIR",
             missing.path.display()
         );
+        return Status::Usage;
+    }
+    if let Err(message) = crate::output::report_dir(&args.report) {
+        eprintln!("error: --report {}: {message}", args.report.display());
         return Status::Usage;
     }
     let limits = args.budgets.limits(Some(2), 1);
@@ -121,7 +125,8 @@ pub fn run(args: &ScalingArgs) -> Status {
     let report = compare(&solvers, &sets, &config);
     let points = points(&report);
     let table = markdown_table(&points);
-    println!("{table}");
+    // The report is written even when standard output is gone.
+    let printed = crate::output::print(&format!("{table}\n"));
     if let Err(e) = write(&args.report, &report, &points, &table) {
         eprintln!("error: {}: {e}", args.report.display());
         return Status::Usage;
@@ -130,7 +135,7 @@ pub fn run(args: &ScalingArgs) -> Status {
         "wrote {}/scaling.svg, scaling.md and scaling.json",
         args.report.display()
     );
-    report.status()
+    report.status().max(printed)
 }
 
 fn markdown_table(points: &[Point]) -> String {
@@ -180,21 +185,24 @@ fn markdown_table(points: &[Point]) -> String {
 }
 
 fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    crate::output::report_dir(dir)?;
     let json = serde_json::json!({ "machine": report.machine, "points": points });
     let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n";
-    std::fs::write(dir.join("scaling.json"), text).map_err(|e| e.to_string())?;
+    crate::output::write_atomic(&dir.join("scaling.json"), text.as_bytes())
+        .map_err(|e| e.to_string())?;
     let md = format!(
         "# Scaling study\n\nCommand: `{}`\n\n{table}\n![scaling](scaling.svg)\n",
         report.machine.command.clone().unwrap_or_default()
     );
-    std::fs::write(dir.join("scaling.md"), md).map_err(|e| e.to_string())?;
+    crate::output::write_atomic(&dir.join("scaling.md"), md.as_bytes())
+        .map_err(|e| e.to_string())?;
     chart(&dir.join("scaling.svg"), points)
 }
 
 /// Two panels side by side: time and nodes against the side.
 fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
-    let root = SVGBackend::new(path, (1100, 480)).into_drawing_area();
+    let temp = crate::output::temp_path(path);
+    let root = SVGBackend::new(&temp, (1100, 480)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (left, right) = root.split_horizontally(550);
     let sides: Vec<usize> = points.iter().map(|p| p.side).collect();
@@ -212,7 +220,9 @@ fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
     panel(&right, points, "mean nodes per puzzle", (lo, hi), |p| {
         p.nodes_mean
     })?;
-    root.present().map_err(|e| e.to_string())
+    root.present().map_err(|e| e.to_string())?;
+    drop(root);
+    crate::output::rename_into(&temp, path).map_err(|e| e.to_string())
 }
 
 fn panel(

@@ -83,7 +83,13 @@ fn table_has_a_row_per_strategy() {
     let ids = registered();
     assert!(ids.contains(&"naive".to_string()) && ids.contains(&"reference".to_string()));
     let out = lab()
-        .args(["compare", "--set", &data_str("tiny.txt")])
+        .args([
+            "compare",
+            "--strategies",
+            "all",
+            "--set",
+            &data_str("tiny.txt"),
+        ])
         .output()
         .unwrap();
     assert_eq!(
@@ -113,6 +119,25 @@ fn table_has_a_row_per_strategy() {
         !stdout.contains("parallel run"),
         "jobs 1 is not a parallel run"
     );
+}
+
+#[test]
+fn without_strategies_the_headline_ones_run() {
+    let (json, code) = compare_json(&["--set", &data_str("tiny.txt")]);
+    assert_eq!(code, 0);
+    let ran: Vec<&str> = json["strategies"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap())
+        .collect();
+    let headline: Vec<&str> = sudoku_harness::registry::strategies()
+        .into_iter()
+        .filter(|s| s.info().headline)
+        .map(|s| s.id())
+        .collect();
+    assert_eq!(ran, headline);
+    assert!(ran.contains(&"dlx") && ran.contains(&"reference"));
 }
 
 /// Every field reports/README.md documents for a result record.

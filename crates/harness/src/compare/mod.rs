@@ -23,8 +23,8 @@ pub use runner::{compare, PuzzleSet, RunConfig};
 use crate::args::{BudgetArgs, ReadArgs};
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
-use std::io::Write;
 use std::path::{Path, PathBuf};
+use sudoku_core::Solver;
 use table::Flavor;
 
 /// Where the bundled sets live, relative to the current directory.
@@ -56,9 +56,11 @@ disagreement, 2 for usage errors and unreadable or empty sets. Unlike `solve`,
 budget hits and invalid, unsolvable or multiple-solution puzzles do not make the
 status non-zero: in a comparison they are results.
 
-Without --set, compare runs on every bundled set in puzzles/ (from the current
-directory) except the public research sets (top95, hardest, 17clue, seeds), the
-first 100 puzzles of each, and says which.
+Without --strategies, compare runs the headline strategies (those a strategy
+crate marks so; `--strategies all` runs every registered one). Without --set, it runs on every
+bundled set in puzzles/ (from the current directory) except the public research
+sets (top95, hardest, 17clue, seeds), the first 100 puzzles of each, and says
+which.
 
 Examples:
   sudoku-lab compare
@@ -99,7 +101,8 @@ fn puzzle_limit(s: &str) -> Result<PuzzleLimit, String> {
 #[command(after_help = AFTER_HELP)]
 pub struct CompareArgs {
     /// Strategies to compare: comma-separated ids (see `sudoku-lab list`), or all
-    #[arg(long, value_delimiter = ',', default_value = "all", value_name = "IDS")]
+    /// [default: the headline strategies]
+    #[arg(long, value_delimiter = ',', value_name = "IDS")]
     pub strategies: Vec<String>,
 
     /// Puzzle files, or directories (their *.txt, *.csv and *.sdk files, 4x4 before 12x12)
@@ -247,6 +250,22 @@ fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
     Ok((sets, note))
 }
 
+/// The strategies of `--strategies`: the ids named, `all`, or, when none is
+/// named, the headline strategies (`Info::headline`: one row per family, so
+/// plain `compare` stays short; `all` adds the rest, such as the SAT encodings).
+pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, Status> {
+    if names.is_empty() {
+        let headline: Vec<&'static dyn Solver> = registry::strategies()
+            .into_iter()
+            .filter(|s| s.info().headline)
+            .collect();
+        if !headline.is_empty() {
+            return Ok(headline);
+        }
+    }
+    registry::pick_list(names)
+}
+
 /// The command line as typed, for the report.
 fn command_line() -> String {
     let mut words: Vec<String> = std::env::args().collect();
@@ -268,10 +287,17 @@ fn command_line() -> String {
 
 /// `sudoku-lab compare`.
 pub fn run(args: &CompareArgs) -> Status {
-    let strategies = match registry::pick_list(&args.strategies) {
+    let strategies = match pick_strategies(&args.strategies) {
         Ok(s) => s,
         Err(status) => return status,
     };
+    // Checked before the run, so a bad path costs nothing.
+    if let Some(dir) = &args.report {
+        if let Err(message) = crate::output::report_dir(dir) {
+            eprintln!("error: --report {}: {message}", dir.display());
+            return Status::Usage;
+        }
+    }
     let mut notes = Vec::new();
     let (sets, mut status, limit) = if args.sets.is_empty() {
         match default_sets() {
@@ -323,8 +349,8 @@ pub fn run(args: &CompareArgs) -> Status {
         CompareFormat::Json => report.to_json(),
         CompareFormat::Csv => report.to_csv(),
     };
-    // A closed stdout (piped into `head`) is not an error worth reporting.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    // A closed stdout (piped into `head`) is a quiet stop; a full disk is not.
+    status = status.max(crate::output::print(&text));
     if let Some(dir) = &args.report {
         match report::write_dir(&report, dir) {
             Ok(files) => eprintln!("wrote {}: {}", dir.display(), files.join(", ")),
