@@ -393,25 +393,29 @@ pub fn run(args: &ExplainArgs) -> Status {
     } else {
         format!(" (the first puzzle of {name})")
     };
-    println!("{}{from}", puzzle.to_line());
-    println!(
-        "a {}x{} puzzle ({shape} boxes, {} givens); each strategy looks for up to 2 solutions",
-        shape.side(),
-        shape.side(),
-        puzzle.givens()
-    );
-    println!();
-    println!("{}", table(&rows));
-    println!();
-    for sentence in sentences(&rows) {
-        println!("{sentence}");
-    }
-    for note in notes(&rows) {
-        println!("note: {note}");
-    }
     let most_runs = rows.iter().map(|m| m.runs).max().unwrap_or(1);
-    println!(
-        "Counts are the same on every machine; times are the fastest of up to {most_runs} runs and vary with the machine and its load."
-    );
-    status
+    let written = crate::output::to_stdout(|out| {
+        writeln!(out, "{}{from}", puzzle.to_line())?;
+        writeln!(
+            out,
+            "a {}x{} puzzle ({shape} boxes, {} givens); each strategy looks for up to 2 solutions",
+            shape.side(),
+            shape.side(),
+            puzzle.givens()
+        )?;
+        writeln!(out)?;
+        writeln!(out, "{}", table(&rows))?;
+        writeln!(out)?;
+        for sentence in sentences(&rows) {
+            writeln!(out, "{sentence}")?;
+        }
+        for note in notes(&rows) {
+            writeln!(out, "note: {note}")?;
+        }
+        writeln!(
+            out,
+            "Counts are the same on every machine; times are the fastest of up to {most_runs} runs and vary with the machine and its load."
+        )
+    });
+    status.max(written)
 }

@@ -386,8 +386,9 @@ pub fn generate(args: &GenerateArgs) -> Status {
     let mut out = io::stdout().lock();
     let mut status = Status::Ok;
     let header = header_line(args);
-    if writeln!(out, "{header}").is_err() {
-        return status;
+    if let Err(e) = writeln!(out, "{header}").and_then(|()| out.flush()) {
+        progress.finish_and_clear();
+        return crate::output::write_failed(&e);
     }
     // Chunks keep memory bounded and output flowing while workers stay busy.
     let chunk = (args.jobs.max(1) * 4) as u64;
@@ -426,12 +427,16 @@ pub fn generate(args: &GenerateArgs) -> Status {
                     continue;
                 }
             };
-            if writeln!(out, "{line}").is_err() {
-                return status;
+            if let Err(e) = writeln!(out, "{line}") {
+                progress.finish_and_clear();
+                return status.max(crate::output::write_failed(&e));
             }
         }
         start = end;
     }
     progress.finish_and_clear();
-    status
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => status.max(crate::output::write_failed(&e)),
+    }
 }

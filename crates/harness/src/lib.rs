@@ -26,6 +26,7 @@ pub mod compare;
 pub mod explain;
 pub mod generate;
 pub mod input;
+pub mod output;
 pub mod registry;
 pub mod scaling;
 pub mod solve;
@@ -109,8 +110,10 @@ pub fn run(cli: Cli) -> Status {
 }
 
 fn list() -> Status {
-    for s in registry::strategies() {
-        println!("{:<10} {}", s.id(), s.summary());
-    }
-    Status::Ok
+    output::to_stdout(|out| {
+        for s in registry::strategies() {
+            writeln!(out, "{:<10} {}", s.id(), s.summary())?;
+        }
+        Ok(())
+    })
 }

@@ -108,6 +108,10 @@ pub fn run(args: &ScalingArgs) -> Status {
         );
         return Status::Usage;
     }
+    if let Err(message) = crate::output::report_dir(&args.report) {
+        eprintln!("error: --report {}: {message}", args.report.display());
+        return Status::Usage;
+    }
     let limits = args.budgets.limits(Some(2), 1);
     let config = RunConfig {
         node_budget: limits.node_budget,
@@ -121,7 +125,8 @@ pub fn run(args: &ScalingArgs) -> Status {
     let report = compare(&solvers, &sets, &config);
     let points = points(&report);
     let table = markdown_table(&points);
-    println!("{table}");
+    // The report is written even when standard output is gone.
+    let printed = crate::output::print(&format!("{table}\n"));
     if let Err(e) = write(&args.report, &report, &points, &table) {
         eprintln!("error: {}: {e}", args.report.display());
         return Status::Usage;
@@ -130,7 +135,7 @@ pub fn run(args: &ScalingArgs) -> Status {
         "wrote {}/scaling.svg, scaling.md and scaling.json",
         args.report.display()
     );
-    report.status()
+    report.status().max(printed)
 }
 
 fn markdown_table(points: &[Point]) -> String {
@@ -180,21 +185,24 @@ fn markdown_table(points: &[Point]) -> String {
 }
 
 fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    crate::output::report_dir(dir)?;
     let json = serde_json::json!({ "machine": report.machine, "points": points });
     let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n";
-    std::fs::write(dir.join("scaling.json"), text).map_err(|e| e.to_string())?;
+    crate::output::write_atomic(&dir.join("scaling.json"), text.as_bytes())
+        .map_err(|e| e.to_string())?;
     let md = format!(
         "# Scaling study\n\nCommand: `{}`\n\n{table}\n![scaling](scaling.svg)\n",
         report.machine.command.clone().unwrap_or_default()
     );
-    std::fs::write(dir.join("scaling.md"), md).map_err(|e| e.to_string())?;
+    crate::output::write_atomic(&dir.join("scaling.md"), md.as_bytes())
+        .map_err(|e| e.to_string())?;
     chart(&dir.join("scaling.svg"), points)
 }
 
 /// Two panels side by side: time and nodes against the side.
 fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
-    let root = SVGBackend::new(path, (1100, 480)).into_drawing_area();
+    let temp = crate::output::temp_path(path);
+    let root = SVGBackend::new(&temp, (1100, 480)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (left, right) = root.split_horizontally(550);
     let sides: Vec<usize> = points.iter().map(|p| p.side).collect();
@@ -212,7 +220,9 @@ fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
     panel(&right, points, "mean nodes per puzzle", (lo, hi), |p| {
         p.nodes_mean
     })?;
-    root.present().map_err(|e| e.to_string())
+    root.present().map_err(|e| e.to_string())?;
+    drop(root);
+    crate::output::rename_into(&temp, path).map_err(|e| e.to_string())
 }
 
 fn panel(

@@ -112,7 +112,7 @@ fn for_each_puzzle(
             });
             match each(&name, line, item) {
                 Ok(s) => status = status.max(s),
-                Err(_) => return status, // stdout closed (e.g. piped into `head`)
+                Err(e) => return status.max(crate::output::write_failed(&e)),
             }
         }
         if !any {
@@ -176,7 +176,7 @@ pub fn solve(args: &SolveArgs) -> Status {
         None => io::stdout().is_terminal(),
     };
     let mut out = io::stdout().lock();
-    for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
+    let status = for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
         let entry = match item {
             Ok(entry) => entry,
             Err(problem) => {
@@ -236,7 +236,16 @@ pub fn solve(args: &SolveArgs) -> Status {
             writeln!(out)?;
         }
         Ok(status)
-    })
+    });
+    flushed(status, &mut out)
+}
+
+/// `status`, made worse by a failed flush of standard output.
+fn flushed(status: Status, out: &mut impl Write) -> Status {
+    match out.flush() {
+        Ok(()) => status,
+        Err(e) => status.max(crate::output::write_failed(&e)),
+    }
 }
 
 pub fn count(args: &CountArgs) -> Status {
@@ -246,7 +255,7 @@ pub fn count(args: &CountArgs) -> Status {
     };
     let limits = args.budgets.limits(args.limit, 0);
     let mut out = io::stdout().lock();
-    for_each_puzzle(&args.inputs, &args.read, |_, _, item| {
+    let status = for_each_puzzle(&args.inputs, &args.read, |_, _, item| {
         let Ok(entry) = item else {
             writeln!(out, "- invalid")?;
             return Ok(Status::Failed);
@@ -264,5 +273,6 @@ pub fn count(args: &CountArgs) -> Status {
         };
         writeln!(out, "{} {qualifier}", outcome.count)?;
         Ok(status)
-    })
+    });
+    flushed(status, &mut out)
 }

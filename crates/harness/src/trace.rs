@@ -915,11 +915,7 @@ pub fn run(args: &TraceArgs) -> Status {
             sudoku_core::Verdict::Invalid | sudoku_core::Verdict::Unknown(_) => Status::Failed,
             _ => Status::Ok,
         },
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Status::Ok,
-        Err(e) => {
-            eprintln!("error: writing the trace: {e}");
-            Status::Failed
-        }
+        Err(e) => crate::output::write_failed(&e),
     }
 }
 

@@ -78,7 +78,9 @@ fn grouped_log_bars(
     let group = strategies.len() as f64;
     let width = (160.0 + sets.len() as f64 * (group * 16.0 + 24.0)).max(720.0) as u32;
     let height = 520u32;
-    let root = SVGBackend::new(path, (width, height)).into_drawing_area();
+    // Drawn into a temporary file beside `path`, then renamed: never half a chart.
+    let temp = crate::output::temp_path(path);
+    let root = SVGBackend::new(&temp, (width, height)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let mut chart = ChartBuilder::on(&root)
@@ -149,6 +151,9 @@ fn grouped_log_bars(
         .draw()
         .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))?;
+    drop(chart);
+    drop(root);
+    crate::output::rename_into(&temp, path).map_err(|e| err(&e))?;
     Ok(true)
 }
 

@@ -23,7 +23,6 @@ pub use runner::{compare, PuzzleSet, RunConfig};
 use crate::args::{BudgetArgs, ReadArgs};
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use sudoku_core::Solver;
 use table::Flavor;
@@ -292,6 +291,13 @@ pub fn run(args: &CompareArgs) -> Status {
         Ok(s) => s,
         Err(status) => return status,
     };
+    // Checked before the run, so a bad path costs nothing.
+    if let Some(dir) = &args.report {
+        if let Err(message) = crate::output::report_dir(dir) {
+            eprintln!("error: --report {}: {message}", dir.display());
+            return Status::Usage;
+        }
+    }
     let mut notes = Vec::new();
     let (sets, mut status, limit) = if args.sets.is_empty() {
         match default_sets() {
@@ -343,8 +349,8 @@ pub fn run(args: &CompareArgs) -> Status {
         CompareFormat::Json => report.to_json(),
         CompareFormat::Csv => report.to_csv(),
     };
-    // A closed stdout (piped into `head`) is not an error worth reporting.
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+    // A closed stdout (piped into `head`) is a quiet stop; a full disk is not.
+    status = status.max(crate::output::print(&text));
     if let Some(dir) = &args.report {
         match report::write_dir(&report, dir) {
             Ok(files) => eprintln!("wrote {}: {}", dir.display(), files.join(", ")),

@@ -379,10 +379,11 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
 /// `--report DIR`: writes report.md, results.json, results.csv and the SVG
 /// charts; returns the file names written.
 pub fn write_dir(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    crate::output::report_dir(dir)?;
     let charts = super::chart::write_charts(report, dir)?;
     let write = |name: &str, text: &str| {
-        std::fs::write(dir.join(name), text).map_err(|e| format!("{name}: {e}"))
+        crate::output::write_atomic(&dir.join(name), text.as_bytes())
+            .map_err(|e| format!("{name}: {e}"))
     };
     write("results.json", &report.to_json())?;
     write("results.csv", &report.to_csv())?;
