@@ -26,11 +26,13 @@ pub mod compare;
 pub mod explain;
 pub mod generate;
 pub mod input;
+pub mod ladder;
 pub mod output;
 pub mod registry;
 pub mod scaling;
 pub mod solve;
 pub mod trace;
+pub mod trace_html;
 pub mod units;
 
 use clap::{Parser, Subcommand};
@@ -93,6 +95,8 @@ pub enum Command {
     Scaling(scaling::ScalingArgs),
     /// Run strategies side by side on puzzle sets: tables, JSON/CSV, reports
     Compare(compare::CompareArgs),
+    /// The pruning ladder: every prop:<branching>/<rules> rung on puzzle sets, one table per set
+    Ladder(ladder::LadderArgs),
 }
 
 /// Runs a parsed command line; returns the exit status.
@@ -106,6 +110,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Generate(args) => generate::generate(&args),
         Command::Scaling(args) => scaling::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Ladder(args) => ladder::run(&args),
     }
 }
 

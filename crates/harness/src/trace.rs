@@ -34,6 +34,10 @@ use sudoku_core::{
 
 /// Steps shown by default: a 4x4 puzzle fits in full, a 9x9 is cut short.
 pub const DEFAULT_MAX_STEPS: u64 = 200;
+
+/// Steps an HTML page holds unless `--max-steps` says otherwise: about 10 MB
+/// of page, still quick to step through (the page says when it is capped).
+pub const DEFAULT_HTML_STEPS: u64 = 100_000;
 /// Steps kept by default for `--animate`: minutes of animation at 50 ms a step.
 pub const DEFAULT_ANIMATE_STEPS: u64 = 10_000;
 
@@ -47,6 +51,10 @@ pub enum TraceFormat {
     Json,
     /// The search tree as Graphviz DOT (render with `dot -Tsvg`); for small puzzles
     Dot,
+    /// One self-contained page to step through in a browser: the grid with
+    /// pencil marks, a slider and keys, the reason of every step, the tree
+    /// (redirect to a file: `> trace.html`)
+    Html,
 }
 
 /// A cap on the steps shown: a number, or `all`.
@@ -94,7 +102,7 @@ pub struct TraceArgs {
     pub limit: u64,
 
     /// Show at most N steps (events), or `all`; the summary always counts
-    /// the whole search [default: 200; 10000 with --animate]
+    /// the whole search [default: 200; 10000 with --animate; 100000 for html]
     #[arg(long, value_name = "N|all", value_parser = max_steps)]
     pub max_steps: Option<MaxSteps>,
 
@@ -898,6 +906,8 @@ pub fn run(args: &TraceArgs) -> Status {
     let limits = args.budgets.limits(Some(args.limit), 1);
     let default_steps = if args.animate {
         DEFAULT_ANIMATE_STEPS
+    } else if args.format == TraceFormat::Html {
+        DEFAULT_HTML_STEPS
     } else {
         DEFAULT_MAX_STEPS
     };
@@ -909,6 +919,7 @@ pub fn run(args: &TraceArgs) -> Status {
         TraceFormat::Text => text(solver, &puzzle, &limits, max, args.limit),
         TraceFormat::Json => json(solver, &puzzle, &limits, max),
         TraceFormat::Dot => dot_command(solver, &puzzle, &limits, max),
+        TraceFormat::Html => html_command(solver, &puzzle, &limits, max),
     };
     match result {
         Ok(outcome) => match outcome.verdict() {
@@ -1068,6 +1079,22 @@ fn dot_command(
     );
     let mut out = io::stdout().lock();
     out.write_all(dot(&title, puzzle.shape(), &recorder.events, hidden).as_bytes())?;
+    out.flush()?;
+    Ok(outcome)
+}
+
+fn html_command(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &sudoku_core::Limits,
+    max: Option<u64>,
+) -> io::Result<Outcome> {
+    let (outcome, recorder) = record(solver, puzzle, limits, max);
+    let hidden = recorder.seen - recorder.events.len() as u64;
+    let title = format!("{} on {}", solver.id(), puzzle.to_line());
+    let page = crate::trace_html::page(&title, puzzle, &recorder.events, hidden, &outcome);
+    let mut out = io::stdout().lock();
+    out.write_all(page.as_bytes())?;
     out.flush()?;
     Ok(outcome)
 }

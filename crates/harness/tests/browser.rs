@@ -1,0 +1,102 @@
+//! The pages, in a real browser: headless Chromium loads each page and the
+//! test reads the DOM the page's script built.
+//!
+//! These tests need Chromium (`apt-get install chromium`), which the Rust
+//! toolchain alone does not bring, so they are `#[ignore]`d in a plain
+//! `cargo test`; `.ci/run` installs Chromium and runs them with
+//! `cargo test -p sudoku-harness --test browser -- --ignored`. Without
+//! Chromium they fail, loudly, instead of skipping.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn chromium() -> PathBuf {
+    ["chromium", "chromium-browser", "google-chrome"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| Command::new(p).arg("--version").output().is_ok())
+        .expect("Chromium is not installed: apt-get install chromium (see .ci/run)")
+}
+
+/// The DOM after the page's scripts ran, as headless Chromium dumps it.
+fn dump_dom(page: &Path, fragment: &str) -> String {
+    let profile = tempfile_dir("profile");
+    let url = format!("file://{}{fragment}", page.display());
+    let out = Command::new(chromium())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(["--virtual-time-budget=5000", "--dump-dom", &url])
+        .output()
+        .expect("run chromium");
+    assert!(
+        out.status.success(),
+        "chromium failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn tempfile_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("sudoku-lab-browser-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn sudoku_lab(args: &[&str]) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.code().is_some_and(|c| c <= 1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out.stdout
+}
+
+#[test]
+#[ignore = "needs Chromium; .ci/run installs it and runs this with --ignored"]
+fn the_trace_page_renders_and_steps_forward() {
+    let page = tempfile_dir("trace").join("trace.html");
+    std::fs::write(
+        &page,
+        sudoku_lab(&[
+            "trace",
+            "--format",
+            "html",
+            "--limit",
+            "2",
+            "....3..22..31...",
+        ]),
+    )
+    .unwrap();
+    let dom = dump_dom(&page, "#selftest");
+    assert!(
+        dom.contains(r#"data-selftest="done""#),
+        "the self-test did not run:\n{dom}"
+    );
+    // Two presses of the right arrow: from step 0 to step 2.
+    assert!(dom.contains(r#"data-step="2""#), "{dom}");
+    assert!(dom.contains("step 3 of "), "{dom}");
+    assert!(
+        dom.contains(r#"<div id="errors" style="color:#b00"></div>"#),
+        "a script error was reported: {dom}"
+    );
+    // The grid: 16 cells, the givens shown.
+    assert_eq!(dom.matches("<td").count(), 16, "{dom}");
+    assert!(
+        dom.contains(r#"<circle id="n0""#),
+        "the tree is drawn: {dom}"
+    );
+}
