@@ -7,9 +7,10 @@ use sudoku_core::bits::{bit_of, digit_of};
 use sudoku_core::scratch::Scratch;
 use sudoku_core::{Constraint, DeadEnd, Grid, Reason, Rule, Run, Shape, Trace, Unit};
 
-/// A unit index: rows are `0..n`, columns `n..2n`, boxes `2n..3n`. At most
-/// 75 units, so a set of units is one `u128`.
-type UnitSet = u128;
+/// A placed digit's weight in its units' counts: more than any number of
+/// candidate places (at most 25), so a placed digit never looks missing or
+/// single. Counts are `u8` with wrapping arithmetic; undo restores them exactly.
+const PLACED: u8 = 64;
 
 /// One branch point on the explicit search stack.
 #[derive(Clone, Copy)]
@@ -37,8 +38,6 @@ pub struct Board {
     all: u32,
     /// `units[u * n + i]`: the i-th cell of unit `u`.
     units: Vec<u16>,
-    /// The set of the three units of each cell.
-    unit_bits: Vec<UnitSet>,
     peers: Vec<u16>,
     peer_count: usize,
     /// Candidates of each empty cell (bit `d - 1` for digit `d`); 0 once filled.
@@ -53,8 +52,20 @@ pub struct Board {
     frames: Vec<Frame>,
     /// Cells left with one candidate, waiting for the naked-single rule.
     queue: Vec<u16>,
-    /// Units whose candidates changed since they were last scanned.
-    dirty: UnitSet,
+    /// Per unit and digit (`u * 32 + d - 1`): 1 for every cell of the unit
+    /// with the digit as a candidate, [`PLACED`] for the cell holding it.
+    /// Kept from forward checking up (a zero is a digit with no place left,
+    /// a one a hidden single), not under `none`.
+    counts: Vec<u8>,
+    /// The three units of each cell, as indices into `counts` (`u * 32`).
+    cell_units: Vec<[u16; 3]>,
+    /// Copies of `cand` and `counts` at each branch point (above `none`).
+    saved_cand: Vec<u32>,
+    saved_counts: Vec<u8>,
+    /// Whether `counts` is kept in this search.
+    tracked: bool,
+    /// Unit-and-digit pairs whose count fell to one, for the hidden-single rule.
+    hidden: Vec<(u16, u8)>,
     /// Locked candidates: the candidates of each row segment (a row's cells
     /// in one box) and column segment.
     row_segs: Vec<u32>,
@@ -78,10 +89,10 @@ impl Scratch for Board {
                     .map(|c| c as u16),
             );
         }
-        let unit_bits = (0..size)
+        let cell_units = (0..size)
             .map(|c| {
                 let (r, col, b) = (geometry.row(c), geometry.col(c), geometry.box_of(c));
-                (1u128 << r) | (1u128 << (n + col)) | (1u128 << (2 * n + b))
+                [r, n + col, 2 * n + b].map(|u| (u * 32) as u16)
             })
             .collect();
         let peer_count = if size > 0 { geometry.peers(0).len() } else { 0 };
@@ -92,7 +103,6 @@ impl Scratch for Board {
             size,
             all: shape.all_digits(),
             units,
-            unit_bits,
             peers,
             peer_count,
             cand: vec![0; size],
@@ -102,7 +112,12 @@ impl Scratch for Board {
             path: Vec::with_capacity(size),
             frames: Vec::with_capacity(size),
             queue: Vec::with_capacity(size),
-            dirty: 0,
+            counts: vec![0; 3 * n * 32],
+            cell_units,
+            tracked: false,
+            saved_cand: Vec::new(),
+            saved_counts: Vec::new(),
+            hidden: Vec::with_capacity(3 * n * n),
             row_segs: vec![0; n * shape.box_rows()],
             col_segs: vec![0; n * shape.box_cols()],
             grid: vec![0; size],
@@ -147,7 +162,8 @@ impl Board {
     pub(crate) fn bytes(&self) -> u64 {
         (std::mem::size_of::<Board>()
             + self.units.len() * 2
-            + self.unit_bits.len() * 16
+            + self.cell_units.len() * 6
+            + self.counts.len()
             + self.peers.len() * 2
             + self.size * (4 + 4 + 1 + 1 + 2 + 2)
             + self.trail.capacity() * 8
@@ -158,7 +174,7 @@ impl Board {
 
     /// Loads the givens (already checked for conflicts): every cell starts
     /// with every digit, and each given removes its digit from its peers.
-    fn load(&mut self, puzzle: &Grid) {
+    fn load(&mut self, puzzle: &Grid, rules: Rules) {
         self.cand.fill(self.all);
         self.placed.fill(0);
         self.givens.copy_from_slice(puzzle.cells());
@@ -178,11 +194,52 @@ impl Board {
         self.path.clear();
         self.frames.clear();
         self.queue.clear();
-        self.dirty = if self.n == 0 {
-            0
-        } else {
-            UnitSet::MAX >> (128 - 3 * self.n)
-        };
+        self.hidden.clear();
+        self.tracked = rules >= Rules::Fc;
+        if self.tracked {
+            self.counts.fill(0);
+            for cell in 0..self.size {
+                let units = self.cell_units[cell];
+                let mut m = self.cand[cell];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    for u in units {
+                        self.counts[u as usize + d] += 1;
+                    }
+                }
+                if self.placed[cell] != 0 {
+                    let d = self.placed[cell].trailing_zeros() as usize;
+                    for u in units {
+                        self.counts[u as usize + d] += PLACED;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Removes `removed` from the counts of `cell`'s units. A count falling to
+    /// one queues a hidden single; to zero, a dead end (the unit cannot hold
+    /// the digit any more).
+    #[inline(always)]
+    fn uncount(&mut self, cell: usize, mut removed: u32, dead: &mut Option<DeadEnd>) {
+        let units = self.cell_units[cell];
+        while removed != 0 {
+            let d = removed.trailing_zeros() as usize;
+            removed &= removed - 1;
+            for u in units {
+                let k = u as usize + d;
+                let c = self.counts[k].wrapping_sub(1);
+                self.counts[k] = c;
+                if c <= 1 {
+                    if c == 1 {
+                        self.hidden.push((u / 32, d as u8 + 1));
+                    } else {
+                        *dead = Some(unit_digit(self.n, u as usize / 32, d as u8 + 1));
+                    }
+                }
+            }
+        }
     }
 
     /// The root's own checks: under forward checking a cell with no
@@ -203,6 +260,16 @@ impl Board {
                 }
             }
         }
+        for k in 0..3 * self.n * 32 {
+            if k % 32 >= self.n {
+                continue;
+            }
+            match self.counts[k] {
+                0 => return Err(unit_digit(self.n, k / 32, (k % 32) as u8 + 1)),
+                1 => self.hidden.push(((k / 32) as u16, (k % 32) as u8 + 1)),
+                _ => {}
+            }
+        }
         Ok(())
     }
 
@@ -220,7 +287,10 @@ impl Board {
         run: &mut Run<T>,
     ) -> Result<(), DeadEnd> {
         let bit = bit_of(digit);
-        self.trail.push((cell as u32, self.cand[cell]));
+        let old = self.cand[cell];
+        if !self.tracked {
+            self.trail.push((cell as u32, old));
+        }
         self.cand[cell] = 0;
         self.placed[cell] = bit;
         self.empties -= 1;
@@ -238,20 +308,31 @@ impl Board {
             }
             return Ok(());
         }
-        self.dirty |= self.unit_bits[cell];
         let naked = rules >= Rules::Naked;
         let mut dead = None;
+        for u in self.cell_units[cell] {
+            let k = u as usize + digit as usize - 1;
+            self.counts[k] = self.counts[k].wrapping_add(PLACED);
+        }
+        self.uncount(cell, old, &mut dead);
+        // First the peers that lose the digit, in a tight read-only loop
+        // (at most 64 peers, on 25x25), then the updates.
+        let mut hits = [0u16; 64];
+        let mut k = 0;
         for &p in &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count] {
+            hits[k] = p;
+            k += (self.cand[p as usize] & bit != 0) as usize;
+        }
+        for &p in &hits[..k] {
             let p = p as usize;
             let m = self.cand[p];
-            if m & bit != 0 {
-                self.trail.push((p as u32, m));
+            {
                 let left = m & !bit;
                 self.cand[p] = left;
-                self.dirty |= self.unit_bits[p];
+                self.uncount(p, bit, &mut dead);
                 if left & left.wrapping_sub(1) == 0 {
                     if left == 0 {
-                        dead = Some(p);
+                        dead = Some(DeadEnd::Cell(p));
                     } else if naked {
                         self.queue.push(p as u16);
                     }
@@ -259,7 +340,7 @@ impl Board {
             }
         }
         match dead {
-            Some(p) => Err(DeadEnd::Cell(p)),
+            Some(dead) => Err(dead),
             None => Ok(()),
         }
     }
@@ -283,12 +364,16 @@ impl Board {
                 run.eliminate(self.path.len() as u32, cell, d, rule);
             }
         }
-        self.trail.push((cell as u32, m));
+
         let left = m & !gone;
         self.cand[cell] = left;
-        self.dirty |= self.unit_bits[cell];
+        let mut dead = None;
+        self.uncount(cell, gone, &mut dead);
         if left == 0 {
             return Err(DeadEnd::Cell(cell));
+        }
+        if let Some(dead) = dead {
+            return Err(dead);
         }
         if left & (left - 1) == 0 {
             self.queue.push(cell as u16);
@@ -300,6 +385,7 @@ impl Board {
     /// the deepest placement first.
     #[inline]
     fn undo_to<T: Trace>(&mut self, path: u32, trail: u32, run: &mut Run<T>) {
+        let restore = self.path.len() > path as usize;
         while self.path.len() > path as usize {
             let depth = self.path.len() as u32;
             let (cell, digit) = self.path.pop().expect("a placement");
@@ -307,37 +393,75 @@ impl Board {
             self.empties += 1;
             run.undo(depth, cell as usize, digit);
         }
-        while self.trail.len() > trail as usize {
-            let (cell, old) = self.trail.pop().expect("a change");
-            self.cand[cell as usize] = old;
+        if self.tracked {
+            // Candidates and counts come back from the branch point's copy.
+            if restore {
+                let f = self.frames.len() - 1;
+                let (size, width) = (self.size, self.counts.len());
+                self.cand
+                    .copy_from_slice(&self.saved_cand[f * size..(f + 1) * size]);
+                self.counts
+                    .copy_from_slice(&self.saved_counts[f * width..(f + 1) * width]);
+            }
+        } else {
+            while self.trail.len() > trail as usize {
+                let (cell, old) = self.trail.pop().expect("a change");
+                self.cand[cell as usize] = old;
+            }
         }
         // The state at a branch point's marks was propagated to a fixpoint.
         self.queue.clear();
-        self.dirty = 0;
+        self.hidden.clear();
+    }
+
+    /// Opens a branch point. Above `none` it keeps a copy of the candidates
+    /// and counts (under a kilobyte and a half on 9x9): restoring them is one
+    /// copy, cheaper than undoing every change one by one.
+    fn push_frame(&mut self, frame: Frame) {
+        if self.tracked {
+            let f = self.frames.len();
+            let (size, width) = (self.size, self.counts.len());
+            if self.saved_cand.len() < (f + 1) * size {
+                self.saved_cand.resize((f + 1) * size, 0);
+                self.saved_counts.resize((f + 1) * width, 0);
+            }
+            self.saved_cand[f * size..(f + 1) * size].copy_from_slice(&self.cand);
+            self.saved_counts[f * width..(f + 1) * width].copy_from_slice(&self.counts);
+        }
+        self.frames.push(frame);
+    }
+
+    fn pop_frame(&mut self) {
+        self.frames.pop();
     }
 
     /// Applies the rules to a fixpoint. `Err` at a contradiction.
     fn propagate<T: Trace>(&mut self, rules: Rules, run: &mut Run<T>) -> Result<(), DeadEnd> {
-        if rules == Rules::None {
+        if rules < Rules::Hidden {
+            // Forward checking needs no more than the counts kept on the way.
+            self.hidden.clear();
+        }
+        if rules < Rules::Naked {
             return Ok(());
         }
         loop {
-            if rules >= Rules::Naked {
-                while let Some(cell) = self.queue.pop() {
-                    let cell = cell as usize;
-                    let m = self.cand[cell];
-                    if self.placed[cell] != 0 {
-                        continue;
-                    }
-                    if m == 0 {
-                        return Err(DeadEnd::Cell(cell));
-                    }
-                    debug_assert!(m.is_power_of_two());
-                    self.assign(cell, digit_of(m), Reason::NakedSingle, rules, run)?;
+            while let Some(cell) = self.queue.pop() {
+                let cell = cell as usize;
+                let m = self.cand[cell];
+                if self.placed[cell] != 0 {
+                    continue;
                 }
+                if m == 0 {
+                    return Err(DeadEnd::Cell(cell));
+                }
+                debug_assert!(m.is_power_of_two());
+                self.assign(cell, digit_of(m), Reason::NakedSingle, rules, run)?;
             }
-            if self.scan_units(rules >= Rules::Hidden, rules, run)? {
-                continue;
+            if rules >= Rules::Hidden {
+                if let Some((u, digit)) = self.hidden.pop() {
+                    self.hidden_single(u as usize, digit, rules, run)?;
+                    continue;
+                }
             }
             if rules >= Rules::Locked && self.locked(run)? {
                 continue;
@@ -349,67 +473,30 @@ impl Board {
         }
     }
 
-    /// Scans the units whose candidates changed: a digit with no place left
-    /// (and not placed) is a dead end; with `hidden`, a digit with exactly one
-    /// place is placed there. Returns whether anything was placed.
-    fn scan_units<T: Trace>(
+    /// Places `digit` in its one place left in unit `u`, if that is still
+    /// the case (the queue may hold stale entries).
+    fn hidden_single<T: Trace>(
         &mut self,
-        hidden: bool,
+        u: usize,
+        digit: u8,
         rules: Rules,
         run: &mut Run<T>,
-    ) -> Result<bool, DeadEnd> {
+    ) -> Result<(), DeadEnd> {
         let n = self.n;
-        let mut placed_any = false;
-        while self.dirty != 0 {
-            let u = self.dirty.trailing_zeros() as usize;
-            self.dirty &= self.dirty - 1;
-            let cells = &self.units[u * n..(u + 1) * n];
-            let (mut once, mut twice, mut used) = (0u32, 0u32, 0u32);
-            for &c in cells {
-                let m = self.cand[c as usize];
-                twice |= once & m;
-                once |= m;
-                used |= self.placed[c as usize];
-            }
-            let missing = self.all & !(once | used);
-            if missing != 0 {
-                return Err(unit_digit(n, u, digit_of(missing)));
-            }
-            if !hidden {
-                continue;
-            }
-            let mut singles = once & !twice;
-            while singles != 0 {
-                let bit = singles & singles.wrapping_neg();
-                singles ^= bit;
-                // Re-read: a placement made in this scan may have changed it.
-                let mut found = None;
-                let mut done = false;
-                for i in 0..n {
-                    let c = self.units[u * n + i] as usize;
-                    if self.cand[c] & bit != 0 {
-                        found = Some(c);
-                        break;
-                    }
-                    done |= self.placed[c] == bit;
-                }
-                match found {
-                    Some(c) => {
-                        let m = self.cand[c];
-                        let reason = if m == bit {
-                            Reason::NakedSingle
-                        } else {
-                            Reason::HiddenSingle(unit_of(n, u))
-                        };
-                        self.assign(c, digit_of(bit), reason, rules, run)?;
-                        placed_any = true;
-                    }
-                    None if done => {}
-                    None => return Err(unit_digit(n, u, digit_of(bit))),
-                }
-            }
+        if self.counts[u * 32 + digit as usize - 1] != 1 {
+            return Ok(());
         }
-        Ok(placed_any)
+        let bit = bit_of(digit);
+        let cell = (0..n)
+            .map(|i| self.units[u * n + i] as usize)
+            .find(|&c| self.cand[c] & bit != 0)
+            .expect("a count of one is a place");
+        let reason = if self.cand[cell] == bit {
+            Reason::NakedSingle
+        } else {
+            Reason::HiddenSingle(unit_of(n, u))
+        };
+        self.assign(cell, digit, reason, rules, run)
     }
 
     /// Locked candidates, one pass over every box-line intersection:
@@ -739,6 +826,25 @@ impl Board {
     /// bit-sliced "at least k places" masks, one per k.
     fn fewest_place(&self, limit: u32) -> Option<(usize, u8, u32)> {
         let n = self.n;
+        if self.tracked {
+            // The counts are kept: the smallest below `limit`, first unit and
+            // digit on ties.
+            let mut best = (limit as u8, 0);
+            for u in 0..3 * n {
+                for (d, &c) in self.counts[u * 32..u * 32 + n].iter().enumerate() {
+                    if c < best.0 {
+                        best = (c, u * 32 + d);
+                    }
+                }
+            }
+            if best.0 as u32 >= limit {
+                return None;
+            }
+            let (u, d) = (best.1 / 32, best.1 % 32);
+            let bit = 1 << d;
+            let places = cells_with(&self.units[u * n..(u + 1) * n], &self.cand, bit);
+            return Some((u, d as u8 + 1, places));
+        }
         let limit = limit as usize;
         let mut best: Option<(usize, usize, u32)> = None; // (count, unit, digit bit)
         let mut at_least = [0u32; 27];
@@ -797,7 +903,7 @@ pub(crate) fn solve<T: Trace>(
     rules: Rules,
     run: &mut Run<T>,
 ) {
-    board.load(puzzle);
+    board.load(puzzle, rules);
     if run.hold(1, board.bytes()).is_break() || run.enter(0).is_break() {
         return;
     }
@@ -831,7 +937,7 @@ fn search<T: Trace>(
             Ok(()) => match board.choose(branching, rules, from) {
                 Choice::Solved => run.solution(depth, board.solution())?,
                 Choice::Dead(dead) => run.dead_end(depth, dead),
-                Choice::Branch(frame) => board.frames.push(frame),
+                Choice::Branch(frame) => board.push_frame(frame),
             },
         }
         // The next option of the innermost branch point that has one.
@@ -841,7 +947,7 @@ fn search<T: Trace>(
             };
             board.undo_to(frame.path, frame.trail, run);
             if frame.untried == 0 {
-                board.frames.pop();
+                board.pop_frame();
                 continue;
             }
             let untried = frame.untried;
