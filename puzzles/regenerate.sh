@@ -26,3 +26,15 @@ gen 12x12.txt --shape 3x4 --count 20  --seed 1212 --clues 62
 gen 16x16.txt --shape 4x4 --count 10  --seed 1616 --clues 115
 gen 20x20.txt --shape 4x5 --count 5   --seed 2020 --clues 215
 gen 25x25.txt --shape 5x5 --count 5   --seed 2525 --clues 370
+# The scaling study: the same recipe at every side n (25 puzzles, ceil(n²/2)
+# clues, seed 50), checked by dlx, the fastest checker on the large shapes.
+mkdir -p "$out/scaling"
+scale() { local shape="$1" clues="$2" n="$3"; "$lab" generate --solver dlx --shape "$shape" --count 25 --seed 50 --clues "$clues" > "$out/scaling/${n}x${n}.txt"; }
+scale 2x2 8 4
+scale 2x3 18 6
+scale 2x4 32 8
+scale 3x3 41 9
+scale 3x4 72 12
+scale 4x4 128 16
+scale 4x5 200 20
+scale 5x5 313 25

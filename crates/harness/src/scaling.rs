@@ -1,11 +1,17 @@
 //! `sudoku-lab scaling`: how each strategy's cost grows with the grid.
 //!
-//! Runs the comparison on one bundled set per side (4x4 to 25x25) and draws
-//! `scaling.svg`: median time per puzzle and mean nodes per puzzle (log scales)
-//! against the side n, one line per strategy. A point where the
-//! strategy hit a budget on some puzzle of the set is drawn hollow and its
-//! line stops there: beyond it the strategy no longer finishes, and its
-//! figures are lower bounds.
+//! Runs the comparison on the scaling sets, `puzzles/scaling/NxN.txt`, one
+//! per side from 4x4 to 25x25, all built the same way: 25 puzzles each, made
+//! by `sudoku-lab generate` with half the cells given (`ceil(n²/2)` clues, no
+//! symmetry, uniqueness checked by dlx; see `puzzles/README.md`), so the side
+//! is the only thing that changes from set to set. It draws `scaling.svg`: the
+//! **median** time per puzzle (left) and the **median** nodes per puzzle
+//! (right), log scales, against the side n, one line per strategy.
+//!
+//! A median is a lower bound when puzzles stopped by a budget rank at or
+//! below it (see `compare`): such a point is drawn hollow, its line stops
+//! there, and the table writes it `>= `. Fewer than half the puzzles hitting a
+//! budget leaves the median exact.
 
 use crate::args::BudgetArgs;
 use crate::compare::{compare, PuzzleSet, Report, RunConfig};
@@ -15,21 +21,21 @@ use plotters::prelude::*;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-/// The bundled set used for each side, smallest first.
+/// The set used for each side, smallest first, under `--puzzles`.
 pub const SHAPE_SETS: [&str; 8] = [
-    "4x4.txt",
-    "6x6.txt",
-    "8x8.txt",
-    "9x9-medium.txt",
-    "12x12.txt",
-    "16x16.txt",
-    "20x20.txt",
-    "25x25.txt",
+    "scaling/4x4.txt",
+    "scaling/6x6.txt",
+    "scaling/8x8.txt",
+    "scaling/9x9.txt",
+    "scaling/12x12.txt",
+    "scaling/16x16.txt",
+    "scaling/20x20.txt",
+    "scaling/25x25.txt",
 ];
 
 #[derive(Args, Debug)]
 #[command(
-    after_help = "Example:\n  sudoku-lab scaling --report reports/scaling --limit-puzzles 10"
+    after_help = "Examples:\n  sudoku-lab scaling --report reports/scaling\n  sudoku-lab scaling --strategies mrv,dlx --limit-puzzles 5 --report /tmp/scaling"
 )]
 pub struct ScalingArgs {
     /// Strategies, comma-separated, or `all` [default: the headline strategies]
@@ -40,27 +46,39 @@ pub struct ScalingArgs {
     #[arg(long, default_value = "puzzles")]
     pub puzzles: PathBuf,
 
-    /// Puzzles per set at most
-    #[arg(long, default_value_t = 10, value_name = "N")]
-    pub limit_puzzles: usize,
+    /// Puzzles per set at most [default: all 25]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit_puzzles: Option<u64>,
 
     #[command(flatten)]
     pub budgets: BudgetArgs,
+
+    /// Run each solve up to N times and keep the fastest (as in `compare`)
+    #[arg(long, default_value_t = crate::compare::DEFAULT_REPEAT, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub repeat: u16,
 
     /// Write scaling.svg, scaling.json and scaling.md here
     #[arg(long, value_name = "DIR", default_value = "reports/scaling")]
     pub report: PathBuf,
 }
 
-/// One point of a line: a strategy on the set of one side.
+/// One point of a line: a strategy on the set of one side. The same
+/// statistic, the median over the set's puzzles, on both panels.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Point {
     pub side: usize,
     pub set: String,
     pub strategy: String,
+    /// Median solve time per puzzle, µs.
     pub median_us: Option<f64>,
-    pub nodes_mean: Option<f64>,
+    /// `median_us` is a lower bound (budget hits rank at or below it).
+    pub median_lower_bound: bool,
+    /// Median search states entered per puzzle.
+    pub nodes_median: Option<f64>,
+    /// `nodes_median` is a lower bound.
+    pub nodes_median_lower_bound: bool,
     pub budget_hit: u64,
+    pub decided: u64,
     pub attempted: u64,
 }
 
@@ -82,8 +100,11 @@ pub fn points(report: &Report) -> Vec<Point> {
                 set: r.set.clone(),
                 strategy: r.strategy.clone(),
                 median_us: r.median_us,
-                nodes_mean: r.nodes_mean,
+                median_lower_bound: r.median_lower_bound,
+                nodes_median: r.nodes_median,
+                nodes_median_lower_bound: r.nodes_median_lower_bound,
                 budget_hit: r.budget_hit,
+                decided: r.decided,
                 attempted: r.attempted,
             })
         })
@@ -117,14 +138,15 @@ pub fn run(args: &ScalingArgs) -> Status {
         node_budget: limits.node_budget,
         time_budget: limits.time_budget,
         memory_budget: limits.memory_budget,
-        limit_puzzles: Some(args.limit_puzzles),
+        limit_puzzles: args.limit_puzzles.map(|n| n as usize),
         progress: std::io::stderr().is_terminal(),
-        command: Some(std::env::args().collect::<Vec<_>>().join(" ")),
+        repeat: args.repeat as usize,
+        command: Some(crate::compare::command_line()),
         ..RunConfig::default()
     };
     let report = compare(&solvers, &sets, &config);
     let points = points(&report);
-    let table = markdown_table(&points);
+    let table = markdown_table(&points, &report);
     // The report is written even when standard output is gone.
     let printed = crate::output::print(&format!("{table}\n"));
     if let Err(e) = write(&args.report, &report, &points, &table) {
@@ -138,7 +160,8 @@ pub fn run(args: &ScalingArgs) -> Status {
     report.status().max(printed)
 }
 
-fn markdown_table(points: &[Point]) -> String {
+fn markdown_table(points: &[Point], report: &Report) -> String {
+    use crate::compare::table::{format_si, format_us};
     let mut sides: Vec<usize> = points.iter().map(|p| p.side).collect();
     sides.dedup();
     let mut ids: Vec<&str> = Vec::new();
@@ -154,6 +177,7 @@ fn markdown_table(points: &[Point]) -> String {
     out.push_str("\n|---|");
     out.push_str(&"---:|".repeat(sides.len()));
     out.push('\n');
+    let bound = |lower: bool| if lower { ">= " } else { "" };
     for id in ids {
         out.push_str(&format!("| {id} |"));
         for side in &sides {
@@ -162,11 +186,17 @@ fn markdown_table(points: &[Point]) -> String {
                 Some(p) => {
                     let time = p
                         .median_us
-                        .map(crate::compare::table::format_us)
+                        .map(|t| format!("{}{}", bound(p.median_lower_bound), format_us(t)))
                         .unwrap_or_else(|| "-".into());
                     let nodes = p
-                        .nodes_mean
-                        .map(|n| format!(", {} nodes", crate::compare::table::format_si(n)))
+                        .nodes_median
+                        .map(|n| {
+                            format!(
+                                ", {}{} nodes",
+                                bound(p.nodes_median_lower_bound),
+                                format_si(n)
+                            )
+                        })
                         .unwrap_or_default();
                     let hit = if p.budget_hit > 0 {
                         format!(" ({}/{} budget)", p.budget_hit, p.attempted)
@@ -180,7 +210,17 @@ fn markdown_table(points: &[Point]) -> String {
         }
         out.push('\n');
     }
-    out.push_str("\nmedian time per puzzle, mean nodes per puzzle; \"(k/n budget)\": k of the n puzzles hit a budget, so the figures are lower bounds.\n");
+    let sets: Vec<String> = report
+        .sets
+        .iter()
+        .map(|s| format!("{} ({} puzzles)", s.name, s.puzzles))
+        .collect();
+    out.push_str(&format!(
+        "\nMedian time per puzzle and median nodes (search states entered) per puzzle, \
+         proving uniqueness, over each set: {}. \"(k/n budget)\": k of the n puzzles hit a \
+         budget; `>= ` marks a median those puzzles make a lower bound.\n",
+        sets.join(", ")
+    ));
     out
 }
 
@@ -210,31 +250,50 @@ fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
         *sides.iter().min().unwrap_or(&4) as f64,
         *sides.iter().max().unwrap_or(&25) as f64,
     );
+    // One colour per strategy, the same on both panels (and as in compare's charts).
+    let mut ids: Vec<&str> = Vec::new();
+    for p in points {
+        if !ids.contains(&p.strategy.as_str()) {
+            ids.push(&p.strategy);
+        }
+    }
     panel(
         &left,
         points,
-        "median time per puzzle (µs)",
+        &ids,
+        "median time per puzzle (hollow: a lower bound)",
         (lo, hi),
-        |p| p.median_us,
+        |p| p.median_us.map(|v| (v, p.median_lower_bound)),
+        crate::compare::table::format_us,
     )?;
-    panel(&right, points, "mean nodes per puzzle", (lo, hi), |p| {
-        p.nodes_mean
-    })?;
+    panel(
+        &right,
+        points,
+        &ids,
+        "median nodes per puzzle (hollow: a lower bound)",
+        (lo, hi),
+        |p| p.nodes_median.map(|v| (v, p.nodes_median_lower_bound)),
+        crate::compare::table::format_si,
+    )?;
     root.present().map_err(|e| e.to_string())?;
     drop(root);
     crate::output::rename_into(&temp, path).map_err(|e| e.to_string())
 }
 
+/// One panel: a line per strategy through `value` (the figure and whether it
+/// is a lower bound) against the side.
 fn panel(
     area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
     points: &[Point],
+    all_ids: &[&str],
     title: &str,
     (lo, hi): (f64, f64),
-    value: impl Fn(&Point) -> Option<f64>,
+    value: impl Fn(&Point) -> Option<(f64, bool)>,
+    label: fn(f64) -> String,
 ) -> Result<(), String> {
     let values: Vec<f64> = points
         .iter()
-        .filter_map(&value)
+        .filter_map(|p| value(p).map(|v| v.0))
         .filter(|v| *v > 0.0)
         .collect();
     if values.is_empty() {
@@ -254,28 +313,28 @@ fn panel(
         .x_desc("side n")
         .x_labels(12)
         .x_label_formatter(&|x| format!("{}", x.round()))
-        .y_label_formatter(&|y| crate::compare::table::format_si(*y))
+        .y_label_formatter(&|y| label(*y))
         .draw()
         .map_err(|e| e.to_string())?;
-    let mut ids: Vec<&str> = Vec::new();
-    for p in points {
-        if !ids.contains(&p.strategy.as_str()) && value(p).is_some() {
-            ids.push(&p.strategy);
-        }
-    }
-    for (i, id) in ids.iter().enumerate() {
-        let color = crate::compare::chart::PALETTE[i % crate::compare::chart::PALETTE.len()];
-        let line: Vec<&Point> = points
+    let palette = &crate::compare::chart::PALETTE;
+    for (i, id) in all_ids.iter().enumerate() {
+        let color = palette[i % palette.len()];
+        let line: Vec<(f64, f64, bool)> = points
             .iter()
-            .filter(|p| p.strategy == *id && value(p).is_some_and(|v| v > 0.0))
+            .filter(|p| p.strategy == *id)
+            .filter_map(|p| value(p).map(|(v, lower)| (p.side as f64, v, lower)))
+            .filter(|&(_, v, _)| v > 0.0)
             .collect();
-        // The line runs through the sides the strategy finished; it stops at
-        // the first side with a budget hit, which is drawn hollow.
-        let finished = line.iter().take_while(|p| p.budget_hit == 0).count();
+        if line.is_empty() {
+            continue;
+        }
+        // The line runs through the exact medians; it stops at the first
+        // median that is a lower bound, which is drawn hollow.
+        let finished = line.iter().take_while(|p| !p.2).count();
         let drawn: Vec<(f64, f64)> = line
             .iter()
             .take(finished + 1)
-            .map(|p| (p.side as f64, value(p).unwrap()))
+            .map(|&(x, y, _)| (x, y))
             .collect();
         chart
             .draw_series(LineSeries::new(drawn.clone(), color.stroke_width(2)))

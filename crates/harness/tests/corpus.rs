@@ -298,3 +298,61 @@ fn regenerate_script_names_every_generated_file() {
         }
     }
 }
+
+/// The scaling sets are built the same way at every side: 25 puzzles of the
+/// named shape, each with exactly `ceil(n²/2)` givens, made by the `scale`
+/// line of regenerate.sh and described in puzzles/README.md.
+#[test]
+fn scaling_sets_are_built_the_same_way_at_every_side() {
+    let script = std::fs::read_to_string(puzzles_dir().join("regenerate.sh")).unwrap();
+    let readme = std::fs::read_to_string(puzzles_dir().join("README.md")).unwrap();
+    let mut sides = Vec::new();
+    for entry in std::fs::read_dir(puzzles_dir().join("scaling")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let n: usize = name.split('x').next().unwrap().parse().unwrap();
+        let clues = (n * n).div_ceil(2);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let header = text.lines().next().unwrap();
+        let shape = header
+            .split("--shape ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert!(
+            header.contains(&format!(
+                " --count 25 --seed 50 --clues {clues} --solver dlx"
+            )),
+            "{name}: {header}"
+        );
+        assert!(
+            script.contains(&format!("scale {shape} {clues} {n}\n")),
+            "{name}"
+        );
+        assert!(readme.contains(&format!("`scaling/{name}`")), "{name}");
+        let items = read(&format!("scaling/{name}"));
+        assert_eq!(items.len(), 25, "{name}");
+        for (line, item) in &items {
+            let puzzle = item
+                .as_ref()
+                .unwrap_or_else(|e| panic!("{name}:{line}: {e}"));
+            assert_eq!(puzzle.shape().side(), n, "{name}:{line}");
+            assert_eq!(puzzle.givens(), clues, "{name}:{line}");
+        }
+        // Uniqueness is the generator's; check the small sides here.
+        if n <= 9 {
+            for (line, item) in &items {
+                assert_eq!(
+                    verdict_of(item.as_ref().unwrap()),
+                    Verdict::Unique,
+                    "{name}:{line}"
+                );
+            }
+        }
+        sides.push(n);
+    }
+    sides.sort();
+    assert_eq!(sides, [4, 6, 8, 9, 12, 16, 20, 25]);
+}

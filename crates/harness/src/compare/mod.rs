@@ -267,7 +267,7 @@ pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, Sta
 }
 
 /// The command line as typed, for the report.
-fn command_line() -> String {
+pub(crate) fn command_line() -> String {
     let mut words: Vec<String> = std::env::args().collect();
     if let Some(first) = words.first_mut() {
         *first = "sudoku-lab".into();
