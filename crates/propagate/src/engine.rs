@@ -783,7 +783,7 @@ impl Board {
             untried: options,
         };
         let count = options.count_ones();
-        if branching != Branching::Fewest || count <= floor.max(1) {
+        if branching != Branching::Fewest || count <= 1 {
             return Choice::Branch(cell_frame);
         }
         // Fewest: a unit-and-digit with fewer places than the cell has
