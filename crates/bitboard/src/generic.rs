@@ -1,0 +1,492 @@
+//! The generic path: every shape from 1x1 to 25x25, one monomorphised copy
+//! per side `N`.
+//!
+//! A digit plane is `N` row words of `N` bits (`cand[d][r]`, bit `c` for
+//! column `c`), so a plane holds `N²` bits and the whole state is
+//! `N² + N` words of 32 bits, `Copy`, copied on every guess (2.6 kB for
+//! 25x25). Rows are single words, columns are a bit-sliced count over the
+//! `N` row words of a plane, and a box is a mask of `box_cols` bits over
+//! `box_rows` consecutive row words.
+
+use crate::Out;
+use std::ops::ControlFlow;
+use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace, Unit};
+
+/// Box geometry of one shape, fixed for a solve.
+#[derive(Clone, Copy)]
+pub(crate) struct Geo {
+    /// Rows per box (the height of a band).
+    br: usize,
+    /// Columns per box (the width of a stack).
+    bc: usize,
+    /// `N` bits.
+    all: u32,
+    /// `stack[s]`: the columns of stack `s` (the mask of a box in a row word).
+    stack: [u32; 32],
+}
+
+impl Geo {
+    pub(crate) fn new(br: usize, bc: usize) -> Geo {
+        let n = br * bc;
+        let mut stack = [0u32; 32];
+        for (s, m) in stack.iter_mut().enumerate().take(br) {
+            *m = (((1u64 << bc) - 1) << (s * bc)) as u32;
+        }
+        Geo {
+            br,
+            bc,
+            all: ((1u64 << n) - 1) as u32,
+            stack,
+        }
+    }
+    #[inline(always)]
+    fn stacks(&self) -> usize {
+        self.br // n / bc
+    }
+    #[inline(always)]
+    fn box_index(&self, r: usize, c: usize) -> usize {
+        (r / self.br) * self.stacks() + c / self.bc
+    }
+}
+
+/// The state of a search: candidates and unsolved cells. A placed cell keeps
+/// its digit's bit (and only that bit) in the planes and leaves `free`.
+#[derive(Clone, Copy)]
+pub(crate) struct Board<const N: usize> {
+    /// `cand[d][r]`: the columns of row `r` where digit `d + 1` may go.
+    cand: [[u32; N]; N],
+    /// `free[r]`: the cells of row `r` not yet placed.
+    free: [u32; N],
+    /// Digits whose plane changed since their units were last examined.
+    dirty: u32,
+}
+
+type Fail = DeadEnd;
+
+impl<const N: usize> Board<N> {
+    fn empty(geo: &Geo) -> Board<N> {
+        Board {
+            cand: [[geo.all; N]; N],
+            free: [geo.all; N],
+            dirty: geo.all,
+        }
+    }
+
+    /// Writes digit `d` (0-based) at `(r, c)`: it leaves the cell's other
+    /// digits and its row, column and box peers. The caller has checked that
+    /// `d` is still a candidate there.
+    #[inline(always)]
+    fn assign(&mut self, geo: &Geo, d: usize, r: usize, c: usize) {
+        let bit = 1u32 << c;
+        for (d2, plane) in self.cand.iter_mut().enumerate() {
+            self.dirty |= (plane[r] >> c & 1) << d2;
+            plane[r] &= !bit;
+        }
+        self.dirty |= 1 << d;
+        let plane = &mut self.cand[d];
+        for row in plane.iter_mut() {
+            *row &= !bit;
+        }
+        let band = r / geo.br * geo.br;
+        let s = geo.stack[c / geo.bc];
+        for row in &mut plane[band..band + geo.br] {
+            *row &= !s;
+        }
+        plane[r] = bit;
+        self.free[r] &= !bit;
+    }
+
+    /// Places `d` at `(r, c)` for `reason`, or fails when `d` is no longer a
+    /// candidate there (another placement of this round took it).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn place<T: Trace>(
+        &mut self,
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: &mut u32,
+        d: usize,
+        r: usize,
+        c: usize,
+        reason: Reason,
+    ) -> Result<(), Fail> {
+        if self.cand[d][r] & (1 << c) == 0 {
+            return Err(DeadEnd::Cell(r * N + c));
+        }
+        self.assign(geo, d, r, c);
+        *depth += 1;
+        run.place(*depth, r * N + c, d as u8 + 1, reason);
+        Ok(())
+    }
+
+    /// Propagates to a fixpoint: naked singles, hidden singles in rows,
+    /// columns and boxes, then locked candidates (pointing and claiming, both
+    /// line directions); `Err` at a contradiction.
+    fn propagate<T: Trace>(
+        &mut self,
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: &mut u32,
+    ) -> Result<(), Fail> {
+        loop {
+            self.naked_singles(geo, run, depth)?;
+            let todo = self.dirty;
+            if todo == 0 {
+                return Ok(());
+            }
+            self.dirty = 0;
+            let before = *depth;
+            let mut ds = todo;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                self.hidden_singles(d, geo, run, depth)?;
+            }
+            if *depth != before {
+                self.dirty |= todo;
+                continue;
+            }
+            let mut ds = todo;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                if self.locked_candidates(d, geo)? {
+                    self.dirty |= 1 << d;
+                }
+            }
+        }
+    }
+
+    fn naked_singles<T: Trace>(
+        &mut self,
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: &mut u32,
+    ) -> Result<(), Fail> {
+        for r in 0..N {
+            let free = self.free[r];
+            if free == 0 {
+                continue;
+            }
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for plane in &self.cand {
+                twos |= ones & plane[r];
+                ones |= plane[r];
+            }
+            let dead = free & !ones;
+            if dead != 0 {
+                return Err(DeadEnd::Cell(r * N + dead.trailing_zeros() as usize));
+            }
+            let mut singles = free & !twos;
+            while singles != 0 {
+                let c = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let bit = 1u32 << c;
+                let Some(d) = (0..N).find(|&d| self.cand[d][r] & bit != 0) else {
+                    return Err(DeadEnd::Cell(r * N + c));
+                };
+                self.place(geo, run, depth, d, r, c, Reason::NakedSingle)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn hidden_singles<T: Trace>(
+        &mut self,
+        d: usize,
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: &mut u32,
+    ) -> Result<(), Fail> {
+        {
+            let digit = d as u8 + 1;
+            // Rows: a row word with one bit.
+            for r in 0..N {
+                let x = self.cand[d][r];
+                if x == 0 {
+                    return Err(DeadEnd::Constraint(Constraint::RowDigit(r, digit)));
+                }
+                if x & (x - 1) == 0 && x & self.free[r] != 0 {
+                    let c = x.trailing_zeros() as usize;
+                    self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(Unit::Row(r)))?;
+                }
+            }
+            // Columns: bit-sliced count of the row words.
+            let (mut ones, mut twos) = (0u32, 0u32);
+            for &x in &self.cand[d] {
+                twos |= ones & x;
+                ones |= x;
+            }
+            let missing = geo.all & !ones;
+            if missing != 0 {
+                let c = missing.trailing_zeros() as usize;
+                return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
+            }
+            let mut singles = ones & !twos;
+            while singles != 0 {
+                let c = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let bit = 1u32 << c;
+                let Some(r) = (0..N).find(|&r| self.cand[d][r] & bit != 0) else {
+                    return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
+                };
+                if self.free[r] & bit != 0 {
+                    self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(Unit::Col(c)))?;
+                }
+            }
+            // Boxes: the stack mask over the rows of a band.
+            for band in (0..N).step_by(geo.br) {
+                for s in 0..geo.stacks() {
+                    let m = geo.stack[s];
+                    let mut count = 0;
+                    let mut at = 0;
+                    for r in band..band + geo.br {
+                        let x = self.cand[d][r] & m;
+                        if x != 0 {
+                            count += x.count_ones();
+                            at = r;
+                        }
+                    }
+                    if count == 0 {
+                        let b = geo.box_index(band, s * geo.bc);
+                        return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
+                    }
+                    let x = self.cand[d][at] & m;
+                    if count == 1 && x & self.free[at] != 0 {
+                        let c = x.trailing_zeros() as usize;
+                        let b = geo.box_index(at, c);
+                        self.place(
+                            geo,
+                            run,
+                            depth,
+                            d,
+                            at,
+                            c,
+                            Reason::HiddenSingle(Unit::Box(b)),
+                        )?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Locked candidates, both directions, for rows and columns. Returns
+    /// whether a candidate was removed.
+    fn locked_candidates(&mut self, d: usize, geo: &Geo) -> Result<bool, Fail> {
+        let (br, bc) = (geo.br, geo.bc);
+        if br == 1 || bc == 1 {
+            // A box is a row or a column: nothing is ever locked.
+            return Ok(false);
+        }
+        let mut changed = false;
+        {
+            let plane = &mut self.cand[d];
+            for band in (0..N).step_by(br) {
+                let rows = &mut plane[band..band + br];
+                // Claiming (row): a row whose candidates lie in one box
+                // removes the digit from the box's other rows.
+                for r in 0..br {
+                    let x = rows[r];
+                    let s = geo.stack[x.trailing_zeros() as usize / bc];
+                    if x & !s == 0 {
+                        for (r2, row) in rows.iter_mut().enumerate() {
+                            if r2 != r && *row & s != 0 {
+                                *row &= !s;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+                // Pointing (row): a box whose candidates lie in one row
+                // removes the digit from the rest of that row.
+                for &s in &geo.stack[..geo.stacks()] {
+                    let mut only = usize::MAX;
+                    let mut count = 0;
+                    for (r, row) in rows.iter().enumerate() {
+                        if row & s != 0 {
+                            count += 1;
+                            only = r;
+                        }
+                    }
+                    if count == 1 && rows[only] & !s != 0 {
+                        rows[only] &= s;
+                        changed = true;
+                    }
+                }
+            }
+            // Columns: which columns each band covers.
+            let mut cover = [0u32; 32];
+            let bands = N / br;
+            for (i, band) in (0..N).step_by(br).enumerate() {
+                cover[i] = plane[band..band + br].iter().fold(0, |a, &x| a | x);
+            }
+            for i in 0..bands {
+                let others = (0..bands)
+                    .filter(|&j| j != i)
+                    .fold(0u32, |a, j| a | cover[j]);
+                let band = i * br;
+                for &s in &geo.stack[..geo.stacks()] {
+                    let cols = cover[i] & s;
+                    // Pointing (column): the box's candidates in one column.
+                    if cols & (cols.wrapping_sub(1)) == 0 && cols & others != 0 {
+                        for (r, row) in plane.iter_mut().enumerate() {
+                            if (r < band || r >= band + br) && *row & cols != 0 {
+                                *row &= !cols;
+                                changed = true;
+                            }
+                        }
+                    }
+                    // Claiming (column): columns of this box found in no
+                    // other band must hold the digit here.
+                    let claimed = cols & !others;
+                    if claimed != 0 {
+                        if claimed & (claimed - 1) != 0 {
+                            let c = claimed.trailing_zeros() as usize;
+                            let b = geo.box_index(band, c);
+                            return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, d as u8 + 1)));
+                        }
+                        let rest = s & !claimed;
+                        for row in &mut plane[band..band + br] {
+                            if *row & rest != 0 {
+                                *row &= !rest;
+                                changed = true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The unsolved cell to branch on: the first with two candidates, else
+    /// the first with fewest. Returns `(row, column, options)`.
+    fn choose(&self) -> (usize, usize, u32) {
+        let mut best = (0, 0, 0u32, u32::MAX);
+        for r in 0..N {
+            let free = self.free[r];
+            if free == 0 {
+                continue;
+            }
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            for plane in &self.cand {
+                let x = plane[r];
+                threes |= twos & x;
+                twos |= ones & x;
+                ones |= x;
+            }
+            let bivalue = free & twos & !threes;
+            let mut cells = if bivalue != 0 {
+                bivalue & bivalue.wrapping_neg()
+            } else {
+                free
+            };
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let options = self.options(r, c);
+                let k = options.count_ones();
+                if k < best.3 {
+                    best = (r, c, options, k);
+                    if k == 2 {
+                        return (r, c, options);
+                    }
+                }
+            }
+        }
+        (best.0, best.1, best.2)
+    }
+
+    #[inline]
+    fn options(&self, r: usize, c: usize) -> u32 {
+        let mut options = 0;
+        for (d, plane) in self.cand.iter().enumerate() {
+            options |= (plane[r] >> c & 1) << d;
+        }
+        options
+    }
+
+    fn solved(&self) -> bool {
+        self.free.iter().all(|&f| f == 0)
+    }
+
+    fn write(&self, cells: &mut [u8]) {
+        for (d, plane) in self.cand.iter().enumerate() {
+            for (r, &row) in plane.iter().enumerate() {
+                let mut x = row;
+                while x != 0 {
+                    cells[r * N + x.trailing_zeros() as usize] = d as u8 + 1;
+                    x &= x - 1;
+                }
+            }
+        }
+    }
+}
+
+/// Solves one puzzle of side `N`.
+pub(crate) fn solve<const N: usize, T: Trace>(
+    br: usize,
+    bc: usize,
+    givens: &[u8],
+    out: &mut Out,
+    run: &mut Run<T>,
+) {
+    let geo = Geo::new(br, bc);
+    let mut board = Board::<N>::empty(&geo);
+    for (cell, &g) in givens.iter().enumerate() {
+        if g != 0 {
+            // Givens do not conflict (Run::start checked), so each digit is
+            // still a candidate of its cell when it is written.
+            board.assign(&geo, g as usize - 1, cell / N, cell % N);
+        }
+    }
+    let bytes = std::mem::size_of::<Board<N>>() as u64;
+    if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
+        return;
+    }
+    let mut stack = 1u64;
+    let _ = search(board, &geo, 0, out, run, &mut stack, 1, bytes);
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search<const N: usize, T: Trace>(
+    mut board: Board<N>,
+    geo: &Geo,
+    mut depth: u32,
+    out: &mut Out,
+    run: &mut Run<T>,
+    peak: &mut u64,
+    held: u64,
+    bytes: u64,
+) -> ControlFlow<()> {
+    if let Err(dead) = board.propagate(geo, run, &mut depth) {
+        run.dead_end(depth, dead);
+        return ControlFlow::Continue(());
+    }
+    // Depth counts placements; `enter` only saw the guess at the top.
+    run.stats.max_depth = run.stats.max_depth.max(depth as u64);
+    if board.solved() {
+        board.write(&mut out.cells);
+        return run.solution(depth, &out.cells);
+    }
+    let (r, c, options) = board.choose();
+    if held + 1 > *peak {
+        *peak = held + 1;
+        run.hold(held + 1, (held + 1) * bytes)?;
+    }
+    let mut rest = options;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let mut child = board;
+        child.assign(geo, d, r, c);
+        let cell = r * N + c;
+        let digit = d as u8 + 1;
+        run.place(depth + 1, cell, digit, Reason::Guess { options });
+        run.enter(depth + 1)?;
+        search(child, geo, depth + 1, out, run, peak, held + 1, bytes)?;
+        run.undo(depth + 1, cell, digit);
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,130 @@
+//! Budgets, statistics, trace events and pinned node counts.
+
+use sudoku_bitboard::Bitboard;
+use sudoku_core::{Event, Grid, Limits, Reason, Recorder, Shape, Solver, Stop, Verdict};
+use sudoku_testkit::{
+    assert_node_budget_stops, assert_time_budget_stops, famous, grid, shared_set, unique_puzzle,
+};
+
+#[test]
+fn it_is_the_bitboard_strategy() {
+    assert_eq!(Bitboard.id(), "bitboard");
+    assert!(Bitboard.counts_nodes());
+}
+
+#[test]
+fn node_budget_gives_unknown_not_a_wrong_verdict() {
+    assert_node_budget_stops(&Bitboard, &grid(famous::INKALA), 3);
+    assert_node_budget_stops(&Bitboard, &Grid::empty(Shape::new(4, 4).unwrap()), 5);
+}
+
+#[test]
+fn time_budget_stops_the_search() {
+    assert_time_budget_stops(&Bitboard);
+}
+
+#[test]
+fn conflicting_givens_are_invalid() {
+    let outcome = Bitboard.solve(&"11..............".parse().unwrap(), &Limits::default());
+    assert_eq!(outcome.verdict(), Verdict::Invalid);
+    assert_eq!(outcome.stats.nodes, 0);
+}
+
+/// Traced and untraced solves count alike, every placement event carries a
+/// reason that is true of the state, and the events add up to the counts.
+#[test]
+fn trace_events_match_the_statistics() {
+    let mut puzzles = shared_set("top95.txt", 10);
+    puzzles.push(unique_puzzle(Shape::new(4, 4).unwrap(), 0.5, &Bitboard).0);
+    puzzles.push(unique_puzzle(Shape::new(2, 3).unwrap(), 0.3, &Bitboard).0);
+    for puzzle in &puzzles {
+        let plain = Bitboard.solve(puzzle, &Limits::default());
+        let mut rec = Recorder::default();
+        let traced = Bitboard.solve_traced(puzzle, &Limits::default(), &mut rec);
+        assert_eq!(plain.stats, traced.stats, "{puzzle}");
+        assert_eq!(plain.solutions, traced.solutions);
+        let s = traced.stats;
+        let places = rec.count(|e| matches!(e, Event::Place { .. }));
+        let guesses = rec.count(|e| matches!(e, Event::Place { reason, .. } if reason.is_guess()));
+        let enters = rec.count(|e| matches!(e, Event::Enter { .. }));
+        let backtracks = rec.count(|e| {
+            matches!(
+                e,
+                Event::Undo {
+                    backtrack: true,
+                    ..
+                }
+            )
+        });
+        assert_eq!(
+            (places, guesses, enters, backtracks),
+            (s.placements, s.guesses, s.nodes, s.backtracks)
+        );
+        assert_eq!(s.nodes, s.guesses + 1, "one node per guess branch");
+        // Every forced placement agrees with the solution.
+        let solution = &traced.solutions[0];
+        let mut on_path = 0;
+        for e in &rec.events {
+            if let Event::Place {
+                cell,
+                digit,
+                reason,
+                ..
+            } = *e
+            {
+                if matches!(reason, Reason::NakedSingle | Reason::HiddenSingle(_))
+                    && digit == solution.get(cell)
+                {
+                    on_path += 1;
+                }
+            }
+        }
+        assert!(on_path > 0);
+        assert_eq!(
+            s.max_depth as usize,
+            puzzle.cells().iter().filter(|&&d| d == 0).count()
+        );
+    }
+}
+
+/// A search with no guess: no backtracks, one node, every empty cell placed.
+#[test]
+fn an_easy_puzzle_needs_no_guess() {
+    let easy = sudoku_testkit::read_entries(&sudoku_testkit::puzzle_path("9x9-easy.txt"));
+    let puzzle = &easy[0].puzzle;
+    let outcome = Bitboard.solve(puzzle, &Limits::default());
+    let empty = puzzle.cells().iter().filter(|&&d| d == 0).count() as u64;
+    assert_eq!(outcome.stats.placements, empty);
+    assert_eq!(
+        (
+            outcome.stats.nodes,
+            outcome.stats.guesses,
+            outcome.stats.backtracks
+        ),
+        (1, 0, 0)
+    );
+}
+
+/// Node counts are deterministic; pinned so a change to the rules or the
+/// guess order shows up here.
+#[test]
+fn node_counts_are_pinned() {
+    let nodes = |g: &Grid| Bitboard.solve(g, &Limits::default()).stats.nodes;
+    let pinned = [
+        nodes(&grid(famous::INKALA)),
+        shared_set("top95.txt", 95).iter().map(nodes).sum(),
+        shared_set("17clue.txt", 100).iter().map(nodes).sum(),
+        nodes(&unique_puzzle(Shape::new(4, 4).unwrap(), 0.5, &Bitboard).0),
+    ];
+    assert_eq!(pinned, [107, 3923, 308, 1]);
+}
+
+#[test]
+fn counting_all_solutions_of_a_sparse_grid_stops_where_asked() {
+    let limits = Limits {
+        max_solutions: Some(1000),
+        ..Limits::count_all()
+    };
+    let outcome = Bitboard.solve(&Grid::empty(Shape::CLASSIC), &limits);
+    assert_eq!((outcome.count, outcome.stop), (1000, Stop::SolutionLimit));
+}
