@@ -5,18 +5,28 @@ use sudoku_core::Solver;
 
 /// Every registered strategy, in teaching order (simplest first).
 pub fn strategies() -> Vec<&'static dyn Solver> {
-    vec![
+    let mut list: Vec<&'static dyn Solver> = vec![
         &sudoku_naive::Naive,
         &sudoku_search::Dfs,
         &sudoku_search::Bfs,
         &sudoku_mrv::Mrv,
         &sudoku_dlx::Dlx,
+        &sudoku_propagate::NORVIG, // the 18 prop:<branching>/<rules> rungs follow it
         &sudoku_sat::SAT_MINIMAL,
         &sudoku_sat::SAT_NATURAL,
         &sudoku_sat::SAT_COMPLETE,
         &sudoku_sat::SAT_AUGMENTED,
         &sudoku_reference::Reference, // keep last: the reference row, not one of ours
-    ]
+    ];
+    let at = list
+        .iter()
+        .position(|s| s.id() == "norvig")
+        .map_or(0, |i| i + 1);
+    let ladder = sudoku_propagate::LADDER
+        .iter()
+        .map(|p| p as &'static dyn Solver);
+    list.splice(at..at, ladder);
+    list
 }
 
 /// The strategy `solve` uses when none is named: the fastest registered one.

@@ -20,7 +20,10 @@ fn chromium() -> PathBuf {
 
 /// The DOM after the page's scripts ran, as headless Chromium dumps it.
 fn dump_dom(page: &Path, fragment: &str) -> String {
-    let profile = tempfile_dir("profile");
+    // One profile per browser: two Chromiums may not share one.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let profile = tempfile_dir(&format!("profile-{n}"));
     let url = format!("file://{}{fragment}", page.display());
     let out = Command::new(chromium())
         .args([
@@ -99,4 +102,47 @@ fn the_trace_page_renders_and_steps_forward() {
         dom.contains(r#"<circle id="n0""#),
         "the tree is drawn: {dom}"
     );
+}
+
+#[test]
+#[ignore = "needs Chromium; .ci/run installs it and runs this with --ignored"]
+fn the_report_page_renders_every_table_row_and_sorts() {
+    let dir = tempfile_dir("report").join("report");
+    let _ = std::fs::remove_dir_all(&dir);
+    sudoku_lab(&[
+        "compare",
+        "--set",
+        "../../puzzles/4x4.txt",
+        "../../puzzles/multiple.txt",
+        "--strategies",
+        "naive,mrv,dlx",
+        "--report",
+        dir.to_str().unwrap(),
+    ]);
+    let page = dir.join("index.html");
+    let dom = dump_dom(&page, "#selftest");
+    assert!(dom.contains(r#"data-selftest="done""#), "{dom}");
+    assert!(
+        dom.contains("data-sorted="),
+        "clicking a header sorted nothing: {dom}"
+    );
+    assert!(
+        dom.contains(r#"<div id="errors" style="color:#b00"></div>"#),
+        "a script error was reported: {dom}"
+    );
+    // Two tables of three rows, the charts inlined, the problems section.
+    assert_eq!(
+        dom.matches(r#"<table class="results">"#).count(),
+        2,
+        "{dom}"
+    );
+    for id in ["naive", "mrv", "dlx"] {
+        assert_eq!(
+            dom.matches(&format!("<td>{id}</td>")).count(),
+            2,
+            "{id}: {dom}"
+        );
+    }
+    assert!(dom.matches("<svg").count() >= 2, "{dom}");
+    assert!(dom.contains("No verdict disagreements"), "{dom}");
 }

@@ -12,12 +12,14 @@
 //! [`run`], which prints the tables and writes `--report DIR`.
 
 pub mod chart;
+pub mod html;
 pub mod machine;
 pub mod report;
+pub mod results;
 pub mod runner;
 pub mod table;
 
-pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo};
+pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
 pub use runner::{compare, PuzzleSet, RunConfig};
 
 use crate::args::{BudgetArgs, ReadArgs};
@@ -140,6 +142,22 @@ pub struct CompareArgs {
     /// Never draw the progress bar (it is drawn only when stderr is a terminal)
     #[arg(long)]
     pub no_progress: bool,
+
+    /// Append one JSON line per puzzle and strategy to FILE as each puzzle finishes
+    /// (flushed: a kill loses at most the puzzle in flight); the report is computed
+    /// from these lines. Puzzles are then cross-checked one at a time
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+
+    /// With --results: skip the puzzles FILE already holds and finish the rest
+    #[arg(long, requires = "results")]
+    pub resume: bool,
+
+    /// Run only the K-th of N slices of every set: the puzzles whose index i (from 0,
+    /// after --limit-puzzles) has i % N == K-1. Merge the shards' --results files
+    /// with `sudoku-lab merge`
+    #[arg(long, value_name = "K/N", value_parser = results::shard)]
+    pub shard: Option<results::Shard>,
 }
 
 /// The puzzle files of a directory, sorted by name (numbers as numbers).
@@ -298,6 +316,10 @@ pub fn run(args: &CompareArgs) -> Status {
             return Status::Usage;
         }
     }
+    let (held, mut writer) = match open_results(args) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
     let mut notes = Vec::new();
     let (sets, mut status, limit) = if args.sets.is_empty() {
         match default_sets() {
@@ -340,19 +362,118 @@ pub fn run(args: &CompareArgs) -> Status {
         warmup: true,
         repeat: args.repeat as usize,
         command: Some(command_line()),
+        // Streamed results are cross-checked and written puzzle by puzzle.
+        chunk: if writer.is_some() { 1 } else { runner::CHUNK },
+        shard: args.shard,
+        skip: std::sync::Arc::new(results::done(&held, &ids(&strategies))),
+        interrupt: Some(interrupt_flag()),
     };
-    let mut report = compare(&strategies, &sets, &config);
+    let mut tally = runner::Tally::default();
+    for line in &held {
+        tally.add(line);
+    }
+    let mut write_error = None;
+    let (mut report, progress) = {
+        let stop = config.interrupt.clone();
+        let mut sink = |lines: &[results::Line]| {
+            if let (Some(w), None) = (writer.as_mut(), &write_error) {
+                if let Err(e) = w.write(lines) {
+                    write_error = Some(e);
+                    if let Some(flag) = &stop {
+                        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                }
+            }
+        };
+        runner::compare_streaming(&strategies, &sets, &config, tally, &mut sink)
+    };
     report.notes = notes;
-    let text = match args.format {
-        CompareFormat::Table => table::render(&report, Flavor::Terminal),
-        CompareFormat::Md => table::render(&report, Flavor::Markdown),
+    if let Some(shard) = args.shard {
+        report
+            .notes
+            .push(format!("shard {}/{} of the puzzles", shard.k, shard.n));
+    }
+    if progress.skipped > 0 {
+        report.notes.push(format!(
+            "resumed: {} puzzles were already in the results file",
+            progress.skipped
+        ));
+    }
+    if let Some(e) = &write_error {
+        let file = args.results.as_deref().unwrap_or(Path::new("-"));
+        eprintln!("error: --results {}: {e}", file.display());
+        status = status.max(Status::Usage);
+    }
+    if progress.interrupted {
+        let planned: u64 = sets.iter().map(|s| runner::count_items(s, &config)).sum();
+        let done = progress.finished + progress.skipped;
+        let note = format!("interrupted: {done} of {planned} puzzles");
+        eprintln!("{note}");
+        report.notes.push(note);
+        status = status.max(Status::Interrupted);
+    }
+    status
+        .max(print_report(&report, args.format, args.report.as_deref()))
+        .max(report.status())
+}
+
+fn ids(strategies: &[&dyn Solver]) -> Vec<String> {
+    strategies.iter().map(|s| s.id().to_string()).collect()
+}
+
+/// `--results` and `--resume`: the lines FILE holds (resuming) and the file
+/// opened for appending. A FILE that holds results is refused without
+/// `--resume`, so two runs never mix by accident.
+fn open_results(
+    args: &CompareArgs,
+) -> Result<(Vec<results::Line>, Option<results::Writer>), Status> {
+    let Some(path) = &args.results else {
+        return Ok((Vec::new(), None));
+    };
+    let fail = |message: String| {
+        eprintln!("error: --results {}: {message}", path.display());
+        Status::Usage
+    };
+    let exists = path.metadata().is_ok_and(|m| m.len() > 0);
+    let held = if args.resume && exists {
+        results::read(path, true).map_err(fail)?
+    } else if exists {
+        return Err(fail(
+            "already holds results: add --resume to finish that run, or name a new file".into(),
+        ));
+    } else {
+        Vec::new()
+    };
+    let writer = results::Writer::append(path).map_err(|e| fail(e.to_string()))?;
+    Ok((held, Some(writer)))
+}
+
+/// SIGINT and SIGTERM set this flag: `compare` starts no new puzzle, reports
+/// what finished and exits with status 130. A second Ctrl-C ends at once.
+fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        // Registered first, so it sees the flag before the second handler sets it.
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, flag.clone());
+        let _ = signal_hook::flag::register(signal, flag.clone());
+    }
+    flag
+}
+
+/// Prints the report in `format` and writes `--report DIR`; the status of
+/// the output.
+pub(crate) fn print_report(report: &Report, format: CompareFormat, dir: Option<&Path>) -> Status {
+    let text = match format {
+        CompareFormat::Table => table::render(report, Flavor::Terminal),
+        CompareFormat::Md => table::render(report, Flavor::Markdown),
         CompareFormat::Json => report.to_json(),
         CompareFormat::Csv => report.to_csv(),
     };
     // A closed stdout (piped into `head`) is a quiet stop; a full disk is not.
-    status = status.max(crate::output::print(&text));
-    if let Some(dir) = &args.report {
-        match report::write_dir(&report, dir) {
+    let mut status = crate::output::print(&text);
+    if let Some(dir) = dir {
+        match report::write_dir(report, dir) {
             Ok(files) => eprintln!("wrote {}: {}", dir.display(), files.join(", ")),
             Err(message) => {
                 eprintln!("error: --report {}: {message}", dir.display());
@@ -360,5 +481,5 @@ pub fn run(args: &CompareArgs) -> Status {
             }
         }
     }
-    status.max(report.status())
+    status
 }

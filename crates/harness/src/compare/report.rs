@@ -376,8 +376,8 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
     md
 }
 
-/// `--report DIR`: writes report.md, results.json, results.csv and the SVG
-/// charts; returns the file names written.
+/// `--report DIR`: writes index.html (a self-contained page), report.md,
+/// results.json, results.csv and the SVG charts; returns the file names written.
 pub fn write_dir(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
     crate::output::report_dir(dir)?;
     let charts = super::chart::write_charts(report, dir)?;
@@ -388,7 +388,17 @@ pub fn write_dir(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
     write("results.json", &report.to_json())?;
     write("results.csv", &report.to_csv())?;
     write("report.md", &markdown(report, &charts))?;
+    let inlined = charts
+        .iter()
+        .map(|name| {
+            std::fs::read_to_string(dir.join(name))
+                .map(|svg| (name.clone(), svg))
+                .map_err(|e| format!("{name}: {e}"))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    write("index.html", &super::html::index(report, &inlined))?;
     let mut files = vec![
+        "index.html".to_string(),
         "report.md".to_string(),
         "results.json".into(),
         "results.csv".into(),

@@ -18,7 +18,7 @@ pub enum Flavor {
 }
 
 /// Column headers; `\n` splits a terminal header over two lines.
-const HEADERS: [&str; 23] = [
+pub const HEADERS: [&str; 23] = [
     "strategy",
     "attempted",
     "decided",
@@ -105,7 +105,7 @@ fn bound(text: String, lower: bool, upper: bool) -> String {
 }
 
 /// The cells of one row.
-fn cells(row: &ResultRecord) -> Vec<String> {
+pub fn cells(row: &ResultRecord) -> Vec<String> {
     let mut name = row.strategy.clone();
     if row.reference {
         name.push_str(" †");
