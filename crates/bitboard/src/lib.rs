@@ -72,37 +72,48 @@
 //!
 //! ## Why it is fast (measured)
 //!
-//! Mean µs per puzzle proving uniqueness, this project's 2-core machine under
-//! load from other jobs (so ratios matter more than absolutes), best of 15
-//! runs per 50-puzzle chunk:
+//! Mean µs per puzzle proving uniqueness, on this project's 2-core machine
+//! shared with other jobs (so ratios matter more than absolutes); best of 10
+//! runs of each 50-puzzle chunk, one thread:
 //!
-//! | set | bitboard | reference (JCZSolve port) | dlx |
-//! |---|---:|---:|---:|
-//! | top95 | 42 | 26 | 250 |
-//! | 17-clue, first 2,000 | 6.7 | 5.4 | 74 |
-//! | hardest | 21 | 8.5 | 69 |
-//! | 9x9-hard (bundled) | 9.3 | 5.3 | 29 |
+//! | set | bitboard | reference (JCZSolve port) | dlx | bitboard nodes / puzzle |
+//! |---|---:|---:|---:|---:|
+//! | top95 | 30 | 18.5 | 220 | 41 |
+//! | 17-clue, first 2,000 | 5.4 | 4.9 | 32 | 3.3 |
+//! | hardest | 21 | 8.5 | 70 | 23 |
+//! | 9x9-hard (bundled) | 8.2 | 5.0 | 28 | 4.5 |
+//! | 16x16 (bundled) | 320 | n/a | 220 | 27 |
+//! | 25x25 (bundled) | 160 | n/a | 460 | 1 |
 //!
 //! What each trick buys:
 //!
 //! * **Planes instead of cells.** One band step decides locked candidates
-//!   and hidden singles for 27 cells at once, about 40 instructions; dlx
+//!   and hidden singles for 27 cells at once in about 40 instructions; dlx
 //!   covers and uncovers hundreds of list nodes per placement. bitboard
-//!   enters 43 nodes per top95 puzzle where dlx enters 690.
+//!   enters 41 nodes per top95 puzzle where dlx enters 690, and each costs
+//!   about 0.7 µs against dlx's 0.3 µs.
 //! * **Branch-free updates.** Whether a plane held a cleared cell is data the
 //!   branch predictor cannot guess; writing `dirty |= (x >> pos & 1) << i`
-//!   instead of `if` took 9x9-hard from 12.3 to 9.3 µs per puzzle and top95
-//!   from 47 to 42.
+//!   instead of an `if` took 9x9-hard from 12.3 to 9.3 µs per puzzle and
+//!   top95 from 47 to 42.
+//! * **Cheap rules first.** The column pass (hidden singles and claiming in
+//!   columns) costs more than the band steps it feeds; running it only when
+//!   naked singles are stuck took 9x9-hard from 9.3 to 7.7 µs and top95 from
+//!   42 to 33, with the same node counts (the fixpoint is the same).
 //! * **Dirty planes and dirty digits.** Only changed planes are re-run; on
-//!   16x16 running the unit rules only for digits whose plane changed took
+//!   16x16, running the unit rules only for digits whose plane changed took
 //!   the mean from 375 to 250 µs.
 //! * **Copy on guess.** The 9x9 state is 116 bytes: copying it is cheaper
 //!   than recording what to undo, and a failed branch costs nothing to
 //!   clean up.
 //!
-//! Where it still loses to the reference: it guesses more (22 guesses per
-//! puzzle on hardest), and its rounds of naked singles rescan whole bands.
-//! See the issue notes for the figures of each change.
+//! Where it still loses: on 9x9 the reference is 1.1x (17-clue) to 2.4x
+//! (hardest) faster; bitboard guesses on the first bivalue cell and does
+//! not yet squeeze its band steps as hard. On 16x16 the generic path's
+//! per-node cost (about 12 µs: every unit rule rescans the changed digits'
+//! planes) loses to dlx, which enters 20 times more nodes; on 25x25, where
+//! propagation alone solves the bundled puzzles, it takes a third of dlx's
+//! time.
 //!
 //! ## On the pruning ladder
 //!
