@@ -155,8 +155,9 @@ impl State {
         i: usize,
         run: &mut Run<T>,
         depth: &mut u32,
-    ) -> Result<(), Fail> {
+    ) -> Result<u32, Fail> {
         let (d, b) = (i / 3, i % 3);
+        let mut dirty = 0u32;
         let a = self.cand[i];
         let m = MINI[(a & ROW) as usize] as usize
             | (MINI[(a >> 9 & ROW) as usize] as usize) << 3
@@ -181,7 +182,7 @@ impl State {
                 let x = self.cand[j];
                 let gone = new & ((j != i) as u32).wrapping_neg();
                 self.cand[j] = x & !gone;
-                self.dirty |= ((x & gone != 0) as u32) << j;
+                dirty |= ((x & gone != 0) as u32) << j;
             }
             let n = new.count_ones();
             if run.trace.enabled() {
@@ -205,9 +206,9 @@ impl State {
             let x = self.cand[j];
             let gone = locked & ((b2 != b) as u32).wrapping_neg();
             self.cand[j] = x & !gone;
-            self.dirty |= ((x & gone != 0) as u32) << j;
+            dirty |= ((x & gone != 0) as u32) << j;
         }
-        Ok(())
+        Ok(dirty)
     }
 
     /// Runs the band step until no plane changes, then looks for naked
@@ -215,10 +216,11 @@ impl State {
     /// digits. Returns the bivalue cell to guess on (band, bit), if any.
     fn propagate<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
-            while self.dirty != 0 {
-                let i = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                self.band_step(i, run, depth)?;
+            let mut dirty = std::mem::take(&mut self.dirty);
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                dirty |= self.band_step(i, run, depth)?;
             }
             let before = *depth;
             self.naked_singles(run, depth)?;
