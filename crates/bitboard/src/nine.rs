@@ -252,18 +252,34 @@ impl State {
             if dead != 0 {
                 return Err(DeadEnd::Cell(27 * b + dead.trailing_zeros() as usize));
             }
-            let mut singles = free & !twos;
-            while singles != 0 {
-                let pos = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                let bit = 1 << pos;
-                // An earlier single of this round may have taken the digit.
-                let Some(d) = (0..9).find(|&d| self.cand[d * 3 + b] & bit != 0) else {
-                    return Err(DeadEnd::Cell(27 * b + pos));
-                };
-                self.assign(d, b, pos);
-                *depth += 1;
-                run.place(*depth, 27 * b + pos, d as u8 + 1, Reason::NakedSingle);
+            let singles = free & !twos;
+            if singles == 0 {
+                continue;
+            }
+            // Digit by digit: a naked single's cell is in no other plane,
+            // so placing it only touches its own digit's plane.
+            for d in 0..9 {
+                let i = d * 3 + b;
+                let mut mine = singles & self.cand[i];
+                self.dirty |= ((mine != 0) as u32) << i;
+                while mine != 0 {
+                    let pos = mine.trailing_zeros() as usize;
+                    mine &= mine - 1;
+                    let bit = 1 << pos;
+                    // An earlier single of this round may have taken the digit.
+                    if self.cand[i] & bit == 0 {
+                        return Err(DeadEnd::Cell(27 * b + pos));
+                    }
+                    self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
+                    self.free[b] &= !bit;
+                    *depth += 1;
+                    run.place(*depth, 27 * b + pos, d as u8 + 1, Reason::NakedSingle);
+                }
+            }
+            if self.free[b] & singles != 0 {
+                // A single lost its digit to another single of this round.
+                let pos = (self.free[b] & singles).trailing_zeros() as usize;
+                return Err(DeadEnd::Cell(27 * b + pos));
             }
         }
         Ok(())
