@@ -49,6 +49,8 @@ pub enum Status {
     Ok = 0,
     Failed = 1,
     Usage = 2,
+    /// Stopped by SIGINT or SIGTERM (what finished was reported).
+    Interrupted = 130,
 }
 
 const ABOUT: &str = "Classic Sudoku search strategies, side by side.";
@@ -95,6 +97,8 @@ pub enum Command {
     Scaling(scaling::ScalingArgs),
     /// Run strategies side by side on puzzle sets: tables, JSON/CSV, reports
     Compare(compare::CompareArgs),
+    /// Build the comparison report from `compare --results` files (shards, resumed runs)
+    Merge(compare::results::MergeArgs),
     /// The pruning ladder: every prop:<branching>/<rules> rung on puzzle sets, one table per set
     Ladder(ladder::LadderArgs),
 }
@@ -110,6 +114,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Generate(args) => generate::generate(&args),
         Command::Scaling(args) => scaling::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Merge(args) => compare::results::merge(&args),
         Command::Ladder(args) => ladder::run(&args),
     }
 }

@@ -200,3 +200,227 @@ fn report_files_are_written_whole_with_no_temporary_left() {
     serde_json::from_str::<serde_json::Value>(&json).expect("whole JSON");
     let _ = std::io::stdout().flush();
 }
+
+// ---------------------------------------------------------------------------
+// Long runs: --results, --resume, --shard, merge, interrupts
+
+/// The counts of a report (times left out: they differ from run to run).
+fn counts(json: &str) -> Vec<String> {
+    let v: serde_json::Value = serde_json::from_str(json).expect("a JSON report");
+    let mut rows: Vec<String> = v["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let f = |k: &str| r[k].to_string();
+            format!(
+                "{} {}: attempted {} decided {} solved {} unique {} multiple {} none {} invalid {} \
+                 budget {} wrong {} nodes {} guesses {}",
+                r["set"].as_str().unwrap(),
+                r["strategy"].as_str().unwrap(),
+                f("attempted"),
+                f("decided"),
+                f("solved"),
+                f("unique"),
+                f("multiple"),
+                f("none"),
+                f("invalid"),
+                f("budget_hit"),
+                f("wrong"),
+                f("nodes_mean"),
+                f("guesses_mean"),
+            )
+        })
+        .collect();
+    rows.sort();
+    let sets: Vec<String> = v["sets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| format!("{} {} {}", s["name"], s["puzzles"], s["parse_errors"]))
+        .collect();
+    rows.extend(sets);
+    rows
+}
+
+fn run_json(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = lab(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const SMALL: [&str; 10] = [
+    "compare",
+    "--no-progress",
+    "--repeat",
+    "1",
+    "--format",
+    "json",
+    "--set",
+    "puzzles/4x4.txt",
+    "puzzles/invalid.txt",
+    "puzzles/multiple.txt",
+];
+
+#[test]
+fn shards_merged_count_as_one_run() {
+    let dir = scratch("shards");
+    let (code, whole, err) = run_json(&SMALL);
+    assert_eq!(code, Some(0), "{err}");
+    let mut files = Vec::new();
+    for k in 1..=3 {
+        let file = dir.join(format!("shard-{k}.jsonl"));
+        let shard = format!("{k}/3");
+        let mut args = SMALL.to_vec();
+        args.extend(["--shard", &shard, "--results", file.to_str().unwrap()]);
+        let (code, _, err) = run_json(&args);
+        assert_eq!(code, Some(0), "{err}");
+        files.push(file.to_str().unwrap().to_string());
+    }
+    let mut merge = vec!["merge", "--format", "json"];
+    merge.extend(files.iter().map(String::as_str));
+    let (code, merged, err) = run_json(&merge);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(counts(&merged), counts(&whole));
+    // A puzzle held twice counts once.
+    merge.push(&files[0]);
+    let (_, twice, _) = run_json(&merge);
+    assert_eq!(counts(&twice), counts(&whole));
+}
+
+#[test]
+fn a_results_file_is_not_overwritten_without_resume() {
+    let dir = scratch("no-clobber");
+    let file = dir.join("r.jsonl");
+    std::fs::write(&file, "{}\n").unwrap();
+    let mut args = SMALL.to_vec();
+    args.extend(["--results", file.to_str().unwrap()]);
+    let (code, out, err) = run_json(&args);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty());
+    assert!(err.contains("--resume"), "{err}");
+}
+
+/// A run long enough to stop part way: naive on top95, bounded by nodes
+/// (deterministic), one run per solve.
+const LONG: [&str; 14] = [
+    "compare",
+    "--no-progress",
+    "--repeat",
+    "1",
+    "--format",
+    "json",
+    "--strategies",
+    "naive,dlx",
+    "--node-budget",
+    "4000000",
+    "--set",
+    "puzzles/top95.txt",
+    "--limit-puzzles",
+    "60",
+];
+
+fn lines_in(path: &Path) -> usize {
+    std::fs::read_to_string(path)
+        .map(|t| t.matches('\n').count())
+        .unwrap_or(0)
+}
+
+/// Starts a `--results` run, waits until it has written `at_least` lines,
+/// then sends `signal`; returns the exit code and stdout.
+fn stop_part_way(file: &Path, signal: &str, at_least: usize) -> (Option<i32>, String) {
+    let mut args = LONG.to_vec();
+    args.extend(["--results", file.to_str().unwrap()]);
+    let mut child = lab(&args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while lines_in(file) < at_least {
+        assert!(started.elapsed() < Duration::from_secs(120), "no progress");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut out = String::new();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let code = child.wait().unwrap().code();
+    (code, out)
+}
+
+#[test]
+fn interrupted_runs_resume_to_the_counts_of_one_run() {
+    let dir = scratch("resume");
+    let (code, whole, err) = run_json(&LONG);
+    assert_eq!(code, Some(0), "{err}");
+    let total = 60 * 2;
+
+    // SIGINT: the run stops starting puzzles and reports what finished.
+    let file = dir.join("int.jsonl");
+    let (code, partial) = stop_part_way(&file, "-INT", 20);
+    assert_eq!(code, Some(130), "{partial}");
+    assert!(partial.contains("interrupted: "), "{partial}");
+    let held = lines_in(&file);
+    assert!(held < total, "stopped part way: {held} lines");
+    let mut args = LONG.to_vec();
+    args.extend(["--results", file.to_str().unwrap(), "--resume"]);
+    let (code, resumed, err) = run_json(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(resumed.contains("resumed: "), "{resumed}");
+    assert_eq!(lines_in(&file), total);
+    assert_eq!(counts(&resumed), counts(&whole));
+
+    // SIGKILL: nothing runs at the end, the file keeps what was flushed.
+    let file = dir.join("kill.jsonl");
+    let (code, _) = stop_part_way(&file, "-KILL", 20);
+    assert_eq!(code, None);
+    assert!(lines_in(&file) < total);
+    let mut args = LONG.to_vec();
+    args.extend(["--results", file.to_str().unwrap(), "--resume"]);
+    let (code, resumed, err) = run_json(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(lines_in(&file), total);
+    assert_eq!(counts(&resumed), counts(&whole));
+    // And merging the file gives the same report again.
+    let (_, merged, _) = run_json(&["merge", "--format", "json", file.to_str().unwrap()]);
+    assert_eq!(counts(&merged), counts(&whole));
+}
+
+#[test]
+fn a_cut_last_line_is_dropped_on_resume() {
+    let dir = scratch("cut");
+    let file = dir.join("r.jsonl");
+    let mut args = SMALL.to_vec();
+    args.extend(["--results", file.to_str().unwrap()]);
+    let (code, whole, err) = run_json(&args);
+    assert_eq!(code, Some(0), "{err}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let keep: Vec<&str> = text.lines().collect();
+    let cut = format!(
+        "{}\n{}",
+        keep[..keep.len() - 4].join("\n"),
+        &keep[keep.len() - 4][..30]
+    );
+    std::fs::write(&file, cut).unwrap();
+    args.push("--resume");
+    let (code, resumed, err) = run_json(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(counts(&resumed), counts(&whole));
+    // The cut line is gone; the puzzle it belonged to ran again (its whole
+    // lines held twice count once).
+    for line in std::fs::read_to_string(&file).unwrap().lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("whole lines only");
+    }
+}

@@ -72,14 +72,17 @@
 
 use super::machine::Machine;
 use super::report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
+use super::results::{Line, LineProblem, Shard};
 use crate::input::Source;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::any::Any;
-use std::collections::BTreeSet;
+use std::collections::HashSet;
 use std::io::IsTerminal;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use sudoku_core::{Entry, Grid, Limits, Outcome, ReadOptions, Shape, Solver, Stats, Stop, Verdict};
 
@@ -131,6 +134,15 @@ pub struct RunConfig {
     pub repeat: usize,
     /// The command line, recorded in the report's `machine` section.
     pub command: Option<String>,
+    /// Puzzles read and solved per round; 1 cross-checks (and streams) each
+    /// puzzle as soon as every strategy has solved it.
+    pub chunk: usize,
+    /// Only this slice of each set (see [`super::results`]).
+    pub shard: Option<Shard>,
+    /// Puzzles (set name, index) already done: not run again.
+    pub skip: Arc<HashSet<(String, usize)>>,
+    /// Set from outside (a signal): no new puzzle is started.
+    pub interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl Default for RunConfig {
@@ -149,6 +161,10 @@ impl Default for RunConfig {
             warmup: true,
             repeat: 1,
             command: None,
+            chunk: CHUNK,
+            shard: None,
+            skip: Arc::default(),
+            interrupt: None,
         }
     }
 }
@@ -176,6 +192,16 @@ impl RunConfig {
                 .min(Duration::from_millis(10)),
         );
         limits
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    fn takes(&self, index: usize) -> bool {
+        self.shard.is_none_or(|s| s.holds(index))
     }
 
     /// A solve that took `elapsed` is repeated only below this.
@@ -214,6 +240,20 @@ impl Said {
             Said::Unique | Said::Multiple | Said::None | Said::Invalid
         )
     }
+    fn from_word(word: &str) -> Said {
+        [
+            Said::Unique,
+            Said::Multiple,
+            Said::None,
+            Said::Invalid,
+            Said::Budget,
+            Said::Crashed,
+            Said::Unsupported,
+        ]
+        .into_iter()
+        .find(|s| s.word() == word)
+        .unwrap_or(Said::Undecided)
+    }
     fn word(self) -> &'static str {
         match self {
             Said::Unique => "unique",
@@ -247,6 +287,11 @@ struct Attempt {
     solution: Option<Grid>,
     /// Problems found while checking this attempt.
     notes: Vec<(ProblemKind, String)>,
+    /// Why the search stopped, and the solutions it counted.
+    stop: String,
+    count: u64,
+    /// Every run of the solve together.
+    wall: Duration,
 }
 
 impl Attempt {
@@ -261,6 +306,57 @@ impl Attempt {
             wrong: false,
             solution: None,
             notes: Vec::new(),
+            stop: said.word().to_string(),
+            count: 0,
+            wall: Duration::ZERO,
+        }
+    }
+
+    /// The results line of this attempt, once cross-checked.
+    fn line(
+        &self,
+        solver: &dyn Solver,
+        set: &str,
+        index: usize,
+        line: usize,
+        entry: &Entry,
+    ) -> Line {
+        let s = &self.stats;
+        Line {
+            set: set.to_string(),
+            index,
+            line,
+            puzzle: entry.puzzle.to_line(),
+            shape: shape_label(entry.puzzle.shape()),
+            strategy: solver.id().to_string(),
+            reference: is_reference(solver),
+            counts_nodes: solver.counts_nodes(),
+            verdict: self.said.word().to_string(),
+            stop: self.stop.clone(),
+            count: self.count,
+            time_ns: self.nanos,
+            wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
+            spread: self.spread,
+            nodes: s.nodes,
+            placements: s.placements,
+            guesses: s.guesses,
+            backtracks: s.backtracks,
+            max_depth: s.max_depth,
+            peak_states: s.peak_states,
+            peak_bytes: s.peak_bytes,
+            solved: self.solved,
+            wrong: self.wrong,
+            parse_error: false,
+            problems: self
+                .notes
+                .iter()
+                .map(|(kind, message)| LineProblem {
+                    kind: *kind,
+                    message: message.clone(),
+                    strategies: Vec::new(),
+                })
+                .collect(),
+            disagreement: None,
         }
     }
 }
@@ -400,6 +496,9 @@ fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits, repeat: Repeat) 
         wrong: false,
         solution: None,
         notes: Vec::new(),
+        stop: outcome.stop.to_string(),
+        count: outcome.count,
+        wall: Duration::ZERO,
     };
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
@@ -485,6 +584,8 @@ struct Acc {
     solved_no_guess: u64,
     /// Per timed puzzle: (time in ns, nodes, stopped by a budget).
     times: Vec<(u64, u64, bool)>,
+    /// Per decided puzzle with a time: its time in ns (the cactus plot).
+    decided_times: Vec<u64>,
     /// Solves run more than once, and their spreads.
     spreads: Vec<f64>,
     nodes_sum: u128,
@@ -498,13 +599,15 @@ struct Acc {
 }
 
 impl Acc {
-    fn add(&mut self, a: &Attempt) {
-        if a.said == Said::Unsupported {
+    fn add(&mut self, a: &Line) {
+        self.wall += Duration::from_nanos(a.wall_ns);
+        let said = Said::from_word(&a.verdict);
+        if said == Said::Unsupported {
             self.unsupported += 1;
             return;
         }
         self.supported += 1;
-        match a.said {
+        match said {
             Said::Unique => self.unique += 1,
             Said::Multiple => self.multiple += 1,
             Said::None => self.none += 1,
@@ -515,17 +618,20 @@ impl Acc {
             Said::Unsupported => unreachable!(),
         }
         self.wrong += a.wrong as u64;
-        self.decided += (a.said.definite() && !a.wrong) as u64;
+        self.decided += (said.definite() && !a.wrong) as u64;
         if let Some(spread) = a.spread {
             self.spreads.push(spread);
         }
         if a.solved {
             self.solved += 1;
-            self.solved_no_guess += (a.stats.guesses == 0) as u64;
+            self.solved_no_guess += (a.guesses == 0) as u64;
         }
-        if let Some(nanos) = a.nanos {
-            let s = &a.stats;
-            self.times.push((nanos, s.nodes, a.said == Said::Budget));
+        if let Some(nanos) = a.time_ns {
+            if said.definite() && !a.wrong {
+                self.decided_times.push(nanos);
+            }
+            let s = a;
+            self.times.push((nanos, s.nodes, said == Said::Budget));
             self.nodes_sum += s.nodes as u128;
             self.nodes_max = self.nodes_max.max(s.nodes);
             self.guesses_sum += s.guesses as u128;
@@ -566,10 +672,13 @@ impl Out {
 }
 
 /// How many items a set will give (for the progress bar's ETA).
-fn count_items(set: &PuzzleSet, config: &RunConfig) -> u64 {
+pub fn count_items(set: &PuzzleSet, config: &RunConfig) -> u64 {
     let limit = config.limit_puzzles.unwrap_or(usize::MAX);
     match Source::File(set.path.clone()).open(config.read) {
-        Ok(items) => items.take(limit).count() as u64,
+        Ok(items) => (0..limit)
+            .zip(items)
+            .filter(|(i, _)| config.takes(*i))
+            .count() as u64,
         Err(_) => 0,
     }
 }
@@ -588,9 +697,33 @@ fn progress_bar(strategies: usize, sets: &[PuzzleSet], config: &RunConfig) -> Op
     Some(bar)
 }
 
+/// How a run ended: whether a signal stopped it, and how far it got.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    pub interrupted: bool,
+    /// Puzzles finished by this run, and skipped as already done.
+    pub finished: u64,
+    pub skipped: u64,
+    /// Sets `--limit-puzzles` cut short.
+    truncated: Vec<String>,
+}
+
 /// Runs `strategies` over `sets` and returns the report. Problems are printed
 /// on stderr as they are found when `config.loud` is set, and always recorded.
 pub fn compare(strategies: &[&dyn Solver], sets: &[PuzzleSet], config: &RunConfig) -> Report {
+    compare_streaming(strategies, sets, config, Tally::default(), &mut |_| {}).0
+}
+
+/// [`compare`], handing each cross-checked puzzle's lines to `sink` as it
+/// finishes. The report is tallied from the same lines, on top of `tally`
+/// (lines a resumed run already holds).
+pub fn compare_streaming(
+    strategies: &[&dyn Solver],
+    sets: &[PuzzleSet],
+    config: &RunConfig,
+    mut tally: Tally,
+    sink: &mut dyn FnMut(&[Line]),
+) -> (Report, Progress) {
     let out = Out {
         bar: progress_bar(strategies.len(), sets, config),
         loud: config.loud,
@@ -601,74 +734,105 @@ pub fn compare(strategies: &[&dyn Solver], sets: &[PuzzleSet], config: &RunConfi
             .build()
             .expect("a thread pool for --jobs")
     });
-    let mut report = Report {
-        machine: Machine::collect(config),
-        strategies: strategies
-            .iter()
-            .map(|s| StrategyInfo {
-                id: s.id().to_string(),
-                summary: s.summary().to_string(),
-                reference: is_reference(*s),
-                counts_nodes: s.counts_nodes(),
-            })
-            .collect(),
-        sets: Vec::new(),
-        results: Vec::new(),
-        problems: Vec::new(),
-        notes: Vec::new(),
-    };
+    let machine = Machine::collect(config);
+    let infos = strategies
+        .iter()
+        .map(|s| StrategyInfo {
+            id: s.id().to_string(),
+            summary: s.summary().to_string(),
+            reference: is_reference(*s),
+            counts_nodes: s.counts_nodes(),
+        })
+        .collect();
     for set in sets {
-        run_set(strategies, set, config, pool.as_ref(), &out, &mut report);
+        tally.begin_set(&set.name, &set.path.display().to_string());
+        for s in strategies {
+            tally.strategy(&set.name, s.id(), is_reference(*s), s.counts_nodes());
+        }
     }
+    let mut progress = Progress::default();
+    for set in sets {
+        if progress.interrupted {
+            break;
+        }
+        let mut emit = |lines: &[Line]| {
+            for line in lines {
+                tally.add(line);
+            }
+            sink(lines);
+        };
+        let problems = run_set(
+            strategies,
+            set,
+            config,
+            pool.as_ref(),
+            &out,
+            &mut emit,
+            &mut progress,
+        );
+        for p in problems {
+            tally.problem(p);
+        }
+    }
+    for set in &progress.truncated {
+        tally.truncated(set);
+    }
+    let mut report = tally.into_report(machine, infos);
     report.machine.finish();
     if let Some(bar) = &out.bar {
         bar.finish_and_clear();
     }
-    report
-}
-
-fn record(out: &Out, report: &mut Report, problem: Problem) {
-    out.say(&problem.to_string());
-    report.problems.push(problem);
+    (report, progress)
 }
 
 fn run_strategy(
     solver: &dyn Solver,
-    chunk: &[(usize, Entry)],
+    chunk: &[(usize, usize, Entry)],
     limits: &Limits,
     repeat: Repeat,
     pool: Option<&rayon::ThreadPool>,
     out: &Out,
+    config: &RunConfig,
 ) -> Vec<Attempt> {
-    let one = |(_, entry): &(usize, Entry)| {
-        let a = attempt(solver, entry, limits, repeat);
+    let one = |(_, _, entry): &(usize, usize, Entry)| {
+        if config.interrupted() {
+            return None;
+        }
+        let started = Instant::now();
+        let mut a = attempt(solver, entry, limits, repeat);
+        a.wall = started.elapsed();
         out.inc(1);
-        a
+        Some(a)
     };
-    match pool {
+    let done: Vec<Option<Attempt>> = match pool {
         Some(pool) => pool.install(|| chunk.par_iter().map(one).collect()),
-        None => chunk.iter().map(one).collect(),
-    }
+        None => chunk.iter().map(one).take_while(Option::is_some).collect(),
+    };
+    // Interrupted: the puzzles before the first one not started.
+    done.into_iter().map_while(|a| a).collect()
 }
 
-fn warm_up(solver: &dyn Solver, chunk: &[(usize, Entry)], limits: &Limits) {
+fn warm_up(solver: &dyn Solver, chunk: &[(usize, usize, Entry)], limits: &Limits) {
     let supported = chunk
         .iter()
-        .filter(|(_, e)| solver.supports(e.puzzle.shape()).is_ok());
-    for (_, entry) in supported.take(WARMUP_PUZZLES) {
+        .filter(|(_, _, e)| solver.supports(e.puzzle.shape()).is_ok());
+    for (_, _, entry) in supported.take(WARMUP_PUZZLES) {
         // A panic here is reported by the timed solve of the same puzzle.
         let _ = catch_unwind(AssertUnwindSafe(|| solver.solve(&entry.puzzle, limits)));
     }
 }
 
+/// Runs one set, handing each finished puzzle's lines to `emit`; returns the
+/// problems that belong to no puzzle (an unreadable or empty set).
 fn run_set(
     strategies: &[&dyn Solver],
     set: &PuzzleSet,
     config: &RunConfig,
     pool: Option<&rayon::ThreadPool>,
     out: &Out,
-    report: &mut Report,
-) {
+    emit: &mut dyn FnMut(&[Line]),
+    progress: &mut Progress,
+) -> Vec<Problem> {
     let problem = |kind, line, strategies: Vec<String>, message| Problem {
         kind,
         set: set.name.clone(),
@@ -679,17 +843,14 @@ fn run_set(
     let mut items = match Source::File(set.path.clone()).open(config.read) {
         Ok(items) => items,
         Err(e) => {
-            record(
-                out,
-                report,
-                problem(
-                    ProblemKind::Unreadable,
-                    None,
-                    vec![],
-                    format!("cannot read the set: {e}"),
-                ),
+            let p = problem(
+                ProblemKind::Unreadable,
+                None,
+                vec![],
+                format!("cannot read the set: {e}"),
             );
-            return;
+            out.say(&p.to_string());
+            return vec![p];
         }
     };
     let limits = config.limits();
@@ -699,53 +860,59 @@ fn run_set(
         cutoff: config.repeat_cutoff(),
     };
     let limit = config.limit_puzzles.unwrap_or(usize::MAX);
-    let mut accs = vec![Acc::default(); strategies.len()];
-    let mut info = SetInfo {
-        name: set.name.clone(),
-        path: set.path.display().to_string(),
-        ..SetInfo::default()
-    };
-    let mut shapes = BTreeSet::new();
+    let size = config.chunk.max(1);
     let mut taken = 0usize;
     let mut first_chunk = true;
     loop {
-        let mut chunk: Vec<(usize, Entry)> = Vec::with_capacity(CHUNK.min(limit - taken));
-        while chunk.len() < CHUNK && taken < limit {
+        if config.interrupted() {
+            progress.interrupted = true;
+            break;
+        }
+        // (index in the set, file line, puzzle)
+        let mut chunk: Vec<(usize, usize, Entry)> = Vec::with_capacity(size.min(limit - taken));
+        while chunk.len() < size && taken < limit {
             let Some((line, item)) = items.next() else {
                 break;
             };
+            let index = taken;
             taken += 1;
+            if !config.takes(index) {
+                continue;
+            }
+            if config.skip.contains(&(set.name.clone(), index)) {
+                progress.skipped += 1;
+                out.inc(strategies.len() as u64);
+                continue;
+            }
             match item {
-                Ok(entry) => {
-                    shapes.insert(entry.puzzle.shape());
-                    chunk.push((line, entry));
-                }
+                Ok(entry) => chunk.push((index, line, entry)),
                 Err(e) => {
-                    info.parse_errors += 1;
                     out.inc(strategies.len() as u64);
                     let message = format!("{} (counted as invalid for every strategy)", e.kind);
-                    record(
-                        out,
-                        report,
-                        problem(ProblemKind::ParseError, Some(line), vec![], message),
+                    out.say(
+                        &problem(ProblemKind::ParseError, Some(line), vec![], message.clone())
+                            .to_string(),
                     );
+                    let lines: Vec<Line> = strategies
+                        .iter()
+                        .map(|s| parse_error_line(*s, &set.name, index, line, &message))
+                        .collect();
+                    emit(&lines);
+                    progress.finished += 1;
                 }
             }
         }
         if chunk.is_empty() {
             break;
         }
-        info.puzzles += chunk.len() as u64;
         let mut results = Vec::with_capacity(strategies.len());
-        for (s, solver) in strategies.iter().enumerate() {
+        for solver in strategies {
             out.stage(solver.id(), &set.name);
             if first_chunk && config.warmup {
                 warm_up(*solver, &chunk, &warmup_limits);
             }
-            let started = Instant::now();
-            let attempts = run_strategy(*solver, &chunk, &limits, repeat, pool, out);
-            accs[s].wall += started.elapsed();
-            for (a, (line, _)) in attempts.iter().zip(&chunk) {
+            let attempts = run_strategy(*solver, &chunk, &limits, repeat, pool, out, config);
+            for (a, (_, line, _)) in attempts.iter().zip(&chunk) {
                 for (kind, message) in &a.notes {
                     let p = problem(
                         *kind,
@@ -753,51 +920,257 @@ fn run_set(
                         vec![solver.id().to_string()],
                         message.clone(),
                     );
-                    record(out, report, p);
+                    out.say(&p.to_string());
                 }
             }
             results.push(attempts);
         }
         first_chunk = false;
-        for (i, (line, entry)) in chunk.iter().enumerate() {
+        // Interrupted: keep the puzzles every strategy finished.
+        let done = results.iter().map(Vec::len).min().unwrap_or(0);
+        if done < chunk.len() {
+            progress.interrupted = true;
+            chunk.truncate(done);
+        }
+        for (i, (index, line, entry)) in chunk.iter().enumerate() {
             let mut column: Vec<&mut Attempt> = results.iter_mut().map(|r| &mut r[i]).collect();
-            if let Some((wrong, message)) = cross_check(strategies, entry, &mut column) {
-                info.disagreements += 1;
-                record(
-                    out,
-                    report,
-                    problem(ProblemKind::Disagreement, Some(*line), wrong, message),
-                );
-            }
+            let disagreement =
+                cross_check(strategies, entry, &mut column).map(|(wrong, message)| {
+                    out.say(
+                        &problem(
+                            ProblemKind::Disagreement,
+                            Some(*line),
+                            wrong.clone(),
+                            message.clone(),
+                        )
+                        .to_string(),
+                    );
+                    LineProblem {
+                        kind: ProblemKind::Disagreement,
+                        message,
+                        strategies: wrong,
+                    }
+                });
+            let lines: Vec<Line> = strategies
+                .iter()
+                .zip(&results)
+                .map(|(solver, attempts)| {
+                    let mut l = attempts[i].line(*solver, &set.name, *index, *line, entry);
+                    l.disagreement = disagreement.clone();
+                    l
+                })
+                .collect();
+            emit(&lines);
+            progress.finished += 1;
         }
-        for (acc, attempts) in accs.iter_mut().zip(&results) {
-            for a in attempts {
-                acc.add(a);
-            }
+        if progress.interrupted {
+            return Vec::new();
         }
     }
-    info.truncated = taken == limit && items.next().is_some();
-    info.shapes = shapes.iter().map(|&s| shape_label(s)).collect();
-    if info.puzzles == 0 && info.parse_errors == 0 {
-        record(
-            out,
-            report,
-            problem(
-                ProblemKind::Empty,
-                None,
-                vec![],
-                "no puzzles found (empty, or only comments)".into(),
-            ),
+    let mut problems = Vec::new();
+    if taken == 0 {
+        let p = problem(
+            ProblemKind::Empty,
+            None,
+            vec![],
+            "no puzzles found (empty, or only comments)".into(),
         );
+        out.say(&p.to_string());
+        problems.push(p);
     }
-    let mut rows: Vec<ResultRecord> = strategies
-        .iter()
-        .zip(&accs)
-        .map(|(solver, acc)| finish_row(*solver, &set.name, acc, &info))
-        .collect();
-    rank(&mut rows);
-    report.results.extend(rows);
-    report.sets.push(info);
+    if taken == limit && items.next().is_some() {
+        tally_truncated(set, progress);
+    }
+    problems
+}
+
+/// `--limit-puzzles` stopped the reading of `set` before its end.
+fn tally_truncated(set: &PuzzleSet, progress: &mut Progress) {
+    progress.truncated.push(set.name.clone());
+}
+
+/// The line of a puzzle that did not parse, for one strategy.
+fn parse_error_line(
+    solver: &dyn Solver,
+    set: &str,
+    index: usize,
+    line: usize,
+    message: &str,
+) -> Line {
+    Line {
+        set: set.to_string(),
+        index,
+        line,
+        puzzle: String::new(),
+        shape: String::new(),
+        strategy: solver.id().to_string(),
+        reference: is_reference(solver),
+        counts_nodes: solver.counts_nodes(),
+        verdict: Said::Invalid.word().to_string(),
+        stop: "parse error".to_string(),
+        count: 0,
+        time_ns: None,
+        wall_ns: 0,
+        spread: None,
+        nodes: 0,
+        placements: 0,
+        guesses: 0,
+        backtracks: 0,
+        max_depth: 0,
+        peak_states: 0,
+        peak_bytes: 0,
+        solved: false,
+        wrong: false,
+        parse_error: true,
+        problems: vec![LineProblem {
+            kind: ProblemKind::ParseError,
+            message: message.to_string(),
+            strategies: Vec::new(),
+        }],
+        disagreement: None,
+    }
+}
+
+/// The report's figures, tallied from results lines: what [`compare`]
+/// streams, and what `sudoku-lab merge` reads back. A (set, puzzle, strategy)
+/// seen twice counts once.
+#[derive(Default)]
+pub struct Tally {
+    sets: Vec<SetTally>,
+    seen: HashSet<(String, usize, String)>,
+    problems: Vec<Problem>,
+}
+
+#[derive(Default)]
+struct SetTally {
+    name: String,
+    path: String,
+    truncated: bool,
+    shapes: Vec<String>,
+    /// (strategy id, reference, counts nodes, figures)
+    rows: Vec<(String, bool, bool, Acc)>,
+    puzzles: HashSet<usize>,
+    parse_errors: HashSet<usize>,
+    disagreements: HashSet<usize>,
+}
+
+impl Tally {
+    fn set(&mut self, name: &str) -> &mut SetTally {
+        match self.sets.iter().position(|s| s.name == name) {
+            Some(i) => &mut self.sets[i],
+            None => {
+                self.begin_set(name, name);
+                self.sets.last_mut().expect("just added")
+            }
+        }
+    }
+
+    /// Declares a set (its rows appear even with no puzzle tallied).
+    pub fn begin_set(&mut self, name: &str, path: &str) {
+        if !self.sets.iter().any(|s| s.name == name) {
+            self.sets.push(SetTally {
+                name: name.to_string(),
+                path: path.to_string(),
+                ..SetTally::default()
+            });
+        }
+    }
+
+    /// Declares a strategy's row on a set.
+    pub fn strategy(&mut self, set: &str, id: &str, reference: bool, counts_nodes: bool) {
+        let set = self.set(set);
+        if !set.rows.iter().any(|r| r.0 == id) {
+            set.rows
+                .push((id.to_string(), reference, counts_nodes, Acc::default()));
+        }
+    }
+
+    /// A problem that belongs to no puzzle.
+    pub fn problem(&mut self, p: Problem) {
+        self.problems.push(p);
+    }
+
+    /// `--limit-puzzles` stopped the reading of `set` before its end.
+    pub fn truncated(&mut self, set: &str) {
+        self.set(set).truncated = true;
+    }
+
+    pub fn add(&mut self, l: &Line) {
+        if !self
+            .seen
+            .insert((l.set.clone(), l.index, l.strategy.clone()))
+        {
+            return;
+        }
+        self.strategy(&l.set, &l.strategy, l.reference, l.counts_nodes);
+        let mut found = Vec::new();
+        let set = self.set(&l.set);
+        let problem = |p: &LineProblem, strategies: Vec<String>| Problem {
+            kind: p.kind,
+            set: l.set.clone(),
+            line: Some(l.line),
+            strategies,
+            message: p.message.clone(),
+        };
+        if l.parse_error {
+            if set.parse_errors.insert(l.index) {
+                found.extend(l.problems.iter().map(|p| problem(p, vec![])));
+            }
+        } else {
+            set.puzzles.insert(l.index);
+            if !set.shapes.contains(&l.shape) {
+                set.shapes.push(l.shape.clone());
+            }
+            let row = set.rows.iter_mut().find(|r| r.0 == l.strategy);
+            row.expect("declared above").3.add(l);
+            found.extend(
+                l.problems
+                    .iter()
+                    .map(|p| problem(p, vec![l.strategy.clone()])),
+            );
+            if let Some(d) = &l.disagreement {
+                if set.disagreements.insert(l.index) {
+                    found.push(problem(d, d.strategies.clone()));
+                }
+            }
+        }
+        self.problems.extend(found);
+    }
+
+    /// The report: one ranked row per set and strategy.
+    pub fn into_report(self, machine: Machine, strategies: Vec<StrategyInfo>) -> Report {
+        let mut report = Report {
+            machine,
+            strategies,
+            sets: Vec::new(),
+            results: Vec::new(),
+            problems: self.problems,
+            notes: Vec::new(),
+        };
+        for mut set in self.sets {
+            set.shapes.sort_by(|a, b| super::natural_cmp(a, b));
+            let info = SetInfo {
+                name: set.name.clone(),
+                path: set.path.clone(),
+                puzzles: set.puzzles.len() as u64,
+                parse_errors: set.parse_errors.len() as u64,
+                truncated: set.truncated,
+                shapes: set.shapes.clone(),
+                disagreements: set.disagreements.len() as u64,
+            };
+            let mut rows: Vec<ResultRecord> = set
+                .rows
+                .iter()
+                .map(|(id, reference, counts_nodes, acc)| {
+                    finish_row(id, *reference, *counts_nodes, &set.name, acc, &info)
+                })
+                .collect();
+            rank(&mut rows);
+            report.results.extend(rows);
+            report.sets.push(info);
+        }
+        report
+    }
 }
 
 /// `9x9`, or `6x6 (2x3 boxes)` when the boxes are not square.
@@ -958,13 +1331,20 @@ fn censored_median(sorted: &[u64], min_censored: Option<u64>) -> (f64, bool) {
     )
 }
 
-fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> ResultRecord {
+fn finish_row(
+    id: &str,
+    reference: bool,
+    counts_nodes: bool,
+    set: &str,
+    acc: &Acc,
+    info: &SetInfo,
+) -> ResultRecord {
     let supported = !(acc.supported == 0 && acc.unsupported > 0);
     let parse_errors = if supported { info.parse_errors } else { 0 };
     let mut row = ResultRecord {
         set: set.to_string(),
-        strategy: solver.id().to_string(),
-        reference: is_reference(solver),
+        strategy: id.to_string(),
+        reference,
         supported,
         attempted: acc.supported + parse_errors,
         decided: acc.decided + parse_errors,
@@ -1007,6 +1387,9 @@ fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> Resu
     let total: u128 = sorted.iter().map(|&t| t as u128).sum();
     let mean = total as f64 / n;
     row.timed = sorted.len() as u64;
+    let mut decided = acc.decided_times.clone();
+    decided.sort_unstable();
+    row.decided_us = decided.into_iter().map(|t| micros(t as f64)).collect();
     row.lower_bound = censored;
     row.mean_us = Some(micros(mean));
     let (med, med_bound) = censored_median(&sorted, min_time);
@@ -1022,7 +1405,7 @@ fn finish_row(solver: &dyn Solver, set: &str, acc: &Acc, info: &SetInfo) -> Resu
         n * 1e9 / total as f64
     }))
     .filter(|x| x.is_finite());
-    if solver.counts_nodes() {
+    if counts_nodes {
         let mut nodes: Vec<u64> = acc.times.iter().map(|t| t.1).collect();
         nodes.sort_unstable();
         let (med, med_bound) = censored_median(&nodes, min_censored(|t| t.1));
