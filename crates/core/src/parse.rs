@@ -90,12 +90,14 @@ impl fmt::Display for ParseErrorKind {
         use ParseErrorKind::*;
         match self {
             WrongLength { symbols, expected: Some(e) } => {
-                write!(f, "wrong length: {symbols} symbols where {e} were expected")
+                let s = if *symbols == 1 { "" } else { "s" };
+                write!(f, "wrong length: {symbols} symbol{s} where {e} were expected")
             }
             WrongLength { symbols, expected: None } => write!(
                 f,
-                "wrong length: {symbols} symbols; a puzzle line holds n² symbols \
-                 (16, 36, 64, 81, ... 625) and a block row n symbols"
+                "wrong length: {symbols} symbol{}; a puzzle line holds n² symbols \
+                 (16, 36, 64, 81, ... 625) and a block row n symbols",
+                if *symbols == 1 { "" } else { "s" }
             ),
             UnknownSymbol { symbol, column } => write!(
                 f,

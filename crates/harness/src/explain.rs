@@ -414,7 +414,8 @@ pub fn run(args: &ExplainArgs) -> Status {
         }
         writeln!(
             out,
-            "Counts are the same on every machine; times are the fastest of up to {most_runs} runs and vary with the machine and its load."
+            "Counts are the same on every machine; times are {} and vary with the machine and its load.",
+            if most_runs == 1 { "from one run".to_string() } else { format!("the fastest of up to {most_runs} runs") }
         )
     });
     status.max(written)
