@@ -115,6 +115,7 @@
 //! ```
 
 pub mod exact_cover;
+mod link;
 pub mod sudoku;
 
 use exact_cover::{Matrix, Visitor};
