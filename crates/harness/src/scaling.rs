@@ -160,16 +160,17 @@ pub fn run(args: &ScalingArgs) -> Status {
     report.status().max(printed)
 }
 
+/// The strategies of a report in the order they ran (the registry's), so the
+/// rows come in the same order as in `compare`'s tables.
+fn strategy_ids(report: &Report) -> Vec<&str> {
+    report.strategies.iter().map(|s| s.id.as_str()).collect()
+}
+
 fn markdown_table(points: &[Point], report: &Report) -> String {
     use crate::compare::table::{format_si, format_us};
     let mut sides: Vec<usize> = points.iter().map(|p| p.side).collect();
     sides.dedup();
-    let mut ids: Vec<&str> = Vec::new();
-    for p in points {
-        if !ids.contains(&p.strategy.as_str()) {
-            ids.push(&p.strategy);
-        }
-    }
+    let ids = strategy_ids(report);
     let mut out = String::from("| strategy |");
     for side in &sides {
         out.push_str(&format!(" {side}x{side} |"));

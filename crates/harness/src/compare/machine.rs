@@ -25,7 +25,9 @@ pub struct Machine {
     pub sudoku_lab_version: String,
     /// `git rev-parse --short HEAD` in the current directory, or null.
     pub git_commit: Option<String>,
-    /// Whether the work tree had uncommitted changes (`git status --porcelain`), or null.
+    /// Whether tracked files outside `reports/` had uncommitted changes
+    /// (`git status --porcelain`; a report being rewritten in place is not a
+    /// change to what was measured), or null.
     pub git_dirty: Option<bool>,
     /// Start of the run, UTC, ISO 8601 (`2025-01-31T12:34:56Z`).
     pub date: String,
@@ -71,8 +73,18 @@ impl Machine {
             .into(),
             sudoku_lab_version: env!("CARGO_PKG_VERSION").into(),
             git_commit: output("git", &["rev-parse", "--short", "HEAD"]),
-            git_dirty: output("git", &["status", "--porcelain", "--untracked-files=no"])
-                .map(|s| !s.is_empty()),
+            git_dirty: output(
+                "git",
+                &[
+                    "status",
+                    "--porcelain",
+                    "--untracked-files=no",
+                    "--",
+                    ".",
+                    ":(exclude)reports",
+                ],
+            )
+            .map(|s| !s.is_empty()),
             date: utc_now(),
             command: config.command.clone(),
             jobs: config.jobs,

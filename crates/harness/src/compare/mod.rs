@@ -41,10 +41,20 @@ pub const DEFAULT_LIMIT: usize = 100;
 /// stays under a minute (budget hits and solves over
 /// [`runner::REPEAT_CUTOFF`] run once).
 pub const DEFAULT_REPEAT: u16 = 3;
-/// The public research sets bundled in `puzzles/` that plain `compare` leaves
-/// out (the 17-clue set alone costs the textbook strategies minutes even cut
-/// to 100 puzzles; `seeds.csv` repeats `classic.txt`). `--set` runs them.
-pub const RESEARCH_SETS: [&str; 4] = ["17clue.txt", "hardest.txt", "seeds.csv", "top95.txt"];
+/// The bundled files of `puzzles/` that plain `compare` leaves out; `--set`
+/// runs them. The public research sets: the 17-clue set alone costs the
+/// textbook strategies minutes even cut to 100 puzzles, and `seeds.csv`
+/// repeats `classic.txt`. The 20x20 and 25x25 sets: the textbook strategies
+/// hit the 2 s budget on most of their puzzles, which was half a minute of the
+/// run; the scaling study (`sudoku-lab scaling`) measures the large sides.
+pub const NOT_IN_DEFAULT_RUN: [&str; 6] = [
+    "17clue.txt",
+    "hardest.txt",
+    "seeds.csv",
+    "top95.txt",
+    "20x20.txt",
+    "25x25.txt",
+];
 /// File extensions taken from a directory named with `--set`.
 pub const PUZZLE_EXTENSIONS: [&str; 3] = ["txt", "csv", "sdk"];
 
@@ -61,8 +71,8 @@ status non-zero: in a comparison they are results.
 Without --strategies, compare runs the headline strategies (those a strategy
 crate marks so; `--strategies all` runs every registered one). Without --set, it runs on every
 bundled set in puzzles/ (from the current directory) except the public research
-sets (top95, hardest, 17clue, seeds), the first 100 puzzles of each, and says
-which.
+sets (top95, hardest, 17clue, seeds) and the 20x20 and 25x25 sets, the first 100
+puzzles of each, and says which.
 
 Examples:
   sudoku-lab compare
@@ -108,7 +118,7 @@ pub struct CompareArgs {
     pub strategies: Vec<String>,
 
     /// Puzzle files, or directories (their *.txt, *.csv and *.sdk files, 4x4 before 12x12)
-    /// [default: every file in puzzles/ but the research sets, first 100 puzzles of each]
+    /// [default: every file in puzzles/ but the research sets and 20x20/25x25, first 100 of each]
     #[arg(long = "set", value_name = "FILE_OR_DIR", num_args = 1..)]
     pub sets: Vec<PathBuf>,
 
@@ -242,8 +252,8 @@ fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
     (sets, status)
 }
 
-/// The default sets: every puzzle file of `puzzles/` but the public research
-/// sets ([`RESEARCH_SETS`]), sorted. Returns the sets and a note saying which.
+/// The default sets: every puzzle file of `puzzles/` but those of
+/// [`NOT_IN_DEFAULT_RUN`], sorted. Returns the sets and a note saying which.
 fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
     let mut files = files_in(Path::new(DEFAULT_DIR)).map_err(|e| {
         format!("{DEFAULT_DIR}/: {e}; run from the project root, or name puzzle files with --set")
@@ -251,7 +261,7 @@ fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
     files.retain(|f| {
         !f.file_name()
             .and_then(|n| n.to_str())
-            .is_some_and(|n| RESEARCH_SETS.contains(&n))
+            .is_some_and(|n| NOT_IN_DEFAULT_RUN.contains(&n))
     });
     if files.is_empty() {
         return Err(format!(
@@ -261,8 +271,8 @@ fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
     let sets: Vec<PuzzleSet> = files.into_iter().map(PuzzleSet::new).collect();
     let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
     let note = format!(
-        "default sets (every bundled file in {DEFAULT_DIR}/ but the public research sets, \
-         which --set runs): {}",
+        "default sets (every bundled file in {DEFAULT_DIR}/ but the public research sets and \
+         the 20x20 and 25x25 sets, which --set runs): {}",
         names.join(", ")
     );
     Ok((sets, note))
