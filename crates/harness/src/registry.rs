@@ -11,13 +11,16 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_search::Bfs,
         &sudoku_mrv::Mrv,
         &sudoku_dlx::Dlx,
+        &sudoku_bitboard::Bitboard,
         &sudoku_propagate::NORVIG, // the 18 prop:<branching>/<rules> rungs follow it
         &sudoku_sat::SAT_MINIMAL,
         &sudoku_sat::SAT_NATURAL,
         &sudoku_sat::SAT_COMPLETE,
         &sudoku_sat::SAT_AUGMENTED,
-        &sudoku_reference::Reference, // keep last: the reference row, not one of ours
     ];
+    // Keep last: the reference row, not one of ours (AGPL; `reference` feature).
+    #[cfg(feature = "reference")]
+    list.push(&sudoku_reference::Reference);
     let at = list
         .iter()
         .position(|s| s.id() == "norvig")
@@ -29,8 +32,8 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
     list
 }
 
-/// The strategy `solve` uses when none is named: the fastest registered one.
-pub const DEFAULT_STRATEGY: &str = "dlx";
+/// The strategy `solve` uses when none is named: the fastest of ours.
+pub const DEFAULT_STRATEGY: &str = "bitboard";
 
 /// The strategy `trace` shows when none is named: the textbook backtracker,
 /// whose tree a student can follow line by line.

@@ -13,6 +13,7 @@ use sudoku_core::{
 use sudoku_harness::compare::{compare, ProblemKind, PuzzleSet, Report, RunConfig};
 use sudoku_harness::Status;
 use sudoku_naive::Naive;
+#[cfg(feature = "reference")]
 use sudoku_reference::Reference;
 
 fn lab() -> Command {
@@ -29,6 +30,7 @@ fn data_str(name: &str) -> String {
     data(name).display().to_string()
 }
 
+#[cfg(feature = "reference")] // used only by the tests that name the reference
 /// The registered strategy ids, from `sudoku-lab list`.
 fn registered() -> Vec<String> {
     let out = lab().arg("list").output().unwrap();
@@ -78,6 +80,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 // ---------------------------------------------------------------- CLI
 
+#[cfg(feature = "reference")]
 #[test]
 fn table_has_a_row_per_strategy() {
     let ids = registered();
@@ -121,6 +124,7 @@ fn table_has_a_row_per_strategy() {
     );
 }
 
+#[cfg(feature = "reference")]
 #[test]
 fn without_strategies_the_headline_ones_run() {
     let (json, code) = compare_json(&["--set", &data_str("tiny.txt")]);
@@ -140,6 +144,7 @@ fn without_strategies_the_headline_ones_run() {
     assert!(ran.contains(&"dlx") && ran.contains(&"reference"));
 }
 
+#[cfg(feature = "reference")] // used only by the tests that name the reference
 /// Every field reports/README.md documents for a result record.
 const RESULT_FIELDS: [&str; 40] = [
     "set",
@@ -184,6 +189,7 @@ const RESULT_FIELDS: [&str; 40] = [
     "wall_ms",
 ];
 
+#[cfg(feature = "reference")] // used only by the tests that name the reference
 const MACHINE_FIELDS: [&str; 21] = [
     "cpu",
     "cores",
@@ -208,6 +214,7 @@ const MACHINE_FIELDS: [&str; 21] = [
     "load_avg_end",
 ];
 
+#[cfg(feature = "reference")]
 #[test]
 fn json_has_the_documented_fields() {
     let (json, code) = compare_json(&[
@@ -436,6 +443,7 @@ fn repeats_keep_the_fastest_and_report_the_spread() {
         .code(2);
 }
 
+#[cfg(feature = "reference")]
 #[test]
 fn reference_shows_na_on_a_4x4_set() {
     let out = lab()
@@ -505,6 +513,7 @@ fn a_solution_differing_from_the_file_exits_1() {
     );
 }
 
+#[cfg(feature = "reference")]
 #[test]
 fn csv_has_a_header_and_a_record_per_set_and_strategy() {
     let out = lab()
@@ -562,6 +571,7 @@ fn markdown_format() {
     );
 }
 
+#[cfg(feature = "reference")]
 #[test]
 fn report_dir_holds_every_file() {
     let dir = temp_dir("report");
@@ -610,6 +620,7 @@ fn report_dir_holds_every_file() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[cfg(feature = "reference")]
 #[test]
 fn parallel_runs_count_the_same_and_say_so() {
     let args = [
@@ -894,6 +905,7 @@ fn a_wrong_solution_is_caught_by_verification() {
     assert_eq!(report.status(), Status::Failed);
 }
 
+#[cfg(feature = "reference")]
 #[test]
 fn a_disagreement_goes_by_majority_and_fails_the_run() {
     let report = run(&[&Naive, &Reference, &Doubter], &["tiny.txt"]);
@@ -1049,6 +1061,7 @@ fn a_load_above_the_cores_is_a_warning_in_the_table() {
     assert!(render(&report, Flavor::Markdown).contains("**load average 2.50"));
 }
 
+#[cfg(feature = "reference")]
 #[test]
 fn library_counts_match_the_cli() {
     let report = run(&[&Naive, &Reference], &["verdicts.txt", "four.txt"]);
