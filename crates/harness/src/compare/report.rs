@@ -135,6 +135,11 @@ pub struct ResultRecord {
     /// Wall-clock time of this strategy on this set, ms, verification included
     /// (with `--jobs` above 1, the parallel elapsed time).
     pub wall_ms: f64,
+    /// The times of the decided puzzles, µs, fastest first: the cactus plot's
+    /// data. Not in the JSON or CSV (one figure per puzzle); a report read
+    /// back from `results.json` has none and draws no cactus plot.
+    #[serde(skip)]
+    pub decided_us: Vec<f64>,
 }
 
 /// A strategy taking part, as `sudoku-lab list` shows it.
