@@ -240,43 +240,63 @@ fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(
     chart(&dir.join("scaling.svg"), points)
 }
 
-/// Two panels side by side: time and nodes against the side.
+/// Two panels, one above the other: time and nodes against the side, one
+/// legend above them, colours from [`crate::compare::palette`].
 fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
-    let temp = crate::output::temp_path(path);
-    let root = SVGBackend::new(&temp, (1100, 480)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let (left, right) = root.split_horizontally(550);
-    let sides: Vec<usize> = points.iter().map(|p| p.side).collect();
-    let (lo, hi) = (
-        *sides.iter().min().unwrap_or(&4) as f64,
-        *sides.iter().max().unwrap_or(&25) as f64,
-    );
-    // One colour per strategy, the same on both panels (and as in compare's charts).
+    use crate::compare::chart::{axis_count, axis_time, header, header_height, Swatch};
+    use crate::compare::palette::WIDTH;
+    // One colour per strategy, the same on both panels and on every chart.
     let mut ids: Vec<&str> = Vec::new();
     for p in points {
         if !ids.contains(&p.strategy.as_str()) {
             ids.push(&p.strategy);
         }
     }
+    let notes = [
+        "Median over each set's puzzles against the side n of the grid, log scales. \
+                  A hollow point is a lower bound (budget hits rank at or below the median); \
+                  the line stops there.",
+    ];
+    let panel_height = 420;
+    let height = header_height(&notes, &ids) + 2 * panel_height;
+    let temp = crate::output::temp_path(path);
+    let root = SVGBackend::new(&temp, (WIDTH, height)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let sides: Vec<usize> = points.iter().map(|p| p.side).collect();
+    let (lo, hi) = (
+        *sides.iter().min().unwrap_or(&4) as f64,
+        *sides.iter().max().unwrap_or(&25) as f64,
+    );
+    let area = header(
+        &root,
+        "Scaling: cost against the grid side",
+        &notes,
+        &ids,
+        Swatch::Line,
+    )?;
+    let (top, bottom) = area.split_vertically(panel_height);
     panel(
-        &left,
+        &top,
         points,
         &ids,
-        "median time per puzzle (hollow: a lower bound)",
+        "median time per puzzle",
         (lo, hi),
         |p| p.median_us.map(|v| (v, p.median_lower_bound)),
-        crate::compare::table::format_us,
+        axis_time,
     )?;
     panel(
-        &right,
+        &bottom,
         points,
         &ids,
-        "median nodes per puzzle (hollow: a lower bound)",
+        "median nodes per puzzle",
         (lo, hi),
         |p| p.nodes_median.map(|v| (v, p.nodes_median_lower_bound)),
-        crate::compare::table::format_si,
+        axis_count,
     )?;
     root.present().map_err(|e| e.to_string())?;
+    drop(top);
+    drop(bottom);
+    drop(area);
     drop(root);
     crate::output::rename_into(&temp, path).map_err(|e| e.to_string())
 }
@@ -287,11 +307,12 @@ fn panel(
     area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
     points: &[Point],
     all_ids: &[&str],
-    title: &str,
+    axis: &str,
     (lo, hi): (f64, f64),
     value: impl Fn(&Point) -> Option<(f64, bool)>,
     label: fn(f64) -> String,
 ) -> Result<(), String> {
+    use crate::compare::palette::{self, TEXT_AXIS, TEXT_MIN};
     let values: Vec<f64> = points
         .iter()
         .filter_map(|p| value(p).map(|v| v.0))
@@ -303,23 +324,25 @@ fn panel(
     let ymin = values.iter().cloned().fold(f64::MAX, f64::min) / 2.0;
     let ymax = values.iter().cloned().fold(0.0, f64::max) * 2.0;
     let mut chart = ChartBuilder::on(area)
-        .caption(title, ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(36)
-        .y_label_area_size(64)
+        .margin(16)
+        .margin_right(32)
+        .x_label_area_size(56)
+        .y_label_area_size(110)
         .build_cartesian_2d(lo - 1.0..hi + 1.0, (ymin..ymax).log_scale())
         .map_err(|e| e.to_string())?;
     chart
         .configure_mesh()
         .x_desc("side n")
+        .y_desc(axis)
         .x_labels(12)
         .x_label_formatter(&|x| format!("{}", x.round()))
         .y_label_formatter(&|y| label(*y))
+        .label_style(("sans-serif", TEXT_MIN))
+        .axis_desc_style(("sans-serif", TEXT_AXIS))
         .draw()
         .map_err(|e| e.to_string())?;
-    let palette = &crate::compare::chart::PALETTE;
-    for (i, id) in all_ids.iter().enumerate() {
-        let color = palette[i % palette.len()];
+    for id in all_ids {
+        let color = palette::color(id);
         let line: Vec<(f64, f64, bool)> = points
             .iter()
             .filter(|p| p.strategy == *id)
@@ -338,30 +361,19 @@ fn panel(
             .map(|&(x, y, _)| (x, y))
             .collect();
         chart
-            .draw_series(LineSeries::new(drawn.clone(), color.stroke_width(2)))
-            .map_err(|e| e.to_string())?
-            .label(*id)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
-            });
+            .draw_series(LineSeries::new(drawn.clone(), color.stroke_width(3)))
+            .map_err(|e| e.to_string())?;
         for (k, &(x, y)) in drawn.iter().enumerate() {
             let hit = k >= finished;
             let style = if hit {
-                color.stroke_width(2)
+                color.stroke_width(3)
             } else {
                 color.filled()
             };
             chart
-                .draw_series(std::iter::once(Circle::new((x, y), 4, style)))
+                .draw_series(std::iter::once(Circle::new((x, y), 6, style)))
                 .map_err(|e| e.to_string())?;
         }
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .position(SeriesLabelPosition::UpperLeft)
-        .draw()
-        .map_err(|e| e.to_string())?;
     Ok(())
 }

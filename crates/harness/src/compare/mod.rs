@@ -14,6 +14,7 @@
 pub mod chart;
 pub mod html;
 pub mod machine;
+pub mod palette;
 pub mod report;
 pub mod results;
 pub mod runner;
