@@ -395,12 +395,26 @@ fn budget_hits_rank_below_and_their_figures_are_lower_bounds() {
         .unwrap();
     assert!(row.contains(">= "), "lower bounds are marked: {row}");
     assert!(
-        row.contains("<= "),
-        "the throughput is an upper bound: {row}"
-    );
-    assert!(
         stdout.contains(">= : a lower bound"),
         "and the mark explained:\n{stdout}"
+    );
+    // The wide table also shows the throughput, an upper bound.
+    let out = lab()
+        .arg("compare")
+        .arg("--wide")
+        .args(args)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let row = stdout
+        .lines()
+        .skip_while(|l| !l.contains("hard.txt"))
+        .find(|l| l.trim_start().starts_with("naive"))
+        .unwrap();
+    assert!(row.contains(">= "), "lower bounds are marked: {row}");
+    assert!(
+        row.contains("<= "),
+        "the throughput is an upper bound: {row}"
     );
 }
 
@@ -466,7 +480,7 @@ fn reference_shows_na_on_a_4x4_set() {
         .lines()
         .find(|l| l.trim_start().starts_with("reference"))
         .unwrap();
-    assert!(row.matches("n/a").count() >= 20, "{row}");
+    assert_eq!(row.matches("n/a").count(), 7, "every compact cell: {row}");
 
     let (json, _) = compare_json(&[
         "--strategies",
@@ -507,9 +521,22 @@ fn a_solution_differing_from_the_file_exits_1() {
         "{stderr}"
     );
     let stdout = String::from_utf8(out.stdout).unwrap();
+    let row = stdout
+        .lines()
+        .find(|l| l.trim_start().starts_with("naive"))
+        .unwrap();
     assert!(
-        stdout.contains("1 !!"),
-        "the wrong count is flagged in the table:\n{stdout}"
+        row.contains("/1 !!"),
+        "the wrong answer is flagged beside the decided count:\n{stdout}"
+    );
+    let out = lab()
+        .args(["compare", "--wide", "--strategies", "naive", "--set"])
+        .arg(data_str("wrong-expected.csv"))
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8(out.stdout).unwrap().contains("1 !!"),
+        "the wide table counts it in its column"
     );
 }
 
@@ -592,6 +619,7 @@ fn report_dir_holds_every_file() {
         "results.csv",
         "time_per_puzzle.svg",
         "nodes_per_puzzle.svg",
+        "cactus.svg",
     ] {
         assert!(dir.join(file).exists(), "{file} missing");
     }
@@ -1108,4 +1136,114 @@ fn directories_sort_numbers_as_numbers() {
             "classic.txt"
         ]
     );
+}
+
+// ---------------------------------------------------------------- layout
+
+/// The widest line of a text, in characters (µ and † take one column).
+fn widest(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
+}
+
+#[test]
+fn the_default_table_fits_the_width_and_wide_shows_every_column() {
+    let sets = [
+        data_str("tiny.txt"),
+        data_str("four.txt"),
+        data_str("hard.txt"),
+    ];
+    let run = |columns: &str, extra: &[&str], sets: &[String]| -> String {
+        let out = lab()
+            .env("COLUMNS", columns)
+            .args(["compare", "--strategies", "all", "--node-budget", "5000"])
+            .args(["--repeat", "1", "--no-progress", "--set"])
+            .args(sets)
+            .args(extra)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    for width in [80, 100, 120] {
+        let text = run(&width.to_string(), &[], &sets);
+        assert!(widest(&text) <= width, "wider than {width}:\n{text}");
+        assert!(
+            text.contains("All sets: median time per puzzle"),
+            "a summary across sets:\n{text}"
+        );
+    }
+    let text = run("100", &[], &sets);
+    let header = text.lines().find(|l| l.contains("strategy")).unwrap();
+    for column in [
+        "decided", "budget", "median", "mean", "ratio", "nodes", "guesses",
+    ] {
+        assert!(header.contains(column), "{column} in 100 columns: {header}");
+    }
+    assert!(!text.contains("left out to fit"), "{text}");
+    let narrow = run("50", &[], &sets);
+    assert!(widest(&narrow) <= 50, "{narrow}");
+    assert!(
+        narrow
+            .replace("\n  ", " ")
+            .contains("left out to fit 50 columns: budget, mean, ratio, nodes, guesses"),
+        "prose wraps, and says which columns are left out:\n{narrow}"
+    );
+    let wide = run("100", &["--wide"], &sets);
+    assert!(widest(&wide) > 150, "every column");
+    let header = wide.lines().find(|l| l.contains("strategy")).unwrap();
+    for column in ["attempted", "p90", "max", "backtracks", "no-guess", "peak"] {
+        assert!(header.contains(column), "{column} in --wide: {header}");
+    }
+    let one = run("100", &[], &sets[..1]);
+    assert!(!one.contains("All sets"), "no summary for one set:\n{one}");
+}
+
+#[test]
+fn charts_are_legible_share_one_palette_and_read_in_units() {
+    use sudoku_harness::compare::palette;
+    let dir = temp_dir("charts");
+    let out = lab()
+        .args([
+            "compare",
+            "--strategies",
+            "naive,dlx",
+            "--node-budget",
+            "5000",
+        ])
+        .args(["--repeat", "1", "--no-progress", "--report"])
+        .arg(&dir)
+        .args(["--set", &data_str("tiny.txt"), &data_str("hard.txt")])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let number = |text: &str, attribute: &str| -> Vec<f64> {
+        text.split(&format!("{attribute}=\""))
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next()?.parse().ok())
+            .collect()
+    };
+    for name in ["time_per_puzzle.svg", "nodes_per_puzzle.svg", "cactus.svg"] {
+        let svg = std::fs::read_to_string(dir.join(name)).unwrap();
+        let width = number(&svg, "width")[0];
+        // A README or a page shows a chart at most 880 px wide.
+        let scale = 880f64.min(width) / width;
+        let smallest = number(&svg, "font-size")
+            .into_iter()
+            .fold(f64::INFINITY, f64::min);
+        assert!(
+            smallest * scale >= 14.0,
+            "{name}: {smallest} px text in a {width} px chart"
+        );
+        for id in ["naive", "dlx"] {
+            let color = palette::css(id).to_uppercase();
+            assert!(svg.contains(&color), "{name}: {id} is {color}");
+        }
+        assert!(!svg.contains("M µs") && !svg.contains("k µs"), "{name}");
+    }
+    let cactus = std::fs::read_to_string(dir.join("cactus.svg")).unwrap();
+    assert!(cactus.contains("puzzles decided") && cactus.contains(" µs"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

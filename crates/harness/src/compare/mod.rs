@@ -146,6 +146,12 @@ pub struct CompareArgs {
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
     pub format: CompareFormat,
 
+    /// Tables with every column (verdicts, p90, max, puzzles/s, backtracks, memory):
+    /// about 215 characters wide. The default table fits the terminal (100 columns when
+    /// unknown; $COLUMNS when stdout is not a terminal)
+    #[arg(long)]
+    pub wide: bool,
+
     /// Also write report.md, results.json, results.csv and SVG charts into DIR
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
@@ -424,7 +430,12 @@ pub fn run(args: &CompareArgs) -> Status {
         status = status.max(Status::Interrupted);
     }
     status
-        .max(print_report(&report, args.format, args.report.as_deref()))
+        .max(print_report_with(
+            &report,
+            args.format,
+            args.wide,
+            args.report.as_deref(),
+        ))
         .max(report.status())
 }
 
@@ -475,8 +486,20 @@ fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
 /// Prints the report in `format` and writes `--report DIR`; the status of
 /// the output.
 pub(crate) fn print_report(report: &Report, format: CompareFormat, dir: Option<&Path>) -> Status {
+    print_report_with(report, format, false, dir)
+}
+
+/// [`print_report`], with `--wide` tables or compact ones fitted to the terminal.
+pub(crate) fn print_report_with(
+    report: &Report,
+    format: CompareFormat,
+    wide: bool,
+    dir: Option<&Path>,
+) -> Status {
     let text = match format {
-        CompareFormat::Table => table::render(report, Flavor::Terminal),
+        CompareFormat::Table => {
+            table::render_with(report, Flavor::Terminal, table::Layout::detect(wide))
+        }
         CompareFormat::Md => table::render(report, Flavor::Markdown),
         CompareFormat::Json => report.to_json(),
         CompareFormat::Csv => report.to_csv(),
