@@ -445,48 +445,86 @@ pub(crate) fn solve<const N: usize, T: Trace>(
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
     }
-    let mut stack = 1u64;
-    let _ = search(board, &geo, 0, out, run, &mut stack, 1, bytes);
+    let _ = search(board, &geo, out, run, bytes);
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A branch point: the state before the guess, the cell, the options not
+/// tried yet and the digit being tried (`u8::MAX` before the first).
+struct Frame<const N: usize> {
+    board: Board<N>,
+    depth: u32,
+    r: usize,
+    c: usize,
+    options: u32,
+    rest: u32,
+    trying: u8,
+}
+
+/// Depth-first search over copies, with an explicit stack of branch points
+/// on the heap: a 25x25 state is 2.6 kB and a path can hold hundreds of
+/// guesses, too deep for a thread's stack if each were a recursive frame.
 fn search<const N: usize, T: Trace>(
     mut board: Board<N>,
     geo: &Geo,
-    mut depth: u32,
     out: &mut Out,
     run: &mut Run<T>,
-    peak: &mut u64,
-    held: u64,
     bytes: u64,
 ) -> ControlFlow<()> {
-    if let Err(dead) = board.propagate(geo, run, &mut depth) {
-        run.dead_end(depth, dead);
-        return ControlFlow::Continue(());
+    let mut stack: Vec<Frame<N>> = Vec::new();
+    let mut depth = 0u32;
+    let mut peak = 1u64;
+    loop {
+        // Settle the current state: propagate, then a solution, a dead end
+        // or a new branch point.
+        match board.propagate(geo, run, &mut depth) {
+            Err(dead) => run.dead_end(depth, dead),
+            Ok(()) => {
+                run.stats.max_depth = run.stats.max_depth.max(depth as u64);
+                if board.solved() {
+                    board.write(&mut out.cells);
+                    run.solution(depth, &out.cells)?;
+                } else {
+                    let (r, c, options) = board.choose();
+                    let held = stack.len() as u64 + 2;
+                    if held > peak {
+                        peak = held;
+                        run.hold(held, held * bytes)?;
+                    }
+                    stack.push(Frame {
+                        board,
+                        depth,
+                        r,
+                        c,
+                        options,
+                        rest: options,
+                        trying: u8::MAX,
+                    });
+                }
+            }
+        }
+        // Take the next option of the deepest branch point with one left.
+        loop {
+            let Some(top) = stack.last_mut() else {
+                return ControlFlow::Continue(());
+            };
+            let cell = top.r * N + top.c;
+            if top.trying != u8::MAX {
+                run.undo(top.depth + 1, cell, top.trying + 1);
+            }
+            if top.rest == 0 {
+                stack.pop();
+                continue;
+            }
+            let d = top.rest.trailing_zeros() as usize;
+            top.rest &= top.rest - 1;
+            top.trying = d as u8;
+            board = top.board;
+            board.assign(geo, d, top.r, top.c);
+            depth = top.depth + 1;
+            let options = top.options;
+            run.place(depth, cell, d as u8 + 1, Reason::Guess { options });
+            run.enter(depth)?;
+            break;
+        }
     }
-    // Depth counts placements; `enter` only saw the guess at the top.
-    run.stats.max_depth = run.stats.max_depth.max(depth as u64);
-    if board.solved() {
-        board.write(&mut out.cells);
-        return run.solution(depth, &out.cells);
-    }
-    let (r, c, options) = board.choose();
-    if held + 1 > *peak {
-        *peak = held + 1;
-        run.hold(held + 1, (held + 1) * bytes)?;
-    }
-    let mut rest = options;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let mut child = board;
-        child.assign(geo, d, r, c);
-        let cell = r * N + c;
-        let digit = d as u8 + 1;
-        run.place(depth + 1, cell, digit, Reason::Guess { options });
-        run.enter(depth + 1)?;
-        search(child, geo, depth + 1, out, run, peak, held + 1, bytes)?;
-        run.undo(depth + 1, cell, digit);
-    }
-    ControlFlow::Continue(())
 }

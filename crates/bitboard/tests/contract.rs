@@ -128,3 +128,16 @@ fn counting_all_solutions_of_a_sparse_grid_stops_where_asked() {
     let outcome = Bitboard.solve(&Grid::empty(Shape::CLASSIC), &limits);
     assert_eq!((outcome.count, outcome.stop), (1000, Stop::SolutionLimit));
 }
+
+/// Counting the empty 25x25 goes hundreds of guesses deep: the generic path
+/// keeps its branch points on the heap, so a test thread's stack suffices.
+#[test]
+fn the_empty_25x25_stops_at_its_node_budget_without_overflowing() {
+    let limits = Limits {
+        node_budget: Some(3000),
+        ..Limits::count_all()
+    };
+    let outcome = Bitboard.solve(&Grid::empty(Shape::new(5, 5).unwrap()), &limits);
+    assert_eq!(outcome.stop, Stop::NodeBudget);
+    assert!(outcome.stats.max_depth >= 600);
+}
