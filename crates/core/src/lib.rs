@@ -34,6 +34,7 @@ mod shape;
 mod solver;
 mod strategy;
 mod trace;
+mod tree;
 
 pub use grid::{digit_symbol, symbol_digit, Conflict, Grid, VerifyError};
 pub use parse::{
@@ -43,3 +44,4 @@ pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
 pub use strategy::{Family, Info, Reports, Shapes, Strategy};
 pub use trace::{digit_set, Constraint, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace};
+pub use tree::{Tree, TreeNode};

@@ -32,7 +32,6 @@ pub mod registry;
 pub mod scaling;
 pub mod solve;
 pub mod trace;
-pub mod trace_html;
 pub mod units;
 
 use clap::{Parser, Subcommand};
@@ -99,7 +98,7 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Build the comparison report from `compare --results` files (shards, resumed runs)
     Merge(compare::results::MergeArgs),
-    /// The pruning ladder: every prop:<branching>/<rules> rung on puzzle sets, one table per set
+    /// The pruning ladder: every `prop:<branching>/<rules>` rung on puzzle sets, one table per set
     Ladder(ladder::LadderArgs),
 }
 

@@ -8,7 +8,7 @@
 
 use super::report::{ProblemKind, Report};
 use super::table;
-use crate::trace_html::html_escape;
+use crate::trace::html::html_escape;
 
 /// The page. `charts` are `(file name, SVG text)` pairs, inlined in order.
 pub fn index(report: &Report, charts: &[(String, String)]) -> String {

@@ -10,9 +10,7 @@
 //! not a million grids. The tree drawing is capped (see [`TREE_CAP`]); the
 //! path from the root to the current node is always listed.
 
-use crate::trace::{describe, summary_text, Tree};
-use serde::Serialize;
-use sudoku_core::{Event, Grid, Outcome};
+use super::*;
 
 /// Trees with more nodes than this are not drawn (the current path is still
 /// listed): an SVG of a hundred thousand nodes helps no one.
@@ -328,3 +326,19 @@ if (location.hash === "#selftest") {
 </body>
 </html>
 "##;
+
+pub(super) fn html_command(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &sudoku_core::Limits,
+    max: Option<u64>,
+) -> io::Result<Outcome> {
+    let (outcome, recorder) = record(solver, puzzle, limits, max);
+    let hidden = recorder.seen - recorder.events.len() as u64;
+    let title = format!("{} on {}", solver.id(), puzzle.to_line());
+    let page = page(&title, puzzle, &recorder.events, hidden, &outcome);
+    let mut out = io::stdout().lock();
+    out.write_all(page.as_bytes())?;
+    out.flush()?;
+    Ok(outcome)
+}

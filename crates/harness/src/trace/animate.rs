@@ -1,0 +1,363 @@
+//! `--animate`: the grid redrawn in place, one step at a time.
+//!
+//! The search is recorded first (at most `--max-steps` events), then
+//! replayed: the grid shown is the state the search is in, the cell of the
+//! current step is highlighted (green for a placement, red for an undo or
+//! a dead end). A [`TerminalGuard`] restores the terminal when it is
+//! dropped: on a normal exit, on an error and on a panic.
+
+use super::*;
+use crossterm::event::{
+    self as term_event, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers,
+};
+use crossterm::style::{
+    Attribute, Color, Print, ResetColor, SetAttribute, SetBackgroundColor, SetForegroundColor,
+};
+use crossterm::terminal::{self, ClearType};
+use crossterm::{cursor, execute, queue};
+use std::time::Instant;
+
+/// Raw mode, the alternate screen and a hidden cursor while alive; the
+/// terminal as it was once dropped.
+pub struct TerminalGuard;
+
+impl TerminalGuard {
+    pub fn new() -> io::Result<TerminalGuard> {
+        terminal::enable_raw_mode()?;
+        let guard = TerminalGuard;
+        execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+fn restore() {
+    let _ = execute!(
+        io::stdout(),
+        ResetColor,
+        cursor::Show,
+        terminal::LeaveAlternateScreen
+    );
+    let _ = terminal::disable_raw_mode();
+}
+
+/// What a key asks for.
+enum Key {
+    Quit,
+    Faster,
+    Slower,
+    Pause,
+    Step,
+    None,
+}
+
+fn read_key(timeout: Duration) -> io::Result<Key> {
+    if !term_event::poll(timeout)? {
+        return Ok(Key::None);
+    }
+    Ok(match term_event::read()? {
+        TermEvent::Key(key) if key.kind != KeyEventKind::Release => match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => Key::Quit,
+            KeyCode::Char('c') if key.modifiers.contains(KeyModifiers::CONTROL) => Key::Quit,
+            KeyCode::Char('+') | KeyCode::Char('=') | KeyCode::Up => Key::Faster,
+            KeyCode::Char('-') | KeyCode::Down => Key::Slower,
+            KeyCode::Char(' ') => Key::Pause,
+            KeyCode::Right | KeyCode::Char('n') => Key::Step,
+            _ => Key::None,
+        },
+        _ => Key::None,
+    })
+}
+
+/// How a cell is drawn in the current frame.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Placed,
+    Undone,
+    DeadEnd,
+}
+
+struct Frame<'a> {
+    puzzle: &'a Grid,
+    grid: Grid,
+    mark: Option<(usize, Mark)>,
+    solved: bool,
+    lines: Vec<String>,
+}
+
+/// Clears the rest of the line and moves to the start of the next one.
+fn line_end(out: &mut impl Write, y: &mut u16) -> io::Result<()> {
+    queue!(out, terminal::Clear(ClearType::UntilNewLine))?;
+    *y += 1;
+    queue!(out, cursor::MoveTo(0, *y))
+}
+
+fn draw(out: &mut impl Write, frame: &Frame) -> io::Result<()> {
+    let shape = frame.puzzle.shape();
+    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
+    queue!(out, cursor::MoveTo(0, 0))?;
+    let mut y = 0u16;
+    // The rule between bands mirrors a row: `+` under each `|`, `-` elsewhere.
+    let row: String = (0..n)
+        .map(|c| {
+            if c > 0 && c % bc == 0 {
+                " | ."
+            } else if c > 0 {
+                " ."
+            } else {
+                "."
+            }
+        })
+        .collect();
+    let rule: String = row
+        .chars()
+        .map(|ch| if ch == '|' { '+' } else { '-' })
+        .collect();
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            queue!(out, Print(&rule))?;
+            line_end(out, &mut y)?;
+        }
+        for c in 0..n {
+            if c > 0 {
+                queue!(out, Print(if c % bc == 0 { " | " } else { " " }))?;
+            }
+            let cell = r * n + c;
+            let digit = frame.grid.get(cell);
+            let given = frame.puzzle.get(cell) != 0;
+            let mark = frame.mark.filter(|(at, _)| *at == cell).map(|(_, m)| m);
+            match mark {
+                Some(Mark::Placed) => queue!(
+                    out,
+                    SetBackgroundColor(Color::DarkGreen),
+                    SetForegroundColor(Color::White)
+                )?,
+                Some(Mark::Undone) => queue!(
+                    out,
+                    SetBackgroundColor(Color::DarkRed),
+                    SetForegroundColor(Color::White)
+                )?,
+                Some(Mark::DeadEnd) => queue!(
+                    out,
+                    SetBackgroundColor(Color::Red),
+                    SetForegroundColor(Color::White)
+                )?,
+                None if given => queue!(out, SetAttribute(Attribute::Bold))?,
+                None if frame.solved => queue!(out, SetForegroundColor(Color::Green))?,
+                None => queue!(out, SetForegroundColor(Color::Cyan))?,
+            }
+            let symbol = if digit == 0 { '.' } else { digit_symbol(digit) };
+            queue!(
+                out,
+                Print(symbol),
+                SetAttribute(Attribute::Reset),
+                ResetColor
+            )?;
+        }
+        line_end(out, &mut y)?;
+    }
+    line_end(out, &mut y)?;
+    for line in &frame.lines {
+        queue!(out, Print(line))?;
+        line_end(out, &mut y)?;
+    }
+    queue!(out, terminal::Clear(ClearType::FromCursorDown))?;
+    out.flush()
+}
+
+pub fn run(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &sudoku_core::Limits,
+    max: Option<u64>,
+    delay: Duration,
+) -> Status {
+    let (outcome, recorder) = record(solver, puzzle, limits, max);
+    match play(solver, puzzle, &outcome, &recorder, delay) {
+        Ok(()) => Status::Ok,
+        Err(e) => {
+            eprintln!("error: --animate: {e}");
+            Status::Failed
+        }
+    }
+}
+
+/// What the loop does after a frame.
+enum Next {
+    Advance,
+    Redraw,
+    Quit,
+}
+
+/// Waits `delay` (or, when paused or done, for a key), reacting to keys.
+fn wait(delay: &mut Duration, paused: &mut bool, done: bool) -> io::Result<Next> {
+    let deadline = Instant::now() + *delay;
+    loop {
+        let waiting = *paused || done;
+        let timeout = if waiting {
+            Duration::from_millis(250)
+        } else {
+            deadline.saturating_duration_since(Instant::now())
+        };
+        if !waiting && timeout.is_zero() {
+            return Ok(Next::Advance);
+        }
+        match read_key(timeout)? {
+            Key::Quit => return Ok(Next::Quit),
+            Key::Faster => {
+                *delay = (*delay / 2).max(Duration::from_millis(1));
+                return Ok(Next::Redraw);
+            }
+            Key::Slower => {
+                *delay = (*delay * 2).min(Duration::from_secs(5));
+                return Ok(Next::Redraw);
+            }
+            Key::Pause if !done => {
+                *paused = !*paused;
+                return Ok(Next::Redraw);
+            }
+            Key::Step if *paused && !done => return Ok(Next::Advance),
+            _ => {}
+        }
+    }
+}
+
+fn play(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    outcome: &Outcome,
+    recorder: &Recorder,
+    mut delay: Duration,
+) -> io::Result<()> {
+    let shape = puzzle.shape();
+    let _guard = TerminalGuard::new()?;
+    // A panic below still restores the terminal: the guard is dropped
+    // while unwinding, and the hook covers builds with `panic = "abort"`.
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore();
+        previous(info);
+    }));
+    let mut out = io::stdout();
+    let mut tree = Tree::default();
+    let mut counter = Counter::default();
+    let mut backtracks = 0u64;
+    let mut grid = puzzle.clone();
+    let mut paused = false;
+    let total = recorder.events.len();
+    let hidden = recorder.seen - total as u64;
+    // Events applied so far, the mark and the words of the last one.
+    let mut step = 0;
+    let mut mark = None;
+    let mut what = "the puzzle as given".to_string();
+    let result = loop {
+        let done = step >= total;
+        let mut lines = vec![
+            format!(
+                "{} on a {}x{} puzzle ({} boxes)",
+                solver.id(),
+                shape.side(),
+                shape.side(),
+                shape
+            ),
+            format!(
+                "step {} of {}: {what}",
+                thousands(step as u64),
+                thousands(total as u64)
+            ),
+            format!(
+                "so far: {} nodes, {} backtracks, {} solution{}; delay {} ms{}",
+                thousands(counter.nodes),
+                thousands(backtracks),
+                counter.solutions,
+                if counter.solutions == 1 { "" } else { "s" },
+                delay.as_millis(),
+                if paused { " (paused)" } else { "" }
+            ),
+        ];
+        if done {
+            if hidden > 0 {
+                lines.push(format!(
+                    "... {} more steps not shown (--max-steps N or all)",
+                    thousands(hidden)
+                ));
+            }
+            lines.push(summary_text(&outcome.stats));
+            lines.push(result_text(outcome));
+            lines.push("press q to quit".to_string());
+        } else {
+            lines.push(
+                "keys: + faster, - slower, space pause, n next step while paused, q quit"
+                    .to_string(),
+            );
+        }
+        let solved = done && hidden == 0 && !outcome.solutions.is_empty();
+        let shown = if solved {
+            outcome.solutions[0].clone()
+        } else {
+            grid.clone()
+        };
+        draw(
+            &mut out,
+            &Frame {
+                puzzle,
+                grid: shown,
+                mark,
+                solved,
+                lines,
+            },
+        )?;
+
+        match wait(&mut delay, &mut paused, done)? {
+            Next::Quit => break Ok(()),
+            Next::Redraw => continue,
+            Next::Advance => {}
+        }
+        let Some(&event) = recorder.events.get(step) else {
+            continue;
+        };
+        step += 1;
+        counter.see(&event);
+        let id = tree.apply(&event);
+        what = describe(shape, &event, counter.nodes, counter.solutions);
+        mark = None;
+        match event {
+            Event::Enter { .. } => {
+                if let Some(id) = id {
+                    grid = tree.grid_of(puzzle, id);
+                }
+            }
+            Event::Place { cell, digit, .. } => {
+                // The digit being tried; a copying search creates all
+                // the children of a state at once, shown in turn.
+                grid.set(cell, digit);
+                mark = Some((cell, Mark::Placed));
+            }
+            Event::Undo {
+                cell, backtrack, ..
+            } => {
+                backtracks += backtrack as u64;
+                grid.set(cell, 0);
+                mark = Some((cell, Mark::Undone));
+            }
+            Event::DeadEnd {
+                reason: DeadEnd::Cell(cell),
+                ..
+            }
+            | Event::DeadEnd {
+                reason: DeadEnd::Constraint(Constraint::Cell(cell)),
+                ..
+            } => {
+                mark = Some((cell, Mark::DeadEnd));
+            }
+            _ => {}
+        }
+    };
+    let _ = std::panic::take_hook();
+    result
+}

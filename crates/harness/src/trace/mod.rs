@@ -1,0 +1,285 @@
+//! `sudoku-lab trace`: the search of one strategy on one puzzle, step by step.
+//!
+//! Every strategy reports its search as [`Event`]s through `sudoku_core::Run`
+//! (enter a state, place a digit, undo it, dead end, solution), so the counts
+//! of a trace are the statistics of the solve by construction: `Enter` events
+//! are `nodes`, `Place` events `placements` (those with two or more options
+//! are `guesses`), `Undo` events `backtracks`.
+//!
+//! Four views of the same events:
+//!
+//! * `text` (default): one line per event, indented by depth, then a summary;
+//! * `json`: one JSON object per line ([`JsonEvent`]), then a summary object;
+//! * `dot`: the search tree as Graphviz DOT ([`dot`]);
+//! * `html`: one self-contained page to step through in a browser ([`html`]);
+//! * `--animate`: the grid redrawn in place in the terminal ([`animate`]).
+//!
+//! One file per view, as grep-printer has one per output format.
+//!
+//! The text and JSON views stream the events as they happen and stop printing
+//! after `--max-steps`, so memory stays bounded whatever the search does; the
+//! summary is exact because it comes from the solve's [`Stats`]. The DOT view
+//! and the animation keep at most `--max-steps` events.
+
+use crate::args::{BudgetArgs, ReadArgs};
+use crate::input::Source;
+use crate::{registry, Status};
+use clap::{Args, ValueEnum};
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Write};
+use std::time::Duration;
+use sudoku_core::{
+    digit_set, digit_symbol, Constraint, DeadEnd, Entry, Event, Grid, Outcome, Reason, Recorder,
+    Shape, Solver, Stats, Trace,
+};
+
+/// Steps shown by default: a 4x4 puzzle fits in full, a 9x9 is cut short.
+pub const DEFAULT_MAX_STEPS: u64 = 200;
+
+/// Steps an HTML page holds unless `--max-steps` says otherwise: about 10 MB
+/// of page, still quick to step through (the page says when it is capped).
+pub const DEFAULT_HTML_STEPS: u64 = 100_000;
+/// Steps kept by default for `--animate`: minutes of animation at 50 ms a step.
+pub const DEFAULT_ANIMATE_STEPS: u64 = 10_000;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TraceFormat {
+    /// One line per event, indented by depth, then a summary
+    Text,
+    /// One JSON object per line (`"event"`: enter, place, undo, dead_end,
+    /// solution; then summary); `cell` is the 0-based row-major index, `row`
+    /// and `col` are 1-based as in the text
+    Json,
+    /// The search tree as Graphviz DOT (render with `dot -Tsvg`); for small puzzles
+    Dot,
+    /// One self-contained page to step through in a browser: the grid with
+    /// pencil marks, a slider and keys, the reason of every step, the tree
+    /// (redirect to a file: `> trace.html`)
+    Html,
+}
+
+/// A cap on the steps shown: a number, or `all`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MaxSteps(pub Option<u64>);
+
+fn max_steps(s: &str) -> Result<MaxSteps, String> {
+    if s.eq_ignore_ascii_case("all") || s.eq_ignore_ascii_case("none") {
+        return Ok(MaxSteps(None));
+    }
+    s.parse::<u64>()
+        .map(|n| MaxSteps(Some(n)))
+        .map_err(|_| format!("'{s}' is not a number of steps (or `all`)"))
+}
+
+fn delay(s: &str) -> Result<Duration, String> {
+    crate::units::parse_duration(s)?
+        .ok_or_else(|| "the delay cannot be `none`; write e.g. 50ms".to_string())
+}
+
+#[derive(Args, Debug)]
+#[command(after_help = "\
+By default the search stops at the first solution (--limit 1), which keeps
+the trace short; --limit 2 also shows the search that proves uniqueness.
+
+Examples:
+  sudoku-lab trace ..3..4.221......
+  sudoku-lab trace --strategy naive --limit 2 ..3..4.221......
+  sudoku-lab trace --format dot ..3..4.221...... | dot -Tsvg > tree.svg
+  sudoku-lab trace --format json --max-steps all puzzles/classic.txt > steps.jsonl
+  sudoku-lab trace --animate --delay 100ms ..3..4.221......")]
+pub struct TraceArgs {
+    /// The puzzle: written out (e.g. ..3..4.221......), a file (its first
+    /// puzzle is traced), or `-` for standard input
+    #[arg(value_name = "PUZZLE_OR_FILE")]
+    pub input: String,
+
+    /// Strategy id (see `sudoku-lab list`)
+    #[arg(long, short, default_value = registry::TEACHING_STRATEGY)]
+    pub strategy: String,
+
+    /// Solutions to look for: 1 stops at the first (the default, for
+    /// readability), 2 also proves uniqueness
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
+
+    /// Show at most N steps (events), or `all`; the summary always counts
+    /// the whole search [default: 200; 10000 with --animate; 100000 for html]
+    #[arg(long, value_name = "N|all", value_parser = max_steps)]
+    pub max_steps: Option<MaxSteps>,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text)]
+    pub format: TraceFormat,
+
+    /// Redraw the grid in place in the terminal, step by step (keys: + faster,
+    /// - slower, space pause, q quit)
+    #[arg(long, conflicts_with = "format")]
+    pub animate: bool,
+
+    /// Time between two steps of --animate (e.g. 50ms, 0.5s)
+    #[arg(long, value_name = "TIME", default_value = "50ms", value_parser = delay, requires = "animate")]
+    pub delay: Duration,
+
+    #[command(flatten)]
+    pub budgets: BudgetArgs,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+pub mod animate;
+mod dot;
+pub mod html;
+mod json;
+mod text;
+mod words;
+
+pub use dot::dot;
+use dot::dot_command;
+use html::html_command;
+use json::json;
+pub use json::JsonEvent;
+pub use sudoku_core::{Tree, TreeNode};
+use text::text;
+pub use words::{cell_name, dead_end_text, describe, indent, summary_text, thousands};
+use words::{Choices, Counter};
+// ---------------------------------------------------------------------------
+// The command
+
+/// Reads the first puzzle of the input; prints the problem and returns the
+/// exit status when there is none.
+pub fn first_puzzle(input: &str, read: &ReadArgs) -> Result<(String, Entry), Status> {
+    let source = Source::from_arg(input).map_err(|msg| {
+        eprintln!("error: {msg}");
+        Status::Usage
+    })?;
+    let name = source.name();
+    let mut items = source.open(read.options()).map_err(|e| {
+        eprintln!("error: {name}: {e}");
+        Status::Usage
+    })?;
+    match items.next() {
+        Some((_, Ok(entry))) => Ok((name, entry)),
+        Some((line, Err(e))) => {
+            eprintln!("error: {name}:{line}: {}", e.kind);
+            Err(Status::Failed)
+        }
+        None => {
+            eprintln!("error: {name}: no puzzles found (empty, or only comments)");
+            Err(Status::Failed)
+        }
+    }
+}
+
+/// Resolves a strategy that can be traced, or says politely why not.
+pub fn traceable(id: &str) -> Result<&'static dyn Solver, Status> {
+    let solver = crate::solve::pick_strategy(Some(id))?;
+    if !solver.counts_nodes() {
+        let others: Vec<&str> = registry::strategies()
+            .iter()
+            .filter(|s| s.counts_nodes())
+            .map(|s| s.id())
+            .collect();
+        eprintln!(
+            "sorry: {} cannot be traced: its search runs inside another library that reports no steps.\n\
+             The strategies that can be traced are: {}",
+            solver.id(),
+            others.join(", ")
+        );
+        return Err(Status::Usage);
+    }
+    Ok(solver)
+}
+
+fn header(solver: &dyn Solver, puzzle: &Grid, limit: u64) -> String {
+    let shape = puzzle.shape();
+    let side = shape.side();
+    let stop = match limit {
+        1 => "stopping at the first solution".to_string(),
+        2 => "looking for 2 solutions (proves uniqueness)".to_string(),
+        n => format!("looking for up to {n} solutions"),
+    };
+    format!(
+        "trace of {} on a {side}x{side} puzzle ({shape} boxes, {} givens, {} empty cells), {stop}",
+        solver.id(),
+        puzzle.givens(),
+        shape.cells() - puzzle.givens()
+    )
+}
+
+/// What the solve found, in words, for the end of the text trace.
+fn result_text(outcome: &Outcome) -> String {
+    let mut text = format!("result: {}", outcome.verdict().describe());
+    if let Some(conflict) = &outcome.conflict {
+        let _ = write!(text, " ({conflict})");
+    }
+    text
+}
+
+pub fn run(args: &TraceArgs) -> Status {
+    let solver = match traceable(&args.strategy) {
+        Ok(s) => s,
+        Err(status) => return status,
+    };
+    if args.animate && !io::stdout().is_terminal() {
+        eprintln!(
+            "error: --animate redraws the grid in a terminal, and standard output is not one.\n\
+             Run it in a terminal, or use --format text, json or dot to write the trace to a file or a pipe."
+        );
+        return Status::Usage;
+    }
+    let (_name, entry) = match first_puzzle(&args.input, &args.read) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    let puzzle = entry.puzzle;
+    if let Err(why) = solver.supports(puzzle.shape()) {
+        eprintln!(
+            "error: {} cannot solve a {} grid: {why}",
+            solver.id(),
+            puzzle.shape()
+        );
+        return Status::Usage;
+    }
+    let limits = args.budgets.limits(Some(args.limit), 1);
+    let default_steps = if args.animate {
+        DEFAULT_ANIMATE_STEPS
+    } else if args.format == TraceFormat::Html {
+        DEFAULT_HTML_STEPS
+    } else {
+        DEFAULT_MAX_STEPS
+    };
+    let max = args.max_steps.map_or(Some(default_steps), |m| m.0);
+    if args.animate {
+        return animate::run(solver, &puzzle, &limits, max, args.delay);
+    }
+    let result = match args.format {
+        TraceFormat::Text => text(solver, &puzzle, &limits, max, args.limit),
+        TraceFormat::Json => json(solver, &puzzle, &limits, max),
+        TraceFormat::Dot => dot_command(solver, &puzzle, &limits, max),
+        TraceFormat::Html => html_command(solver, &puzzle, &limits, max),
+    };
+    match result {
+        Ok(outcome) => match outcome.verdict() {
+            sudoku_core::Verdict::Invalid | sudoku_core::Verdict::Unknown(_) => Status::Failed,
+            _ => Status::Ok,
+        },
+        Err(e) => crate::output::write_failed(&e),
+    }
+}
+
+fn record(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    limits: &sudoku_core::Limits,
+    max: Option<u64>,
+) -> (Outcome, Recorder) {
+    let mut recorder = Recorder {
+        cap: max.map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
+        ..Recorder::default()
+    };
+    let outcome = solver.solve_traced(puzzle, limits, &mut recorder);
+    (outcome, recorder)
+}

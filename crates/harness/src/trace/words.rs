@@ -1,0 +1,215 @@
+//! Words for events: cell names, reasons, dead ends, the summary line.
+
+use super::*;
+
+// ---------------------------------------------------------------------------
+// Words for events
+
+/// A cell as people name it: `r1c3` (1-based row and column).
+pub fn cell_name(shape: Shape, cell: usize) -> String {
+    let (r, c) = shape.coords(cell);
+    format!("r{}c{}", r + 1, c + 1)
+}
+
+/// `a 5`, `an 8`, `an A`: the article that reads right before a digit's symbol.
+fn a_digit(digit: u8) -> String {
+    let symbol = digit_symbol(digit);
+    let article = if matches!(
+        symbol,
+        '8' | 'A' | 'E' | 'F' | 'H' | 'I' | 'L' | 'M' | 'N' | 'O' | 'R' | 'S' | 'X'
+    ) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {symbol}")
+}
+
+/// Why a state is a dead end, in words: `no digit fits in r2c3`,
+/// `row 3 needs a 5 and no empty cell can take it`.
+pub fn dead_end_text(shape: Shape, reason: DeadEnd) -> String {
+    match reason {
+        DeadEnd::Cell(cell) | DeadEnd::Constraint(Constraint::Cell(cell)) => {
+            format!("no digit fits in {}", cell_name(shape, cell))
+        }
+        DeadEnd::Constraint(Constraint::RowDigit(r, d)) => {
+            format!(
+                "row {} needs {} and no empty cell can take it",
+                r + 1,
+                a_digit(d)
+            )
+        }
+        DeadEnd::Constraint(Constraint::ColDigit(c, d)) => {
+            format!(
+                "column {} needs {} and no empty cell can take it",
+                c + 1,
+                a_digit(d)
+            )
+        }
+        DeadEnd::Constraint(Constraint::BoxDigit(b, d)) => {
+            format!(
+                "box {} needs {} and no empty cell can take it",
+                b + 1,
+                a_digit(d)
+            )
+        }
+    }
+}
+
+/// Numbers the nodes (in the order they are entered, the root is node 1) and
+/// the solutions, as a trace goes by.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Counter {
+    pub(super) steps: u64,
+    pub(super) nodes: u64,
+    pub(super) solutions: u64,
+}
+
+impl Counter {
+    pub(super) fn see(&mut self, event: &Event) {
+        self.steps += 1;
+        match event {
+            Event::Enter { .. } => self.nodes += 1,
+            Event::Solution { .. } => self.solutions += 1,
+            _ => {}
+        }
+    }
+}
+
+/// Which placement made each state entered, for the text view: an in-place
+/// search (naive, mrv, dlx) enters a state right after placing its digit, but a
+/// copying search (dfs, bfs) places all the children of a state first and
+/// enters them later, oldest first (see [`Tree`]); its node lines then name
+/// the placement they come from. Holds only the children placed and not yet
+/// entered, and only while the trace is being printed.
+#[derive(Debug, Default)]
+pub(super) struct Choices {
+    /// `(number of the placement, cell, digit)` by depth, oldest first.
+    pub(super) pending: Vec<VecDeque<(u64, usize, u8)>>,
+    pub(super) places: u64,
+    /// The number of the placement just seen, if the last event was one.
+    pub(super) just_placed: Option<u64>,
+}
+
+impl Choices {
+    /// The placement of the state this event enters, when it is not the
+    /// event just before.
+    pub(super) fn see(&mut self, event: &Event) -> Option<(usize, u8)> {
+        let mut named = None;
+        let mut just_placed = None;
+        match *event {
+            Event::Place {
+                depth, cell, digit, ..
+            } => {
+                let d = depth as usize;
+                if self.pending.len() <= d {
+                    self.pending.resize_with(d + 1, VecDeque::new);
+                }
+                self.places += 1;
+                self.pending[d].push_back((self.places, cell, digit));
+                just_placed = Some(self.places);
+            }
+            Event::Enter { depth } => {
+                if let Some((k, cell, digit)) = self
+                    .pending
+                    .get_mut(depth as usize)
+                    .and_then(|q| q.pop_front())
+                {
+                    if self.just_placed != Some(k) {
+                        named = Some((cell, digit));
+                    }
+                }
+            }
+            _ => {}
+        }
+        self.just_placed = just_placed;
+        named
+    }
+}
+
+/// One event as a line of the text trace, without its indentation. `node`
+/// and `solution` are the numbers of the node entered / solution found so far.
+pub fn describe(shape: Shape, event: &Event, node: u64, solution: u64) -> String {
+    match *event {
+        Event::Enter { depth: 0 } => format!("node {node}: the puzzle as given"),
+        Event::Enter { .. } => format!("node {node}"),
+        Event::Place {
+            cell,
+            digit,
+            reason,
+            ..
+        } => {
+            format!(
+                "place {} in {} ({})",
+                digit_symbol(digit),
+                cell_name(shape, cell),
+                reason.describe(digit)
+            )
+        }
+        Event::Eliminate {
+            cell, digit, rule, ..
+        } => format!(
+            "remove {} from {} ({})",
+            digit_symbol(digit),
+            cell_name(shape, cell),
+            rule.describe(digit)
+        ),
+        Event::Undo {
+            cell,
+            digit,
+            backtrack,
+            ..
+        } => {
+            let why = if backtrack {
+                "no solution below it"
+            } else {
+                "after a solution, to look for another"
+            };
+            format!(
+                "undo {} in {} ({why})",
+                digit_symbol(digit),
+                cell_name(shape, cell)
+            )
+        }
+        Event::DeadEnd { reason, .. } => format!("dead end: {}", dead_end_text(shape, reason)),
+        Event::Solution { .. } => format!("solution {solution} found"),
+    }
+}
+
+/// How far a text line is indented: a placement and its undo sit at the level
+/// of the state where the choice was made, so they bracket the subtree below.
+pub fn indent(event: &Event) -> u32 {
+    match *event {
+        Event::Enter { depth } | Event::DeadEnd { depth, .. } | Event::Solution { depth } => depth,
+        Event::Place { depth, .. } | Event::Undo { depth, .. } => depth.saturating_sub(1),
+        Event::Eliminate { depth, .. } => depth,
+    }
+}
+
+/// The summary line of every view: `summary: 14 nodes, 13 placements, ...`.
+pub fn summary_text(stats: &Stats) -> String {
+    let plural = |n: u64, one: &str, many: &str| {
+        format!("{} {}", thousands(n), if n == 1 { one } else { many })
+    };
+    format!(
+        "summary: {}, {}, {}, {}, max depth {}",
+        plural(stats.nodes, "node", "nodes"),
+        plural(stats.placements, "placement", "placements"),
+        plural(stats.guesses, "guess", "guesses"),
+        plural(stats.backtracks, "backtrack", "backtracks"),
+        stats.max_depth
+    )
+}
+
+/// `10008` as `10,008`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
