@@ -479,7 +479,6 @@ fn search<const N: usize, T: Trace>(
         match board.propagate(geo, run, &mut depth) {
             Err(dead) => run.dead_end(depth, dead),
             Ok(()) => {
-                run.stats.max_depth = run.stats.max_depth.max(depth as u64);
                 if board.solved() {
                     board.write(&mut out.cells);
                     run.solution(depth, &out.cells)?;

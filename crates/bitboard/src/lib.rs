@@ -143,8 +143,10 @@
 //! * `backtracks`: guess placements taken back with no solution below them.
 //!   Only guesses are undone: a failed branch's forced placements vanish
 //!   with its copy and are not counted.
-//! * depth: placements on the path (forced and guessed), so `max_depth` is
-//!   the number of empty cells when a solution is found.
+//! * depth: placements on the path (forced and guessed); a node is entered
+//!   at the depth of its guess, so `max_depth` is the number of placements
+//!   on the path to the deepest guess (as every strategy: the deepest state
+//!   entered), not counting the forced placements below it.
 //! * `peak_states`: copies held at once (the guess depth plus one);
 //!   `peak_bytes` that times the state size.
 //!

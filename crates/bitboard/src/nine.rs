@@ -434,8 +434,6 @@ fn search<T: Trace>(
         run.dead_end(depth, dead);
         return ControlFlow::Continue(());
     }
-    // Depth counts placements; `enter` only saw the guess at the top.
-    run.stats.max_depth = run.stats.max_depth.max(depth as u64);
     if state.free == [0; 3] {
         state.write(&mut out.cells);
         return run.solution(depth, &out.cells);
