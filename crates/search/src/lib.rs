@@ -143,6 +143,7 @@
 //! per-shape scratch reused between puzzles ([`sudoku_core::scratch`]).
 
 mod generic;
+mod packed;
 mod sudoku;
 
 pub use generic::{bfs, dfs, search, Order, State, Visitor};

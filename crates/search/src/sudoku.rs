@@ -1,6 +1,7 @@
 //! The Sudoku state and the two strategies, [`Dfs`] and [`Bfs`].
 
 use crate::generic::{search, Order, State, Visitor};
+use crate::packed::{Bytes, Cells, Mask, Nibbles};
 use std::mem::size_of;
 use std::ops::ControlFlow;
 use sudoku_core::bits::digit_of;
@@ -136,93 +137,6 @@ impl Tables {
 
     fn bytes(&self) -> usize {
         size_of::<Tables>() + self.empties.capacity() * size_of::<Empty>()
-    }
-}
-
-/// A used-flag mask: `u16` for sides up to 16, `u32` up to 25.
-trait Mask: Copy {
-    /// Every bit of the type.
-    const ALL: u32;
-    fn from_bits(bits: u32) -> Self;
-    fn bits(self) -> u32;
-}
-
-impl Mask for u16 {
-    const ALL: u32 = u16::MAX as u32;
-    #[inline(always)]
-    fn from_bits(bits: u32) -> u16 {
-        bits as u16
-    }
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self as u32
-    }
-}
-
-impl Mask for u32 {
-    const ALL: u32 = u32::MAX;
-    #[inline(always)]
-    fn from_bits(bits: u32) -> u32 {
-        bits
-    }
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self
-    }
-}
-
-/// The digits of a grid inside a state: `get`, `set`, and `unpack` into one
-/// byte per cell for reporting a solution.
-trait Cells: Copy {
-    fn empty() -> Self;
-    fn get(&self, cell: usize) -> u8;
-    fn set(&mut self, cell: usize, digit: u8);
-    fn unpack(&self, out: &mut [u8]) {
-        for (cell, digit) in out.iter_mut().enumerate() {
-            *digit = self.get(cell);
-        }
-    }
-}
-
-/// Two cells per byte (digits up to 15): 41 bytes for a 9x9 grid, so a whole
-/// 9x9 state fits in 112 bytes and is copied with a few vector moves inline
-/// instead of a call to `memcpy`.
-#[derive(Clone, Copy)]
-struct Nibbles<const B: usize>([u8; B]);
-
-impl<const B: usize> Cells for Nibbles<B> {
-    fn empty() -> Self {
-        Nibbles([0; B])
-    }
-    #[inline(always)]
-    fn get(&self, cell: usize) -> u8 {
-        self.0[cell / 2] >> (4 * (cell % 2)) & 0xF
-    }
-    /// Only ever writes an empty cell, so OR is enough.
-    #[inline(always)]
-    fn set(&mut self, cell: usize, digit: u8) {
-        self.0[cell / 2] |= digit << (4 * (cell % 2));
-    }
-}
-
-/// One cell per byte.
-#[derive(Clone, Copy)]
-struct Bytes<const C: usize>([u8; C]);
-
-impl<const C: usize> Cells for Bytes<C> {
-    fn empty() -> Self {
-        Bytes([0; C])
-    }
-    #[inline(always)]
-    fn get(&self, cell: usize) -> u8 {
-        self.0[cell]
-    }
-    #[inline(always)]
-    fn set(&mut self, cell: usize, digit: u8) {
-        self.0[cell] = digit;
-    }
-    fn unpack(&self, out: &mut [u8]) {
-        out.copy_from_slice(&self.0[..out.len()]);
     }
 }
 
