@@ -325,6 +325,12 @@ impl<T: Trace> Run<T> {
         if self.countdown == 0 {
             self.check_budgets()?;
         }
+        if self.trace.enabled() {
+            if let Some(stop) = self.trace.stop() {
+                self.stop = Some(stop);
+                return ControlFlow::Break(());
+            }
+        }
         self.countdown -= 1;
         self.stats.nodes += 1;
         if depth as u64 > self.stats.max_depth {

@@ -214,6 +214,12 @@ pub trait Trace {
         true
     }
     fn event(&mut self, event: Event);
+    /// A reason to stop the search now: a recording that is full at a budget
+    /// (see [`Recorder::budget`]). Asked when a state is entered.
+    #[inline(always)]
+    fn stop(&self) -> Option<crate::Stop> {
+        None
+    }
 }
 
 /// The trace that records nothing and costs nothing.
@@ -238,6 +244,10 @@ impl<T: Trace + ?Sized> Trace for &mut T {
     fn event(&mut self, event: Event) {
         (**self).event(event)
     }
+    #[inline(always)]
+    fn stop(&self) -> Option<crate::Stop> {
+        (**self).stop()
+    }
 }
 
 /// A trace that keeps every event (up to a cap) and counts all of them.
@@ -248,6 +258,12 @@ pub struct Recorder {
     pub cap: Option<usize>,
     /// Every event seen, kept or not.
     pub seen: u64,
+    /// A cap set by a budget, and which: once this many events are kept, the
+    /// recorder stops the search with that [`crate::Stop`] (its verdict is
+    /// unknown), so a recording never outgrows the time or memory budget.
+    /// Unlike [`Recorder::cap`], which keeps the first steps and lets the
+    /// search run on for exact statistics.
+    pub budget: Option<(usize, crate::Stop)>,
 }
 
 impl Recorder {
@@ -268,6 +284,12 @@ impl Trace for Recorder {
         self.seen += 1;
         if self.cap.is_none_or(|cap| self.events.len() < cap) {
             self.events.push(event);
+        }
+    }
+    fn stop(&self) -> Option<crate::Stop> {
+        match self.budget {
+            Some((cap, stop)) if self.events.len() >= cap => Some(stop),
+            _ => None,
         }
     }
 }

@@ -600,6 +600,90 @@ fn check_dot(dot: &str, what: &str) -> Vec<String> {
     defined.into_iter().filter(|d| d.starts_with('n')).collect()
 }
 
+/// The DOT of a search: every entered state's visit number, in the order
+/// its box is drawn, and how many boxes.
+fn dot_of(id: &str, puzzle: &str, expand: bool) -> String {
+    let mut args = vec!["trace", "--strategy", id, "--format", "dot"];
+    args.extend(["--limit", "2", "--max-steps", "all"]);
+    if expand {
+        args.push("--expand");
+    }
+    args.push(puzzle);
+    let (code, out, err) = output(&args);
+    assert_eq!(code, 0, "{err}");
+    check_dot(&out, &format!("{id} on {puzzle}"));
+    out
+}
+
+/// The boxes' first label lines (visit number and move) and the edges'
+/// visit numbers, parent to child, in the order written.
+fn visits(dot: &str) -> Vec<String> {
+    dot.lines()
+        .filter(|l| l.contains(" -> ") && l.contains("label="))
+        .map(|l| {
+            let (edge, rest) = l.trim().split_once(" [label=\"").unwrap();
+            let label = rest.split('"').next().unwrap();
+            let child = edge.split(" -> ").nth(1).unwrap();
+            let line = dot
+                .lines()
+                .find(|d| d.trim().starts_with(&format!("{child} [label=")))
+                .unwrap();
+            let text = line.split("label=\"").nth(1).unwrap();
+            format!("{label}: {}", text.split("\\n").next().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn dot_numbers_the_visits_so_depth_and_breadth_first_differ() {
+    // The same tree, searched in two orders: the numbers on the edges and
+    // boxes say which state was visited when.
+    let dfs = dot_of("dfs", FOUR, true);
+    let bfs = dot_of("bfs", FOUR, true);
+    assert!(
+        dfs.contains("root: the puzzle") && dfs.contains("#1 root"),
+        "{dfs}"
+    );
+    let (a, b) = (visits(&dfs), visits(&bfs));
+    assert!(!a.is_empty() && !b.is_empty());
+    assert_ne!(a, b, "dfs and bfs draw the same picture:\n{dfs}\n{bfs}");
+    // Each entered state's box begins with its visit number, which is also
+    // the label of the edge into it.
+    for line in &a {
+        let (edge, label) = line.split_once(": ").unwrap();
+        assert!(label.starts_with(&format!("#{edge} ")), "{line}");
+    }
+}
+
+#[test]
+fn dot_collapses_chains_of_forced_moves_unless_expanded() {
+    for id in ["mrv", "dlx", "naive"] {
+        let boxes = |dot: &str| {
+            dot.lines()
+                .filter(|l| l.contains(" [label=") && !l.contains(" -> "))
+                .count()
+        };
+        let collapsed = dot_of(id, SIX, false);
+        let expanded = dot_of(id, SIX, true);
+        assert!(
+            boxes(&collapsed) < boxes(&expanded),
+            "{id}: {} boxes collapsed, {} expanded",
+            boxes(&collapsed),
+            boxes(&expanded)
+        );
+        assert!(collapsed.contains("forced move"), "{collapsed}");
+        assert!(!expanded.contains("forced move"), "{expanded}");
+        // Solutions and dead ends survive the collapse.
+        for what in ["\\nsolution ", "dead end: "] {
+            assert_eq!(
+                collapsed.matches(what).count(),
+                expanded.matches(what).count(),
+                "{id}: {what}"
+            );
+        }
+    }
+}
+
 #[test]
 fn dot_is_balanced_and_names_every_node_once() {
     for solver in traceable() {
@@ -620,6 +704,7 @@ fn dot_is_balanced_and_names_every_node_once() {
                 limit,
                 "--max-steps",
                 "all",
+                "--expand",
                 puzzle,
             ]);
             assert_eq!(code, 0, "{err}");

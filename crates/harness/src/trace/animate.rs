@@ -177,7 +177,12 @@ pub fn run(
     max: Option<u64>,
     delay: Duration,
 ) -> Status {
-    let (outcome, recorder) = record(solver, puzzle, limits, max);
+    // The animation plays for as long as one watches: only memory bounds it.
+    let cost = Cost {
+        bytes: 400,
+        per_second: None,
+    };
+    let (outcome, recorder) = record(solver, puzzle, limits, max, cost);
     match play(solver, puzzle, &outcome, &recorder, delay) {
         Ok(()) => Status::Ok,
         Err(e) => {

@@ -1,6 +1,16 @@
 //! The DOT view: the search tree as Graphviz DOT.
+//!
+//! Every state entered carries its visit number (`#k`, the node numbers of
+//! the text trace) and every edge the number of the state it leads to, so a
+//! depth-first and a breadth-first search of the same tree draw different
+//! pictures. A chain of forced moves (a state whose only child was placed
+//! without a guess, and so on) is drawn as one box listing the moves, unless
+//! `--expand` asks for every state.
 
 use super::*;
+
+/// Forced moves named in a collapsed box before "and N more".
+const CHAIN_NAMED: usize = 4;
 
 /// A DOT string's content: `\` and `"` escaped, line breaks as `\n`.
 fn dot_escape(s: &str) -> String {
@@ -9,21 +19,82 @@ fn dot_escape(s: &str) -> String {
         .replace('\n', "\\n")
 }
 
-/// The search tree as Graphviz DOT. `events` are the events kept (the first
-/// steps of the search); `hidden` is how many more the search had. Entered
-/// states are `n1, n2, ...` in the order they were entered (the node numbers
-/// of the text trace); children created but never entered are `c1, c2, ...`,
-/// dashed. Dead ends are red, solutions green.
-pub fn dot(title: &str, shape: Shape, events: &[Event], hidden: u64) -> String {
+/// The search tree as Graphviz DOT, as a string (see [`write_dot`]).
+pub fn dot(title: &str, shape: Shape, events: &[Event], hidden: u64, expand: bool) -> String {
+    let mut out = Vec::new();
+    write_dot(&mut out, title, shape, events, hidden, expand).expect("writing to memory");
+    String::from_utf8(out).expect("DOT is UTF-8")
+}
+
+fn move_text(shape: Shape, (cell, digit, reason): (usize, u8, Reason)) -> (String, String) {
+    let how = match reason {
+        Reason::Guess { options } => format!("guess, one of {}", digit_set(options)),
+        Reason::GuessPlace { places, .. } => format!("guess, one of {places} places"),
+        Reason::HiddenSingle(unit) => format!("hidden single in {unit}"),
+        other => other.kind().to_string(),
+    };
+    (
+        format!("{} = {}", cell_name(shape, cell), digit_symbol(digit)),
+        how,
+    )
+}
+
+/// Writes the search tree as Graphviz DOT. `events` are the events kept (the
+/// first steps of the search); `hidden` is how many more the search had.
+/// Entered states are `n1, n2, ...` in the order they were entered; children
+/// created but never entered are `c1, c2, ...`, dashed. Dead ends are red,
+/// solutions green. Unless `expand`, a chain of forced moves is one box,
+/// named after its first state.
+pub fn write_dot(
+    out: &mut impl Write,
+    title: &str,
+    shape: Shape,
+    events: &[Event],
+    hidden: u64,
+    expand: bool,
+) -> io::Result<()> {
     let mut tree = Tree::default();
     for event in events {
         tree.apply(event);
     }
+    let nodes = &tree.nodes;
+    let mut children = vec![0u32; nodes.len()];
+    for node in nodes {
+        if let Some(p) = node.parent {
+            children[p] += 1;
+        }
+    }
+    // `head[i]`: the first state of the chain of forced moves node i ends;
+    // i itself when it starts one (or when expanded).
+    let mut head: Vec<usize> = (0..nodes.len()).collect();
+    if !expand {
+        for (id, node) in nodes.iter().enumerate() {
+            let Some(p) = node.parent else { continue };
+            let forced = node.choice.is_some_and(|(_, _, r)| !r.is_guess());
+            let parent = &nodes[p];
+            if forced
+                && children[p] == 1
+                && parent.dead_end.is_none()
+                && parent.solution.is_none()
+                && parent.entry.is_some() == node.entry.is_some()
+            {
+                head[id] = head[p];
+            }
+        }
+    }
+    // The moves of each chain after its head, in order.
+    let mut chain: Vec<Vec<usize>> = vec![Vec::new(); nodes.len()];
+    let mut last: Vec<usize> = (0..nodes.len()).collect();
+    for id in 0..nodes.len() {
+        if head[id] != id {
+            chain[head[id]].push(id);
+            last[head[id]] = id;
+        }
+    }
     // Entered states by entry order (the node numbers of the text trace),
     // the others by creation order.
     let mut unentered = 0;
-    let names: Vec<String> = tree
-        .nodes
+    let names: Vec<String> = nodes
         .iter()
         .map(|node| match node.entry {
             Some(k) => format!("n{k}"),
@@ -33,42 +104,68 @@ pub fn dot(title: &str, shape: Shape, events: &[Event], hidden: u64) -> String {
             }
         })
         .collect();
-    let mut out = String::new();
-    let _ = writeln!(out, "digraph search {{");
-    let _ = writeln!(
+    writeln!(out, "digraph search {{")?;
+    writeln!(
         out,
-        "  graph [label=\"{}\", labelloc=t, fontname=\"Helvetica\"];",
+        "  graph [label=\"{}\", labelloc=t, fontname=\"Helvetica\", ordering=out];",
         dot_escape(title)
-    );
-    let _ = writeln!(
+    )?;
+    writeln!(
         out,
         "  node [shape=box, style=rounded, fontname=\"Helvetica\"];"
-    );
-    let _ = writeln!(out, "  edge [arrowsize=0.6];");
-    for (id, node) in tree.nodes.iter().enumerate() {
+    )?;
+    writeln!(
+        out,
+        "  edge [arrowsize=0.6, fontsize=10, fontcolor=gray30];"
+    )?;
+    for (id, node) in nodes.iter().enumerate() {
+        if head[id] != id {
+            continue;
+        }
+        let visit = match node.entry {
+            Some(k) => match chain[id].last().and_then(|&t| nodes[t].entry) {
+                Some(t) => format!("#{k}-#{t} "),
+                None => format!("#{k} "),
+            },
+            None => String::new(),
+        };
         let mut label = match node.choice {
-            None if node.parent.is_none() => "root: the puzzle".to_string(),
-            None => "?".to_string(),
-            Some((cell, digit, reason)) => {
-                let how = match reason {
-                    Reason::Guess { options } => format!("guess, one of {}", digit_set(options)),
-                    Reason::GuessPlace { places, .. } => format!("guess, one of {places} places"),
-                    Reason::HiddenSingle(unit) => format!("hidden single in {unit}"),
-                    other => other.kind().to_string(),
-                };
-                format!(
-                    "{} = {}\n{how}",
-                    cell_name(shape, cell),
-                    digit_symbol(digit)
-                )
+            None if node.parent.is_none() => format!("{visit}root: the puzzle"),
+            None => format!("{visit}?"),
+            Some(choice) => {
+                let (what, how) = move_text(shape, choice);
+                format!("{visit}{what}\n{how}")
             }
         };
+        let moves = &chain[id];
+        if !moves.is_empty() {
+            let named: Vec<String> = moves
+                .iter()
+                .take(CHAIN_NAMED)
+                .filter_map(|&m| nodes[m].choice.map(|c| move_text(shape, c).0))
+                .collect();
+            let more = moves.len().saturating_sub(CHAIN_NAMED);
+            let _ = write!(
+                label,
+                "\nthen {} forced move{}: {}{}",
+                moves.len(),
+                if moves.len() == 1 { "" } else { "s" },
+                named.join(", "),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        // A chain ends where its last state does.
+        let tail = &nodes[last[id]];
         let mut style = String::new();
-        if let Some(reason) = node.dead_end {
+        if let Some(reason) = tail.dead_end {
             let _ = write!(label, "\ndead end: {}", dead_end_text(shape, reason));
             style.push_str(", style=\"rounded,filled\", fillcolor=\"#f4c7c3\", color=\"#c0392b\"");
         }
-        if let Some(k) = node.solution {
+        if let Some(k) = tail.solution {
             let _ = write!(label, "\nsolution {k}");
             style.push_str(", style=\"rounded,filled,bold\", fillcolor=\"#c8e6c9\", color=\"#2e7d32\", peripheries=2");
         }
@@ -80,50 +177,77 @@ pub fn dot(title: &str, shape: Shape, events: &[Event], hidden: u64) -> String {
             });
             style.push_str(", style=\"rounded,dashed\", color=gray50, fontcolor=gray40");
         }
-        let _ = writeln!(
+        writeln!(
             out,
             "  {} [label=\"{}\"{style}];",
             names[id],
             dot_escape(&label)
-        );
+        )?;
     }
-    for (id, node) in tree.nodes.iter().enumerate() {
+    // Edges in the order their states were entered: the label is the visit
+    // number, so the picture shows the order of the search.
+    for (id, node) in nodes.iter().enumerate() {
+        if head[id] != id {
+            continue;
+        }
         if let Some(parent) = node.parent {
-            let dashed = if node.entry.is_some() {
-                ""
-            } else {
-                " [style=dashed, color=gray50]"
-            };
-            let _ = writeln!(out, "  {} -> {}{dashed};", names[parent], names[id]);
+            let from = &names[head[parent]];
+            match node.entry {
+                Some(k) => writeln!(out, "  {from} -> {} [label=\"{k}\"];", names[id])?,
+                None => writeln!(
+                    out,
+                    "  {from} -> {} [style=dashed, color=gray50];",
+                    names[id]
+                )?,
+            }
         }
     }
     if hidden > 0 {
-        let _ = writeln!(
+        writeln!(
             out,
             "  more [shape=plaintext, label=\"... {} more steps (--max-steps N or all to see more)\"];",
             thousands(hidden)
-        );
+        )?;
     }
-    let _ = writeln!(out, "}}");
-    out
+    writeln!(out, "}}")
 }
+
+/// Events kept per second by the DOT view, and their memory: measured on an
+/// empty 25x25 with `--max-steps all` (the tree, the node names and the
+/// events), rounded to the safe side.
+pub(super) const DOT_COST: Cost = Cost {
+    bytes: 250,
+    per_second: Some(500_000),
+};
 
 pub(super) fn dot_command(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &sudoku_core::Limits,
     max: Option<u64>,
+    expand: bool,
 ) -> io::Result<Outcome> {
-    let (outcome, recorder) = record(solver, puzzle, limits, max);
+    let (outcome, recorder) = record(solver, puzzle, limits, max, DOT_COST);
     let hidden = recorder.seen - recorder.events.len() as u64;
-    let title = format!(
+    let mut title = format!(
         "{} on {}\n{}",
         solver.id(),
         puzzle.to_line(),
         summary_text(&outcome.stats)
     );
-    let mut out = io::stdout().lock();
-    out.write_all(dot(&title, puzzle.shape(), &recorder.events, hidden).as_bytes())?;
+    if let Some(note) = budget_note(&recorder, &outcome) {
+        eprintln!("note: {note}");
+        let _ = write!(title, "\n{note}");
+    }
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    write_dot(
+        &mut out,
+        &title,
+        puzzle.shape(),
+        &recorder.events,
+        hidden,
+        expand,
+    )?;
     out.flush()?;
     Ok(outcome)
 }

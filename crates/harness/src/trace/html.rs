@@ -327,15 +327,27 @@ if (location.hash === "#selftest") {
 </html>
 "##;
 
+/// Memory and drawing speed per step of the page: the step records, their
+/// JSON and the page holding it (measured on an empty 25x25 with
+/// `--max-steps all`), rounded to the safe side.
+pub(super) const HTML_COST: Cost = Cost {
+    bytes: 700,
+    per_second: Some(300_000),
+};
+
 pub(super) fn html_command(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &sudoku_core::Limits,
     max: Option<u64>,
 ) -> io::Result<Outcome> {
-    let (outcome, recorder) = record(solver, puzzle, limits, max);
+    let (outcome, recorder) = record(solver, puzzle, limits, max, HTML_COST);
     let hidden = recorder.seen - recorder.events.len() as u64;
-    let title = format!("{} on {}", solver.id(), puzzle.to_line());
+    let mut title = format!("{} on {}", solver.id(), puzzle.to_line());
+    if let Some(note) = budget_note(&recorder, &outcome) {
+        eprintln!("note: {note}");
+        let _ = write!(title, " ({note})");
+    }
     let page = page(&title, puzzle, &recorder.events, hidden, &outcome);
     let mut out = io::stdout().lock();
     out.write_all(page.as_bytes())?;

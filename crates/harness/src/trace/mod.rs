@@ -32,7 +32,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 use sudoku_core::{
     digit_set, digit_symbol, Constraint, DeadEnd, Entry, Event, Grid, Outcome, Reason, Recorder,
-    Shape, Solver, Stats, Trace,
+    Shape, Solver, Stats, Stop, Trace,
 };
 
 /// Steps shown by default: a 4x4 puzzle fits in full, a 9x9 is cut short.
@@ -118,6 +118,11 @@ pub struct TraceArgs {
     #[arg(long, conflicts_with = "format")]
     pub animate: bool,
 
+    /// With --format dot: draw every state, instead of one box per chain of
+    /// forced moves
+    #[arg(long)]
+    pub expand: bool,
+
     /// Time between two steps of --animate (e.g. 50ms, 0.5s)
     #[arg(long, value_name = "TIME", default_value = "50ms", value_parser = delay, requires = "animate")]
     pub delay: Duration,
@@ -136,8 +141,8 @@ mod json;
 mod text;
 mod words;
 
-pub use dot::dot;
 use dot::dot_command;
+pub use dot::{dot, write_dot};
 use html::html_command;
 use json::json;
 pub use json::JsonEvent;
@@ -258,7 +263,7 @@ pub fn run(args: &TraceArgs) -> Status {
     let result = match args.format {
         TraceFormat::Text => text(solver, &puzzle, &limits, max, args.limit),
         TraceFormat::Json => json(solver, &puzzle, &limits, max),
-        TraceFormat::Dot => dot_command(solver, &puzzle, &limits, max),
+        TraceFormat::Dot => dot_command(solver, &puzzle, &limits, max, args.expand),
         TraceFormat::Html => html_command(solver, &puzzle, &limits, max),
     };
     match result {
@@ -270,16 +275,86 @@ pub fn run(args: &TraceArgs) -> Status {
     }
 }
 
+/// What keeping one event costs a view that records the search before it
+/// draws it (DOT, HTML, the animation): memory, and time to draw.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Cost {
+    /// Bytes of memory per event kept, drawing included (measured on an
+    /// empty 25x25 with `--max-steps all`, then rounded up).
+    pub bytes: u64,
+    /// Events drawn per second on a slow machine; `None` when drawing is not
+    /// part of the run (the animation plays for as long as the user watches).
+    pub per_second: Option<u64>,
+}
+
+/// The events a view may keep within the budgets: half the memory budget
+/// for the recording (the other half is the search's), half the time
+/// budget for drawing; with the budget that sets it.
+pub(super) fn budget_cap(limits: &sudoku_core::Limits, cost: Cost) -> Option<(u64, Stop)> {
+    let memory = limits
+        .memory_budget
+        .map(|b| (b / 2 / cost.bytes.max(1), Stop::MemoryBudget));
+    let time = limits.time_budget.zip(cost.per_second).map(|(t, rate)| {
+        let events = t.as_secs_f64() / 2.0 * rate as f64;
+        (events as u64, Stop::TimeBudget)
+    });
+    match (memory, time) {
+        (Some(m), Some(t)) => Some(if t.0 < m.0 { t } else { m }),
+        (m, t) => m.or(t),
+    }
+}
+
+/// Records the search for a view that draws it afterwards. `max` (from
+/// `--max-steps`) keeps the first steps and lets the search run on, so the
+/// summary is exact; a budget cap below it stops the search when the
+/// recording is full, and takes its share of the budgets (the search gets
+/// the rest of the time and half the memory), so recording and drawing
+/// together stay within the time and memory budgets.
 fn record(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &sudoku_core::Limits,
     max: Option<u64>,
+    cost: Cost,
 ) -> (Outcome, Recorder) {
+    let to_usize = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+    let mut limits = limits.clone();
     let mut recorder = Recorder {
-        cap: max.map(|m| usize::try_from(m).unwrap_or(usize::MAX)),
+        cap: max.map(to_usize),
         ..Recorder::default()
     };
-    let outcome = solver.solve_traced(puzzle, limits, &mut recorder);
+    if let Some((cap, stop)) = budget_cap(&limits, cost) {
+        if max.is_none_or(|m| cap < m) {
+            recorder.cap = Some(to_usize(cap));
+            recorder.budget = Some((to_usize(cap), stop));
+            limits.memory_budget = limits.memory_budget.map(|b| b / 2);
+        }
+        // Drawing what is kept takes its share of the time budget.
+        let kept = recorder.cap.map_or(u64::MAX, |c| c as u64);
+        if let (Some(t), Some(rate)) = (limits.time_budget, cost.per_second) {
+            let drawing = Duration::from_secs_f64(kept as f64 / rate as f64);
+            limits.time_budget = Some(t.saturating_sub(drawing).max(t / 2));
+        }
+    }
+    let outcome = solver.solve_traced(puzzle, &limits, &mut recorder);
     (outcome, recorder)
+}
+
+/// The line that says why a recording stopped early, if a budget cut it.
+pub(super) fn budget_note(recorder: &Recorder, outcome: &Outcome) -> Option<String> {
+    let (cap, stop) = recorder.budget?;
+    let what = if stop == Stop::TimeBudget {
+        "time"
+    } else {
+        "memory"
+    };
+    (recorder.events.len() >= cap && outcome.stop == stop).then(|| {
+        format!(
+            "the recording stopped the search at {} steps: keeping more would exceed the {} budget \
+             (raise --{}-budget, or lower --max-steps)",
+            thousands(cap as u64),
+            what,
+            what
+        )
+    })
 }
