@@ -1,45 +1,15 @@
-//! `sudoku-lab generate`: seeded, reproducible puzzles with a unique solution,
-//! for any shape.
-//!
-//! 1. **A random full grid.** The diagonal boxes (those sharing no band or
-//!    stack) are filled with random permutations, which can never conflict, and
-//!    a solver completes the grid; then the grid is shuffled by moves that keep
-//!    it valid (relabel the digits, permute rows within a band, bands, columns
-//!    within a stack, stacks). If the solver cannot complete the grid within
-//!    its node budget, the standard pattern grid is shuffled instead.
-//! 2. **Dig holes.** Cells (or symmetric groups of cells) are visited in a
-//!    random order; each is emptied if the puzzle still has exactly one
-//!    solution (a search for two solutions), and refilled otherwise. Digging
-//!    stops at the requested clue count, or when no cell can be removed (a
-//!    *minimal* puzzle).
-//! 3. **Rate** (optional): a strategy's node count; puzzles outside the window
-//!    are discarded and the next attempt is made.
-//!
-//! Reproducible: every random choice comes from ChaCha8 seeded with the seed,
-//! the puzzle's index and the attempt number, and every budget is a node
-//! budget, never a time budget, so the same command prints the same bytes on
-//! every machine and with any `--jobs`.
+//! `sudoku-lab generate`: the command around the `sudoku-generate` crate
+//! (how puzzles are made is documented there): options, the checker and the
+//! rating strategy from the registry, worker threads, progress, output.
 
 use crate::registry;
 use crate::Status;
-use clap::{Args, ValueEnum};
+use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rand_chacha::rand_core::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use std::io::{self, IsTerminal, Write};
-use sudoku_core::{Grid, Limits, Shape, Solver, Verdict};
-
-/// Which cells are removed together, so the givens keep a symmetry.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Symmetry {
-    /// Cells one by one
-    None,
-    /// A cell with its image under a half turn (the newspaper look)
-    Rotate180,
-    /// A cell with its mirror image across the vertical middle line
-    Mirror,
-}
+use sudoku_core::{Shape, Solver};
+pub use sudoku_generate::{generate_one, random_full_grid, Generated, Recipe, Symmetry};
 
 #[derive(Args, Debug, Clone)]
 #[command(after_help = "Examples:
@@ -71,8 +41,9 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub minimal: bool,
 
-    /// Remove givens in symmetric groups
-    #[arg(long, value_enum, default_value = "none")]
+    /// Remove givens in symmetric groups: none (cells one by one),
+    /// rotate180 (a cell with its image under a half turn) or mirror
+    #[arg(long, default_value = "none")]
     pub symmetry: Symmetry,
 
     /// Rate each puzzle by this strategy's node count (proving uniqueness) and print it
@@ -104,146 +75,6 @@ pub struct GenerateArgs {
     pub jobs: usize,
 }
 
-/// One generated puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    pub puzzle: Grid,
-    pub solution: Grid,
-    /// The rating strategy's node count, when rating.
-    pub rating: Option<u64>,
-}
-
-/// What to generate; plain data, shared by all workers.
-pub struct Recipe<'a> {
-    pub shape: Shape,
-    pub clues: Option<usize>,
-    pub symmetry: Symmetry,
-    pub solver: &'a dyn Solver,
-    pub check_budget: u64,
-    pub rating: Option<(&'a dyn Solver, u64, u64)>,
-    pub max_attempts: u64,
-}
-
-/// A uniform index below `n` (Lemire's multiply-shift; exact enough here and,
-/// above all, the same on every machine).
-fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
-}
-
-fn shuffle<T>(rng: &mut ChaCha8Rng, items: &mut [T]) {
-    for i in (1..items.len()).rev() {
-        items.swap(i, below(rng, i + 1));
-    }
-}
-
-/// The RNG of attempt `attempt` of puzzle `index`: independent streams, so
-/// puzzles can be made in any order or in parallel.
-fn rng_for(seed: u64, index: u64, attempt: u64) -> ChaCha8Rng {
-    let mut key = [0u8; 32];
-    key[..8].copy_from_slice(&seed.to_le_bytes());
-    key[8..16].copy_from_slice(&index.to_le_bytes());
-    key[16..24].copy_from_slice(&attempt.to_le_bytes());
-    key[24..].copy_from_slice(b"sudoku!!");
-    ChaCha8Rng::from_seed(key)
-}
-
-/// A random complete grid.
-fn random_solution(shape: Shape, rng: &mut ChaCha8Rng, solver: &dyn Solver, budget: u64) -> Grid {
-    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
-    let mut seeded = Grid::empty(shape);
-    for b in 0..(n / bc).min(n / br) {
-        let mut digits: Vec<u8> = (1..=n as u8).collect();
-        shuffle(rng, &mut digits);
-        let origin = (b * br) * n + b * bc;
-        for (k, &d) in digits.iter().enumerate() {
-            seeded.set(origin + (k / bc) * n + k % bc, d);
-        }
-    }
-    let limits = Limits {
-        node_budget: Some(budget),
-        ..Limits::first_solution()
-    };
-    let base = solver
-        .solve(&seeded, &limits)
-        .solutions
-        .into_iter()
-        .next()
-        .unwrap_or_else(|| Grid::pattern(shape));
-    scramble(&base, rng)
-}
-
-/// Applies random validity-preserving moves: digit relabelling, rows within
-/// bands, bands, columns within stacks, stacks.
-fn scramble(grid: &Grid, rng: &mut ChaCha8Rng) -> Grid {
-    let shape = grid.shape();
-    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
-    let order = |rng: &mut ChaCha8Rng, groups: usize, size: usize| -> Vec<usize> {
-        let mut group_order: Vec<usize> = (0..groups).collect();
-        shuffle(rng, &mut group_order);
-        let mut out = Vec::with_capacity(n);
-        for g in group_order {
-            let mut inner: Vec<usize> = (0..size).map(|i| g * size + i).collect();
-            shuffle(rng, &mut inner);
-            out.extend(inner);
-        }
-        out
-    };
-    let rows = order(rng, n / br, br);
-    let cols = order(rng, n / bc, bc);
-    let mut relabel: Vec<u8> = (1..=n as u8).collect();
-    shuffle(rng, &mut relabel);
-    let mut out = Grid::empty(shape);
-    for r in 0..n {
-        for c in 0..n {
-            out.set(
-                r * n + c,
-                relabel[grid.get(rows[r] * n + cols[c]) as usize - 1],
-            );
-        }
-    }
-    debug_assert!(out.conflicts().is_empty());
-    out
-}
-
-/// A random complete grid made without any search: the pattern grid under
-/// random validity-preserving moves. Cheap and deterministic, for property
-/// tests and fuzzing; `generate` itself uses [`generate_one`].
-pub fn random_full_grid(shape: Shape, seed: u64) -> Grid {
-    scramble(&Grid::pattern(shape), &mut rng_for(seed, u64::MAX, 0))
-}
-
-/// The groups of cells removed together under a symmetry.
-fn orbits(shape: Shape, symmetry: Symmetry) -> Vec<Vec<usize>> {
-    let n = shape.side();
-    let image = |cell: usize| {
-        let (r, c) = (cell / n, cell % n);
-        match symmetry {
-            Symmetry::None => cell,
-            Symmetry::Rotate180 => (n - 1 - r) * n + (n - 1 - c),
-            Symmetry::Mirror => r * n + (n - 1 - c),
-        }
-    };
-    (0..n * n)
-        .filter(|&cell| image(cell) >= cell)
-        .map(|cell| {
-            if image(cell) == cell {
-                vec![cell]
-            } else {
-                vec![cell, image(cell)]
-            }
-        })
-        .collect()
-}
-
-fn is_unique(solver: &dyn Solver, puzzle: &Grid, budget: u64) -> bool {
-    let limits = Limits {
-        node_budget: Some(budget),
-        keep_solutions: 0,
-        ..Limits::default()
-    };
-    solver.solve(puzzle, &limits).verdict() == Verdict::Unique
-}
-
 /// The first output line: the command that makes the file, so every file
 /// records its own origin.
 fn header_line(args: &GenerateArgs) -> String {
@@ -256,12 +87,7 @@ fn header_line(args: &GenerateArgs) -> String {
         None => line.push_str(" --minimal"),
     }
     if args.symmetry != Symmetry::None {
-        let name = args
-            .symmetry
-            .to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default();
-        line.push_str(&format!(" --symmetry {name}"));
+        line.push_str(&format!(" --symmetry {}", args.symmetry));
     }
     if let Some(id) = &args.rate_with {
         line.push_str(&format!(" --rate-with {id}"));
@@ -276,49 +102,6 @@ fn header_line(args: &GenerateArgs) -> String {
         line.push_str(&format!(" --solver {id}"));
     }
     line
-}
-
-/// Makes puzzle `index` of a run with this seed.
-pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated> {
-    for attempt in 0..recipe.max_attempts {
-        let mut rng = rng_for(seed, index, attempt);
-        let solution = random_solution(recipe.shape, &mut rng, recipe.solver, recipe.check_budget);
-        let mut puzzle = solution.clone();
-        let mut groups = orbits(recipe.shape, recipe.symmetry);
-        shuffle(&mut rng, &mut groups);
-        let mut clues = puzzle.givens();
-        for group in groups {
-            if recipe.clues.is_some_and(|k| clues <= k) {
-                break;
-            }
-            group.iter().for_each(|&c| puzzle.set(c, 0));
-            if is_unique(recipe.solver, &puzzle, recipe.check_budget) {
-                clues -= group.len();
-            } else {
-                group.iter().for_each(|&c| puzzle.set(c, solution.get(c)));
-            }
-        }
-        let rating = match recipe.rating {
-            None => None,
-            Some((rater, min, max)) => {
-                let limits = Limits {
-                    node_budget: Some(max.saturating_add(1)),
-                    ..Limits::default()
-                };
-                let nodes = rater.solve(&puzzle, &limits).stats.nodes;
-                if nodes < min || nodes > max {
-                    continue;
-                }
-                Some(nodes)
-            }
-        };
-        return Some(Generated {
-            puzzle,
-            solution,
-            rating,
-        });
-    }
-    None
 }
 
 /// The strategy used for uniqueness checks when none is named (the

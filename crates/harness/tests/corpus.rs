@@ -5,7 +5,7 @@
 use assert_cmd::Command;
 use std::path::{Path, PathBuf};
 use sudoku_core::{Grid, Limits, Solver, Verdict};
-use sudoku_harness::generate::{generate_one, Recipe, Symmetry};
+use sudoku_generate::{generate_one, Recipe, Symmetry};
 use sudoku_harness::registry;
 
 fn puzzles_dir() -> PathBuf {

@@ -10,7 +10,7 @@
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 use sudoku_core::{Grid, Limits, Shape, Stop, Verdict};
-use sudoku_harness::generate::random_full_grid;
+use sudoku_generate::random_full_grid;
 use sudoku_harness::registry;
 
 /// Every shape the property tests draw from: square, rectangular both ways,
