@@ -33,13 +33,15 @@ use table::Flavor;
 /// Where the bundled sets live, relative to the current directory.
 pub const DEFAULT_DIR: &str = "puzzles";
 /// Without `--set` and `--limit-puzzles`, each bundled set is cut to this many
-/// puzzles, so plain `compare` stays under a minute (measured: about 20 s for
-/// six strategies on the whole bundled corpus, 4x4 to 25x25, on a loaded
-/// 2-core machine) even if the corpus grows.
+/// puzzles, so plain `compare` stays under a minute even if the corpus grows
+/// (measured with the eight headline strategies: 43 to 57 s on this project's
+/// 2-core VM at load averages of 3.7 to 5.2; see the README).
 pub const DEFAULT_LIMIT: usize = 100;
 /// Runs of each solve by default (`--repeat`), the fastest kept: enough that
-/// one preemption no longer decides a time, few enough that plain `compare`
-/// stays under a minute (budget hits and solves over
+/// one preemption no longer decides a time (three back-to-back runs of dlx and
+/// the reference on top95 gave means within 4% and 6%), few enough that plain
+/// `compare` stays under a minute (the repeats cost it about 8 s: 43 s against
+/// 35 s with `--repeat 1`; budget hits and solves over
 /// [`runner::REPEAT_CUTOFF`] run once).
 pub const DEFAULT_REPEAT: u16 = 3;
 /// The bundled files of `puzzles/` that plain `compare` leaves out; `--set`
