@@ -198,6 +198,23 @@ pub struct Stats {
     pub peak_bytes: u64,
 }
 
+impl Stats {
+    /// Every statistic by name, in the order of the table above, with `None`
+    /// where the strategy does not measure it (shown as n/a).
+    pub fn reported(&self, reports: &crate::Reports) -> [(&'static str, Option<u64>); 7] {
+        let only = |on: bool, v: u64| on.then_some(v);
+        [
+            ("nodes", only(reports.nodes, self.nodes)),
+            ("placements", only(reports.placements, self.placements)),
+            ("guesses", only(reports.guesses, self.guesses)),
+            ("backtracks", only(reports.backtracks, self.backtracks)),
+            ("max_depth", only(reports.max_depth, self.max_depth)),
+            ("peak_states", only(reports.peak_states, self.peak_states)),
+            ("peak_bytes", only(reports.peak_bytes, self.peak_bytes)),
+        ]
+    }
+}
+
 /// The result of one solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {

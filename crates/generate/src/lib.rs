@@ -94,6 +94,9 @@ pub struct Generated {
     pub solution: Grid,
     /// The rating strategy's node count, when rating.
     pub rating: Option<u64>,
+    /// Uniqueness checks that ran out of their node budget. Each kept its
+    /// given, so a puzzle with any is not proven minimal: the command says so.
+    pub inconclusive: u64,
 }
 
 /// What to generate; plain data, shared by all workers.
@@ -218,13 +221,19 @@ fn orbits(shape: Shape, symmetry: Symmetry) -> Vec<Vec<usize>> {
         .collect()
 }
 
-fn is_unique(solver: &dyn Solver, puzzle: &Grid, budget: u64) -> bool {
+/// The verdict of one uniqueness check: `Some(true)` unique, `Some(false)`
+/// not, `None` when the check ran out of its budget.
+fn is_unique(solver: &dyn Solver, puzzle: &Grid, budget: u64) -> Option<bool> {
     let limits = Limits {
         node_budget: Some(budget),
         keep_solutions: 0,
         ..Limits::default()
     };
-    solver.solve(puzzle, &limits).verdict() == Verdict::Unique
+    match solver.solve(puzzle, &limits).verdict() {
+        Verdict::Unique => Some(true),
+        Verdict::Unknown(_) => None,
+        _ => Some(false),
+    }
 }
 
 /// Makes puzzle `index` of a run with this seed.
@@ -236,12 +245,15 @@ pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated>
         let mut groups = orbits(recipe.shape, recipe.symmetry);
         shuffle(&mut rng, &mut groups);
         let mut clues = puzzle.givens();
+        let mut inconclusive = 0;
         for group in groups {
             if recipe.clues.is_some_and(|k| clues <= k) {
                 break;
             }
             group.iter().for_each(|&c| puzzle.set(c, 0));
-            if is_unique(recipe.solver, &puzzle, recipe.check_budget) {
+            let unique = is_unique(recipe.solver, &puzzle, recipe.check_budget);
+            inconclusive += unique.is_none() as u64;
+            if unique == Some(true) {
                 clues -= group.len();
             } else {
                 group.iter().for_each(|&c| puzzle.set(c, solution.get(c)));
@@ -265,6 +277,7 @@ pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated>
             puzzle,
             solution,
             rating,
+            inconclusive,
         });
     }
     None

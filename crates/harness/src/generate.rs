@@ -33,11 +33,14 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// Stop removing givens at this many clues [default: as few as possible]
+    /// Stop removing givens at this many clues [default: as few as possible
+    /// up to 12x12; 60% of the cells from 16x16 up, see --minimal]
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
     pub clues: Option<usize>,
 
-    /// Remove givens until none can be removed without losing uniqueness (the default without --clues)
+    /// Remove givens until none can be removed without losing uniqueness (the
+    /// default without --clues up to 12x12; from 16x16 up each late check is
+    /// a hard search, and a minimal 25x25 puzzle takes minutes)
     #[arg(long)]
     pub minimal: bool,
 
@@ -71,8 +74,22 @@ pub struct GenerateArgs {
     pub max_attempts: u64,
 
     /// Worker threads (the output does not depend on it)
-    #[arg(long, default_value_t = 1)]
-    pub jobs: usize,
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: u64,
+}
+
+/// Sides from which puzzles stop at a clue count unless `--minimal` is asked:
+/// uniqueness checks near minimality are hard searches there.
+const LARGE_SIDE: usize = 16;
+
+/// Where digging stops: `--clues`, else as far as possible (`--minimal`, and
+/// the default below [`LARGE_SIDE`]), else 60% of the cells.
+fn clue_target(args: &GenerateArgs) -> Option<usize> {
+    match args.clues {
+        Some(k) => Some(k),
+        None if args.minimal || args.shape.side() < LARGE_SIDE => None,
+        None => Some(args.shape.cells() * 3 / 5),
+    }
 }
 
 /// The first output line: the command that makes the file, so every file
@@ -82,7 +99,7 @@ fn header_line(args: &GenerateArgs) -> String {
         "# sudoku-lab generate --shape {} --count {} --seed {}",
         args.shape, args.count, args.seed
     );
-    match args.clues {
+    match clue_target(args) {
         Some(k) => line.push_str(&format!(" --clues {k}")),
         None => line.push_str(" --minimal"),
     }
@@ -118,6 +135,14 @@ pub fn generate(args: &GenerateArgs) -> Status {
         },
         None => default_checker(),
     };
+    if let Err(why) = solver.supports(args.shape) {
+        eprintln!(
+            "error: --solver {} cannot check {} puzzles: {why}; choose another (sudoku-lab list)",
+            solver.id(),
+            args.shape
+        );
+        return Status::Usage;
+    }
     let rating = match &args.rate_with {
         Some(id) => match registry::pick(id) {
             Ok(s) => Some((
@@ -129,6 +154,27 @@ pub fn generate(args: &GenerateArgs) -> Status {
         },
         None => None,
     };
+    if let Some((rater, min, max)) = rating {
+        if !rater.info().reports.nodes {
+            eprintln!(
+                "error: --rate-with {} cannot rate: it reports no node counts; choose a strategy that does (sudoku-lab list)",
+                rater.id()
+            );
+            return Status::Usage;
+        }
+        if let Err(why) = rater.supports(args.shape) {
+            eprintln!(
+                "error: --rate-with {} cannot solve {} puzzles: {why}",
+                rater.id(),
+                args.shape
+            );
+            return Status::Usage;
+        }
+        if min > max {
+            eprintln!("error: --min-nodes {min} is above --max-nodes {max}: no puzzle can be in that window");
+            return Status::Usage;
+        }
+    }
     if let Some(k) = args.clues {
         if k > args.shape.cells() {
             eprintln!(
@@ -141,23 +187,27 @@ pub fn generate(args: &GenerateArgs) -> Status {
     }
     let recipe = Recipe {
         shape: args.shape,
-        clues: args.clues,
+        clues: clue_target(args),
         symmetry: args.symmetry,
         solver,
         check_budget: args.check_budget,
         rating,
         max_attempts: args.max_attempts.max(1),
     };
+    // On a terminal, progress shows once generating takes more than a second
+    // (indicatif draws nothing before its first tick).
     let progress = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr());
-    if !io::stderr().is_terminal() || args.count < 20 {
+    if !io::stderr().is_terminal() {
         progress.set_draw_target(ProgressDrawTarget::hidden());
+    } else {
+        progress.enable_steady_tick(std::time::Duration::from_secs(1));
     }
     progress.set_style(
         ProgressStyle::with_template("generating {pos}/{len} {wide_bar} {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.max(1))
+        .num_threads(args.jobs as usize)
         .build()
     {
         Ok(pool) => pool,
@@ -174,7 +224,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
         return crate::output::write_failed(&e);
     }
     // Chunks keep memory bounded and output flowing while workers stay busy.
-    let chunk = (args.jobs.max(1) * 4) as u64;
+    let chunk = args.jobs * 4;
     let mut start = 0;
     while start < args.count {
         let end = (start + chunk).min(args.count);
@@ -195,8 +245,17 @@ pub fn generate(args: &GenerateArgs) -> Status {
                         (Some(nodes), Some(id)) => format!(" {id}_nodes={nodes}"),
                         _ => String::new(),
                     };
+                    // A check that ran out of budget kept its given: say
+                    // the puzzle is not proven minimal rather than claim it.
+                    let unproven = match g.inconclusive {
+                        0 => String::new(),
+                        n => format!(
+                            " not-proven-minimal ({n} uniqueness check{} ran out of --check-budget)",
+                            if n == 1 { "" } else { "s" }
+                        ),
+                    };
                     format!(
-                        "{}  # clues={}{rating}",
+                        "{}  # clues={}{rating}{unproven}",
                         g.puzzle.to_line(),
                         g.puzzle.givens()
                     )

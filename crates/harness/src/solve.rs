@@ -116,8 +116,9 @@ fn for_each_puzzle(
             }
         }
         if !any {
+            // An unreadable input, as in `compare`: exit 2.
             eprintln!("error: {name}: no puzzles found (empty, or only comments)");
-            status = status.max(Status::Failed);
+            status = status.max(Status::Usage);
         }
     }
     status
@@ -150,15 +151,20 @@ fn verdict_status(verdict: Verdict) -> Status {
     }
 }
 
-fn print_stats(out: &mut impl Write, outcome: &Outcome, micros: u128) -> io::Result<()> {
-    let s = &outcome.stats;
-    writeln!(out, "nodes: {}", s.nodes)?;
-    writeln!(out, "placements: {}", s.placements)?;
-    writeln!(out, "guesses: {}", s.guesses)?;
-    writeln!(out, "backtracks: {}", s.backtracks)?;
-    writeln!(out, "max_depth: {}", s.max_depth)?;
-    writeln!(out, "peak_states: {}", s.peak_states)?;
-    writeln!(out, "peak_bytes: {}", s.peak_bytes)?;
+/// One `name: value` line per statistic; `n/a` where the strategy does not
+/// measure it (bfs's backtracks, every count of the reference).
+fn print_stats(
+    out: &mut impl Write,
+    solver: &dyn Solver,
+    outcome: &Outcome,
+    micros: u128,
+) -> io::Result<()> {
+    for (name, value) in outcome.stats.reported(&solver.info().reports) {
+        match value {
+            Some(v) => writeln!(out, "{name}: {v}")?,
+            None => writeln!(out, "{name}: n/a")?,
+        }
+    }
     writeln!(out, "solutions: {}", outcome.count)?;
     writeln!(out, "stopped: {}", outcome.stop)?;
     writeln!(out, "time_us: {micros}")
@@ -230,7 +236,7 @@ pub fn solve(args: &SolveArgs) -> Status {
             writeln!(out, "{first} {}", verdict.as_str())?;
         }
         if args.stats {
-            print_stats(&mut out, &outcome, micros)?;
+            print_stats(&mut out, solver, &outcome, micros)?;
         }
         if pretty {
             writeln!(out)?;
@@ -254,6 +260,21 @@ pub fn count(args: &CountArgs) -> Status {
         Err(status) => return status,
     };
     let limits = args.budgets.limits(args.limit, 0);
+    // A strategy that cannot be stopped counts only up to its cap: say so
+    // before counting, rather than "unsupported" after.
+    if let Some(cap) = registry::solution_cap(solver) {
+        if args.limit.is_none_or(|l| l > cap) {
+            eprintln!(
+                "error: {} counts at most {} solutions: the code it wraps cannot be stopped by a \
+                 budget, so a larger count could run for ever on a nearly empty grid.\n\
+                 Use --limit {} (or less), or a strategy of ours, which budgets stop.",
+                solver.id(),
+                crate::trace::thousands(cap),
+                cap
+            );
+            return Status::Usage;
+        }
+    }
     let mut out = io::stdout().lock();
     let status = for_each_puzzle(&args.inputs, &args.read, |_, _, item| {
         let Ok(entry) = item else {
@@ -269,6 +290,10 @@ pub fn count(args: &CountArgs) -> Status {
             sudoku_core::Stop::Exhausted => "exactly".to_string(),
             sudoku_core::Stop::SolutionLimit => "at least (solution limit)".to_string(),
             sudoku_core::Stop::InvalidGivens => "invalid givens:".to_string(),
+            sudoku_core::Stop::Unsupported => match solver.supports(entry.puzzle.shape()) {
+                Err(why) => format!("unknown ({} cannot count on this grid: {why})", solver.id()),
+                Ok(()) => format!("at least ({} refused this count)", solver.id()),
+            },
             stop => format!("at least (stopped by {stop})"),
         };
         writeln!(out, "{} {qualifier}", outcome.count)?;
