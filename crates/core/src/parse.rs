@@ -39,10 +39,16 @@ use std::io::{BufRead, ErrorKind};
 /// Lines longer than this are reported as errors and skipped, not stored.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// What is wrong with one puzzle, and on which line of its file it starts.
+/// An overlong line is skipped up to its line break, but no further than
+/// this: input with no line break in sight (`/dev/zero`, a binary file)
+/// stops the reading instead of running for ever.
+pub const MAX_SKIP_BYTES: usize = 256 * MAX_LINE_BYTES;
+
+/// What is wrong with one puzzle, and on which line of its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    /// 1-based line number.
+    /// 1-based line number: the line of the puzzle, or in a block the bad
+    /// row (or the line where the block ended too soon).
     pub line: usize,
     pub kind: ParseErrorKind,
 }
@@ -101,7 +107,8 @@ impl fmt::Display for ParseErrorKind {
             ),
             UnknownSymbol { symbol, column } => write!(
                 f,
-                "unknown symbol {:?} at column {column}; use 1-9, A-Z and . or 0 for blanks",
+                "unknown symbol {:?} at column {column}; digits are 1-9 (then A-Z past 9 on \
+                 grids larger than 9x9), and . or 0 for a blank",
                 symbol
             ),
             OutOfRange { value, side, column } => {
@@ -141,11 +148,13 @@ pub struct Entry {
     pub note: Option<String>,
 }
 
-/// A symbol as read: its value (`0` blank) and its 1-based column.
+/// A symbol as read: its value (`0` blank), its 1-based column, and the
+/// character when it was one (not a number token).
 #[derive(Clone, Copy, Debug)]
 struct Symbol {
     value: u64,
     column: usize,
+    ch: Option<char>,
 }
 
 fn is_decoration(ch: char) -> bool {
@@ -174,6 +183,7 @@ fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
             .map(|&(column, t)| Symbol {
                 value: t.parse().unwrap_or(u64::MAX),
                 column,
+                ch: None,
             })
             .collect());
     }
@@ -186,6 +196,7 @@ fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
             Some(d) => symbols.push(Symbol {
                 value: d as u64,
                 column: i + 1,
+                ch: Some(ch),
             }),
             None => {
                 return Err(ParseErrorKind::UnknownSymbol {
@@ -206,18 +217,27 @@ fn grid_from_symbols(shape: Shape, symbols: &[Symbol]) -> Result<Grid, ParseErro
             expected: Some(shape.cells()),
         });
     }
-    let mut cells = Vec::with_capacity(symbols.len());
-    for s in symbols {
-        if s.value > side as u64 {
-            return Err(ParseErrorKind::OutOfRange {
-                value: s.value,
-                side,
-                column: s.column,
-            });
-        }
-        cells.push(s.value as u8);
-    }
+    check_range(side, symbols)?;
+    let cells = symbols.iter().map(|s| s.value as u8).collect();
     Ok(Grid::from_cells(shape, cells).expect("length and range checked"))
+}
+
+/// Every symbol fits the side: a letter past it (`x` in a 9x9) is an
+/// unknown symbol, a number past it (`10` in a 9x9) a digit out of range.
+fn check_range(side: usize, symbols: &[Symbol]) -> Result<(), ParseErrorKind> {
+    match symbols.iter().find(|s| s.value > side as u64) {
+        None => Ok(()),
+        Some(&Symbol {
+            ch: Some(symbol),
+            column,
+            ..
+        }) if !symbol.is_ascii_digit() => Err(ParseErrorKind::UnknownSymbol { symbol, column }),
+        Some(s) => Err(ParseErrorKind::OutOfRange {
+            value: s.value,
+            side,
+            column: s.column,
+        }),
+    }
 }
 
 fn integer_sqrt(k: usize) -> Option<usize> {
@@ -293,6 +313,7 @@ impl<R: BufRead> PuzzleReader<R> {
         let mut bytes = Vec::new();
         let mut too_long = false;
         let mut saw_any = false;
+        let mut skipped = 0usize;
         loop {
             let available = match self.source.fill_buf() {
                 Ok(b) => b,
@@ -313,12 +334,22 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             if bytes.len() + chunk.len() <= MAX_LINE_BYTES {
                 bytes.extend_from_slice(chunk);
-            } else {
+            } else if !too_long {
                 too_long = true;
+                bytes = Vec::new();
             }
+            skipped += used;
             self.source.consume(used);
             if done {
                 return Some(Ok((bytes, too_long)));
+            }
+            if skipped > MAX_SKIP_BYTES {
+                self.eof = true;
+                return Some(Err(format!(
+                    "no line break in the first {} MB of this line; stopped reading \
+                     (is this a puzzle file?)",
+                    MAX_SKIP_BYTES >> 20
+                )));
             }
         }
     }
@@ -427,39 +458,57 @@ impl<R: BufRead> PuzzleReader<R> {
         item
     }
 
-    /// Reads the remaining rows of a block whose first row is `first`.
-    fn read_block(&mut self, shape: Shape, first: Vec<Symbol>) -> Result<Grid, ParseErrorKind> {
+    /// Reads the remaining rows of a block whose first row is `first`, at
+    /// line `first_line`. An error names the line where it is: the bad row,
+    /// or the line where the block ended too soon.
+    fn read_block(
+        &mut self,
+        shape: Shape,
+        first: Vec<Symbol>,
+        first_line: usize,
+    ) -> Result<Grid, (usize, ParseErrorKind)> {
         let n = shape.side();
+        if let Err(kind) = check_range(n, &first) {
+            self.skip_paragraph();
+            return Err((first_line, kind));
+        }
         let mut symbols = first;
         let mut rows = 1;
         while rows < n {
             match self.next_raw() {
-                None | Some((_, Raw::Blank)) => {
-                    return Err(ParseErrorKind::ShortBlock { rows, side: n })
+                None => return Err((self.line, ParseErrorKind::ShortBlock { rows, side: n })),
+                Some((line, Raw::Blank)) => {
+                    return Err((line, ParseErrorKind::ShortBlock { rows, side: n }))
                 }
-                Some((_, Raw::Bad(kind))) => {
+                Some((line, Raw::Bad(kind))) => {
                     self.skip_paragraph();
-                    return Err(kind);
+                    return Err((line, kind));
                 }
                 Some((line, Raw::Content(text, _))) => {
-                    let row = tokenize(&text).inspect_err(|_| self.skip_paragraph())?;
+                    let row = tokenize(&text)
+                        .and_then(|row| {
+                            if !row.is_empty() && row.len() != n {
+                                return Err(ParseErrorKind::BlockRow {
+                                    row_line: line,
+                                    symbols: row.len(),
+                                    side: n,
+                                });
+                            }
+                            check_range(n, &row).map(|()| row)
+                        })
+                        .map_err(|kind| {
+                            self.skip_paragraph();
+                            (line, kind)
+                        })?;
                     if row.is_empty() {
                         continue; // a decoration line such as ------+------
-                    }
-                    if row.len() != n {
-                        self.skip_paragraph();
-                        return Err(ParseErrorKind::BlockRow {
-                            row_line: line,
-                            symbols: row.len(),
-                            side: n,
-                        });
                     }
                     symbols.extend(row);
                     rows += 1;
                 }
             }
         }
-        grid_from_symbols(shape, &symbols)
+        grid_from_symbols(shape, &symbols).map_err(|kind| (first_line, kind))
     }
 
     /// After a broken block, resynchronise at the next blank line.
@@ -575,7 +624,11 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
             let may_open_block = opens_paragraph && comment.is_none();
             let grid = match self.layout(symbols.len(), may_open_block) {
                 Ok(Layout::Line(shape)) => grid_from_symbols(shape, &symbols),
-                Ok(Layout::Block(shape)) => self.read_block(shape, symbols),
+                Ok(Layout::Block(shape)) => match self.read_block(shape, symbols, line) {
+                    Ok(grid) => Ok(grid),
+                    // Reported at the bad line, not the block's first.
+                    Err((at, kind)) => return Some((at, Err(ParseError { line: at, kind }))),
+                },
                 Err(kind) => Err(kind),
             };
             return match grid {

@@ -260,3 +260,66 @@ fn arbitrary_bytes_never_panic() {
         }
     }
 }
+
+/// Issue 13, defect 8: an error in a block names the bad line.
+#[test]
+fn block_errors_name_the_bad_line_not_the_first() {
+    let lines = |text: &str| -> Vec<usize> {
+        PuzzleReader::new(text.as_bytes())
+            .map(|(line, r)| {
+                let e = r.unwrap_err();
+                assert_eq!(e.line, line);
+                line
+            })
+            .collect()
+    };
+    // A symbol out of range on the third row, an unknown one on the fourth,
+    // a short row on the second, a block cut by a blank line on line 3.
+    assert_eq!(lines("1.3.\n..1.\n.5..\n...4\n"), vec![3]);
+    assert_eq!(lines("1.3.\n..1.\n.1..\n..?4\n"), vec![4]);
+    assert_eq!(lines("1.3.\n..1\n.1..\n...4\n"), vec![2]);
+    assert_eq!(lines("1.3.\n..1.\n\n"), vec![3]);
+    // The first row of a block is its own line.
+    assert_eq!(lines("\n1.5.\n..1.\n.1..\n...4\n"), vec![2]);
+}
+
+/// A letter beyond the side is an unknown symbol, named as written; a
+/// number beyond it is a digit out of range.
+#[test]
+fn a_letter_past_the_side_is_an_unknown_symbol() {
+    let mut line = "x".to_string();
+    line.push_str(&".".repeat(80));
+    let items = read(&line);
+    assert_eq!(
+        items[0].1,
+        Err(ParseErrorKind::UnknownSymbol {
+            symbol: 'x',
+            column: 1
+        })
+    );
+    let text = items[0].1.clone().unwrap_err().to_string();
+    assert!(text.contains("unknown symbol 'x'"), "{text}");
+    assert!(!text.contains("33"), "{text}");
+    // In a block too, and in a 4x4 line.
+    assert!(matches!(
+        read("1.3.\n..G.\n.1..\n...4\n")[0].1,
+        Err(ParseErrorKind::UnknownSymbol { symbol: 'G', .. })
+    ));
+    assert!(matches!(
+        read("1.3...5.........\n")[0].1,
+        Err(ParseErrorKind::OutOfRange { value: 5, .. })
+    ));
+}
+
+/// Input with no line break (`/dev/zero`) stops at the line cap instead of
+/// reading for ever.
+#[test]
+fn endless_input_without_a_line_break_stops() {
+    let zeros = std::io::BufReader::new(std::io::repeat(0));
+    let start = std::time::Instant::now();
+    let items: Vec<_> = PuzzleReader::new(zeros).take(10).collect();
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+    assert!(!items.is_empty() && items.len() < 10, "{}", items.len());
+    let last = items.last().unwrap().1.clone().unwrap_err().to_string();
+    assert!(last.contains("no line break"), "{last}");
+}

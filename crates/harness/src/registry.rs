@@ -32,6 +32,17 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
     list
 }
 
+/// The largest solution limit a strategy accepts, when it has one: the
+/// reference cannot be stopped by a budget, so it refuses larger counts.
+pub fn solution_cap(solver: &dyn Solver) -> Option<u64> {
+    #[cfg(feature = "reference")]
+    if solver.id() == sudoku_core::Solver::id(&sudoku_reference::Reference) {
+        return Some(sudoku_reference::MAX_SOLUTIONS);
+    }
+    let _ = solver;
+    None
+}
+
 /// The strategy `solve` uses when none is named: the fastest of ours.
 pub const DEFAULT_STRATEGY: &str = "bitboard";
 

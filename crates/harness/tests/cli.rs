@@ -177,7 +177,7 @@ fn empty_file_is_an_error_naming_the_file() {
         .args(["solve", "--format", "line"])
         .arg(&path)
         .assert()
-        .code(1)
+        .code(2)
         .stderr(predicate::str::contains("empty.txt: no puzzles found"));
 }
 

@@ -228,6 +228,25 @@ fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
     let mut sets: Vec<PuzzleSet> = Vec::new();
     let mut status = Status::Ok;
     for arg in args {
+        if arg.as_os_str() == "-" {
+            // Standard input, as `solve -` reads it; kept in a file, since a
+            // set is read more than once.
+            let path =
+                std::env::temp_dir().join(format!("sudoku-lab-stdin-{}", std::process::id()));
+            let copied = std::fs::File::create(&path)
+                .and_then(|mut f| std::io::copy(&mut std::io::stdin().lock(), &mut f));
+            match copied {
+                Ok(_) => sets.push(PuzzleSet {
+                    name: "<stdin>".into(),
+                    path,
+                }),
+                Err(e) => {
+                    eprintln!("error: <stdin>: {e}");
+                    status = Status::Usage;
+                }
+            }
+            continue;
+        }
         let paths = if arg.is_dir() {
             match files_in(arg) {
                 Ok(files) if files.is_empty() => {

@@ -173,7 +173,7 @@ pub fn first_puzzle(input: &str, read: &ReadArgs) -> Result<(String, Entry), Sta
         }
         None => {
             eprintln!("error: {name}: no puzzles found (empty, or only comments)");
-            Err(Status::Failed)
+            Err(Status::Usage)
         }
     }
 }
