@@ -902,6 +902,20 @@ fn explain_numbers_equal_those_of_compare_on_a_one_puzzle_set() {
 }
 
 #[test]
+fn explain_help_examples_fit_80_columns() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .args(["explain", "--help"])
+        .env("COLUMNS", "80")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let examples = help.split("Examples:").nth(1).expect("examples");
+    for line in examples.lines() {
+        assert!(line.chars().count() <= 80, "wraps at 80 columns: {line}");
+    }
+}
+
+#[test]
 fn explain_runs_only_the_strategies_asked_for() {
     let (code, out, _) = output(&["explain", "--strategies", "naive", FOUR]);
     assert_eq!(code, 0);
@@ -960,9 +974,10 @@ fn the_sentences_come_from_the_figures() {
     assert_eq!(
         explain::sentences(&rows),
         [
-            "mrv visited 543 nodes where naive visited 10,008: choosing the most constrained cell first pruned 95% of the tree.",
+            "mrv visited 543 nodes where naive (the baseline) visited 10,008: 18 times fewer nodes (an order of magnitude), by choosing the most constrained cell first.",
             "bfs held 2,500 states at once (2.1 MB) where dfs never held more than 40 (30.0 kB).",
-            "dlx was the fastest at 250µs, 180 times faster than bfs (45.0ms); the reference solver (not one of ours) took 20.0µs.",
+            "mrv guessed 271 times where naive guessed 5,004: 50% of its 542 placements were forced moves, against 50% of naive's.",
+            "dlx was the fastest at 250µs: 180 times faster than bfs, the slowest (45.0ms), and 36 times faster than naive, the baseline (9.00ms); the reference solver (not one of ours) took 20.0µs.",
         ]
     );
 
@@ -974,14 +989,14 @@ fn the_sentences_come_from_the_figures() {
     let said = explain::sentences(&rows);
     assert_eq!(
         said[0],
-        "dlx visited 600 nodes where naive visited 10,008: choosing the constraint with the fewest candidates first pruned 94% of the tree."
+        "dlx visited 600 nodes where naive (the baseline) visited 10,008: 17 times fewer nodes (an order of magnitude), by choosing the constraint with the fewest candidates first."
     );
     assert_eq!(
         said[1],
         "dfs held 40 states at once (30.0 kB) where naive never held more than one (2.7 kB)."
     );
     assert!(
-        said[2].starts_with("dlx was the fastest at 250µs, 120 times faster than dfs (30.0ms)"),
+        said[3].starts_with("dlx was the fastest at 250µs: 120 times faster than dfs, the slowest (30.0ms), and 36 times faster than naive, the baseline"),
         "{said:?}"
     );
     let notes = explain::notes(&rows);
@@ -996,7 +1011,7 @@ fn the_sentences_come_from_the_figures() {
     let without: Vec<Measured> = rows.iter().filter(|m| m.id() != "naive").cloned().collect();
     assert!(explain::sentences(&without)
         .iter()
-        .all(|s| !s.contains("pruned")));
+        .all(|s| !s.contains("baseline")));
 
     // Only naive and the reference.
     let two = vec![
@@ -1008,15 +1023,34 @@ fn the_sentences_come_from_the_figures() {
         ["The reference solver (not one of ours) took 5.00µs where naive took 17.0µs."]
     );
 
-    // A tree cut by more than 99% is not rounded up to 100%.
+    // Orders of magnitude, not "99.9% of the tree": 65 against 69,207,227
+    // nodes is six of them.
     let deep = vec![
-        measured("naive", 2_068_781, 1, 2_700, 9_000, Unique),
-        measured("mrv", 18_936, 1, 36_000, 300, Unique),
+        measured("naive", 69_207_227, 1, 2_700, 9_000_000, Unique),
+        measured("dlx", 65, 1, 36_000, 300, Unique),
     ];
+    let said = explain::sentences(&deep);
     assert!(
-        explain::sentences(&deep)[0].ends_with("pruned 99.0% of the tree."),
-        "{:?}",
-        explain::sentences(&deep)
+        said[0].contains(": 6 orders of magnitude fewer nodes (1,064,727 times fewer)"),
+        "{said:?}"
+    );
+    assert!(!said[0].contains('%'), "{said:?}");
+    // The slowest is named as such, and as the baseline when it is both.
+    assert!(
+        said.last()
+            .unwrap()
+            .contains("times faster than naive, the slowest and the baseline"),
+        "{said:?}"
+    );
+
+    // Guesses and forced moves: a strategy that never guessed says so.
+    let mut forced = deep.clone();
+    forced[1].stats.guesses = 0;
+    forced[0].stats.guesses = 18_617;
+    let said = explain::sentences(&forced);
+    assert!(
+        said.contains(&"dlx guessed 0 times where naive guessed 18,617: it placed every digit by a forced move.".to_string()),
+        "{said:?}"
     );
 }
 
@@ -1036,7 +1070,7 @@ fn explain_prints_sentences_made_of_its_own_figures() {
         if b < n {
             // Several strategies may tie for the fewest nodes: any of them may be named.
             let said = format!(
-                " visited {} nodes where naive visited {}",
+                " visited {} nodes where naive (the baseline) visited {}",
                 thousands(b),
                 thousands(n)
             );
