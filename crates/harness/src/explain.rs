@@ -133,28 +133,25 @@ pub fn table(rows: &[Measured]) -> String {
         "time",
     ]);
     for m in rows {
-        let count = |n: u64| {
-            if m.counts_nodes() && m.verdict != Verdict::Invalid {
-                thousands(n)
-            } else {
-                "n/a".into()
-            }
-        };
         let searched =
             m.verdict != Verdict::Unknown(Stop::Unsupported) && m.verdict != Verdict::Invalid;
-        let s = &m.stats;
+        // n/a where the strategy does not measure a statistic (or did not search).
+        let [nodes, _, guesses, backtracks, max_depth, peak_states, peak_bytes] = m
+            .stats
+            .reported(&m.info.reports)
+            .map(|(_, value)| value.filter(|_| m.verdict != Verdict::Invalid));
+        let count = |n: Option<u64>| n.map_or_else(|| "n/a".to_string(), thousands);
         builder.push_record([
             m.id().to_string(),
             verdict_cell(m.verdict),
-            count(s.nodes),
-            count(s.guesses),
-            count(s.backtracks),
-            count(s.max_depth),
-            count(s.peak_states),
-            if m.counts_nodes() && searched {
-                format_bytes(s.peak_bytes)
-            } else {
-                "n/a".into()
+            count(nodes),
+            count(guesses),
+            count(backtracks),
+            count(max_depth),
+            count(peak_states),
+            match peak_bytes.filter(|_| searched) {
+                Some(bytes) => format_bytes(bytes),
+                None => "n/a".into(),
             },
             if searched {
                 format_time(m.time)

@@ -70,7 +70,8 @@ pub struct Line {
     pub nodes: u64,
     pub placements: u64,
     pub guesses: u64,
-    pub backtracks: u64,
+    /// `null` for a strategy that does not measure backtracks (bfs).
+    pub backtracks: Option<u64>,
     pub max_depth: u64,
     pub peak_states: u64,
     pub peak_bytes: u64,

@@ -340,7 +340,7 @@ impl Attempt {
             nodes: s.nodes,
             placements: s.placements,
             guesses: s.guesses,
-            backtracks: s.backtracks,
+            backtracks: solver.info().reports.backtracks.then_some(s.backtracks),
             max_depth: s.max_depth,
             peak_states: s.peak_states,
             peak_bytes: s.peak_bytes,
@@ -594,6 +594,8 @@ struct Acc {
     guesses_max: u64,
     backtracks_sum: u128,
     backtracks_max: u64,
+    /// Some timed solve did not measure backtracks: the row shows n/a.
+    backtracks_unknown: bool,
     peak_bytes: u64,
     wall: Duration,
 }
@@ -636,8 +638,13 @@ impl Acc {
             self.nodes_max = self.nodes_max.max(s.nodes);
             self.guesses_sum += s.guesses as u128;
             self.guesses_max = self.guesses_max.max(s.guesses);
-            self.backtracks_sum += s.backtracks as u128;
-            self.backtracks_max = self.backtracks_max.max(s.backtracks);
+            match s.backtracks {
+                Some(b) => {
+                    self.backtracks_sum += b as u128;
+                    self.backtracks_max = self.backtracks_max.max(b);
+                }
+                None => self.backtracks_unknown = true,
+            }
             self.peak_bytes = self.peak_bytes.max(s.peak_bytes);
         }
     }
@@ -1015,7 +1022,7 @@ fn parse_error_line(
         nodes: 0,
         placements: 0,
         guesses: 0,
-        backtracks: 0,
+        backtracks: None,
         max_depth: 0,
         peak_states: 0,
         peak_bytes: 0,
@@ -1415,8 +1422,10 @@ fn finish_row(
         row.nodes_max = Some(acc.nodes_max);
         row.guesses_mean = Some(round3(acc.guesses_sum as f64 / n));
         row.guesses_max = Some(acc.guesses_max);
-        row.backtracks_mean = Some(round3(acc.backtracks_sum as f64 / n));
-        row.backtracks_max = Some(acc.backtracks_max);
+        if !acc.backtracks_unknown {
+            row.backtracks_mean = Some(round3(acc.backtracks_sum as f64 / n));
+            row.backtracks_max = Some(acc.backtracks_max);
+        }
         row.peak_bytes = Some(acc.peak_bytes);
         if acc.solved > 0 {
             row.no_guess_pct = Some(round3(
