@@ -123,3 +123,138 @@ fn the_recording_follows_the_memory_budget() {
     assert!(peak < 20 << 20, "peak {} MB", peak >> 20);
     assert!(written < 20 << 20, "{} MB written", written >> 20);
 }
+
+/// Runs `shell` in a pseudo-terminal of 80x24 (util-linux `script`), with
+/// `keys` typed into it after a second; returns the transcript, or `None`
+/// where `script` is missing.
+fn in_a_terminal(shell: &str, keys: &str) -> Option<String> {
+    let probe = Command::new("script").arg("--version").output().ok()?;
+    if !probe.status.success() {
+        return None;
+    }
+    let mut child = Command::new("script")
+        .args([
+            "-qec",
+            &format!("stty rows 24 cols 80; {shell}"),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take().unwrap();
+    let keys = keys.to_string();
+    let typist = std::thread::spawn(move || {
+        use std::io::Write;
+        std::thread::sleep(Duration::from_secs(2));
+        let _ = stdin.write_all(keys.as_bytes());
+        let _ = stdin.flush();
+        std::thread::sleep(Duration::from_secs(3));
+    });
+    let out = child.wait_with_output().unwrap();
+    typist.join().unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Issue 13 defect 4: killed from outside by SIGINT, SIGTERM or SIGHUP,
+/// the animation leaves echo on, the main screen and the cursor shown.
+#[test]
+fn a_signalled_animation_restores_the_terminal() {
+    for signal in ["INT", "TERM", "HUP"] {
+        let shell = format!(
+            "{} trace --animate --delay 1s ..3..4.221...... < /dev/tty & p=$!; sleep 1; \
+             kill -{signal} $p; wait $p; echo exit=$?; stty -a | grep -o -- '[- ]echo ' | head -1",
+            bin().display()
+        );
+        let Some(out) = in_a_terminal(&shell, "") else {
+            eprintln!("no `script` here: skipped");
+            return;
+        };
+        let tail = out.rsplit("\x1b[?1049h").next().unwrap();
+        assert!(
+            tail.contains("\x1b[?1049l"),
+            "{signal}: still on the alternate screen\n{out:?}"
+        );
+        assert!(
+            tail.contains("\x1b[?25h"),
+            "{signal}: cursor left hidden\n{out:?}"
+        );
+        assert!(out.contains("exit=130"), "{signal}: {out:?}");
+        assert!(out.contains("animation interrupted"), "{signal}: {out:?}");
+        let echo = out.lines().last().unwrap_or("").trim();
+        assert_eq!(echo, "echo", "{signal}: echo left off\n{out:?}");
+    }
+}
+
+/// Issue 18: on an 80x24 terminal a 25x25 grid scrolls under the status
+/// lines, the step total is the search's, the summary fits the width and
+/// stays on the main screen after q, and a capped animation shows the
+/// solution beside "solved", not the partial grid.
+#[test]
+fn the_animation_fits_a_small_terminal_and_leaves_its_summary() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/25x25.txt"),
+    )
+    .unwrap();
+    let puzzle = text
+        .lines()
+        .find(|l| !l.starts_with('#') && !l.is_empty())
+        .unwrap();
+    let shell = format!(
+        "{} trace --animate --delay 1ms --max-steps 300 {puzzle}",
+        bin().display()
+    );
+    let Some(out) = in_a_terminal(&shell, "q") else {
+        eprintln!("no `script` here: skipped");
+        return;
+    };
+    let plain = |s: &str| {
+        let mut t = String::new();
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\x1b' {
+                // CSI: up to the final letter; a cursor move is a new line.
+                let mut seq = String::new();
+                for d in chars.by_ref() {
+                    seq.push(d);
+                    if d.is_ascii_alphabetic() {
+                        break;
+                    }
+                }
+                if seq.ends_with('H') {
+                    t.push('\n');
+                }
+            } else if c != '\r' {
+                t.push(c);
+            }
+        }
+        t
+    };
+    let (screen, main) = out
+        .rsplit_once("\x1b[?1049l")
+        .expect("left the alternate screen");
+    let last = plain(screen.rsplit("\x1b[1;1H").next().unwrap());
+    assert!(last.contains("of 25 (the terminal is too short"), "{last}");
+    assert!(
+        last.contains("the animation stops at 300: --max-steps"),
+        "{last}"
+    );
+    assert!(!last.contains("step 300 of 300"), "{last}");
+    assert!(last.contains("(the grid shows the"), "{last}");
+    assert!(
+        !last
+            .lines()
+            .any(|l| l.contains(" | ") && l.split_whitespace().any(|w| w == ".")),
+        "a partial grid beside solved:\n{last}"
+    );
+    for line in last.lines().chain(plain(main).lines()) {
+        assert!(line.chars().count() <= 80, "wraps at 80: {line}");
+    }
+    let main = plain(main);
+    assert!(
+        main.contains("summary: ") && main.contains("max depth"),
+        "{main}"
+    );
+    assert!(main.contains("result: solved"), "{main}");
+}

@@ -15,6 +15,8 @@ use crossterm::style::{
 };
 use crossterm::terminal::{self, ClearType};
 use crossterm::{cursor, execute, queue};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Raw mode, the alternate screen and a hidden cursor while alive; the
@@ -90,6 +92,34 @@ struct Frame<'a> {
     lines: Vec<String>,
 }
 
+/// Breaks a line at `, ` or spaces so that no piece is wider than `width`:
+/// a wrapped status line would push the next one off its place.
+pub fn fit(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(20);
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for word in line.split(' ') {
+        let extra = if current.is_empty() { 0 } else { 1 };
+        if !current.is_empty() && current.chars().count() + extra + word.chars().count() > width {
+            out.push(std::mem::take(&mut current));
+            current.push_str("  ");
+        } else if extra == 1 {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    out.push(current);
+    out
+}
+
+/// The terminal's size, or 80x24 when it cannot be asked.
+fn term_size() -> (usize, usize) {
+    match terminal::size() {
+        Ok((w, h)) if w > 0 && h > 0 => (w as usize, h as usize),
+        _ => (80, 24),
+    }
+}
+
 /// Clears the rest of the line and moves to the start of the next one.
 fn line_end(out: &mut impl Write, y: &mut u16) -> io::Result<()> {
     queue!(out, terminal::Clear(ClearType::UntilNewLine))?;
@@ -97,11 +127,55 @@ fn line_end(out: &mut impl Write, y: &mut u16) -> io::Result<()> {
     queue!(out, cursor::MoveTo(0, *y))
 }
 
+/// Draws the status lines first (fitted to the width), then as much of the
+/// grid as the height leaves, scrolled to keep the marked cell in view: on
+/// a 24-row terminal a 25x25 grid never hides the status.
 fn draw(out: &mut impl Write, frame: &Frame) -> io::Result<()> {
+    let (width, height) = term_size();
     let shape = frame.puzzle.shape();
     let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
     queue!(out, cursor::MoveTo(0, 0))?;
     let mut y = 0u16;
+    let status: Vec<String> = frame
+        .lines
+        .iter()
+        .flat_map(|line| fit(line, width.saturating_sub(1)))
+        .collect();
+    // The grid's display lines: rows, and a rule between bands.
+    let mut display: Vec<Option<usize>> = Vec::new();
+    for r in 0..n {
+        if r > 0 && r % br == 0 {
+            display.push(None);
+        }
+        display.push(Some(r));
+    }
+    let room = height.saturating_sub(status.len() + 2).max(3);
+    let (first, last) = if display.len() <= room {
+        (0, display.len())
+    } else {
+        let row = frame.mark.map_or(0, |(cell, _)| cell / n);
+        let at = display.iter().position(|d| *d == Some(row)).unwrap_or(0);
+        let first = at.saturating_sub(room / 2).min(display.len() - room);
+        (first, first + room)
+    };
+    for line in &status {
+        queue!(out, Print(line))?;
+        line_end(out, &mut y)?;
+    }
+    let rows_shown = display[first..last].iter().flatten().collect::<Vec<_>>();
+    if last - first < display.len() {
+        let (a, b) = (
+            rows_shown.first().map_or(0, |r| **r + 1),
+            rows_shown.last().map_or(0, |r| **r + 1),
+        );
+        queue!(
+            out,
+            Print(format!(
+                "rows {a}-{b} of {n} (the terminal is too short for the whole grid)"
+            ))
+        )?;
+    }
+    line_end(out, &mut y)?;
     // The rule between bands mirrors a row: `+` under each `|`, `-` elsewhere.
     let row: String = (0..n)
         .map(|c| {
@@ -118,11 +192,12 @@ fn draw(out: &mut impl Write, frame: &Frame) -> io::Result<()> {
         .chars()
         .map(|ch| if ch == '|' { '+' } else { '-' })
         .collect();
-    for r in 0..n {
-        if r > 0 && r % br == 0 {
+    for line in &display[first..last] {
+        let Some(r) = *line else {
             queue!(out, Print(&rule))?;
             line_end(out, &mut y)?;
-        }
+            continue;
+        };
         for c in 0..n {
             if c > 0 {
                 queue!(out, Print(if c % bc == 0 { " | " } else { " " }))?;
@@ -159,15 +234,28 @@ fn draw(out: &mut impl Write, frame: &Frame) -> io::Result<()> {
                 ResetColor
             )?;
         }
-        line_end(out, &mut y)?;
-    }
-    line_end(out, &mut y)?;
-    for line in &frame.lines {
-        queue!(out, Print(line))?;
-        line_end(out, &mut y)?;
+        if y as usize + 1 < height {
+            line_end(out, &mut y)?;
+        }
     }
     queue!(out, terminal::Clear(ClearType::FromCursorDown))?;
     out.flush()
+}
+
+/// SIGINT, SIGTERM and SIGHUP from outside (raw mode turns Ctrl-C into a
+/// key): set while the animation runs; the loop polls it, restores the
+/// terminal and exits.
+fn watch_signals() -> (Arc<AtomicBool>, Vec<signal_hook::SigId>) {
+    let flag = Arc::new(AtomicBool::new(false));
+    let ids = [
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGHUP,
+    ]
+    .iter()
+    .filter_map(|&sig| signal_hook::flag::register(sig, Arc::clone(&flag)).ok())
+    .collect();
+    (flag, ids)
 }
 
 pub fn run(
@@ -184,7 +272,8 @@ pub fn run(
     };
     let (outcome, recorder) = record(solver, puzzle, limits, max, cost);
     match play(solver, puzzle, &outcome, &recorder, delay) {
-        Ok(()) => Status::Ok,
+        Ok(false) => Status::Ok,
+        Ok(true) => Status::Interrupted,
         Err(e) => {
             eprintln!("error: --animate: {e}");
             Status::Failed
@@ -200,16 +289,27 @@ enum Next {
 }
 
 /// Waits `delay` (or, when paused or done, for a key), reacting to keys.
-fn wait(delay: &mut Duration, paused: &mut bool, done: bool) -> io::Result<Next> {
+fn wait(
+    delay: &mut Duration,
+    paused: &mut bool,
+    done: bool,
+    signalled: &AtomicBool,
+) -> io::Result<Next> {
     let deadline = Instant::now() + *delay;
     loop {
+        if signalled.load(Ordering::Relaxed) {
+            return Ok(Next::Quit);
+        }
         let waiting = *paused || done;
+        // Short polls, so that a signal is seen within 100 ms.
         let timeout = if waiting {
-            Duration::from_millis(250)
+            Duration::from_millis(100)
         } else {
-            deadline.saturating_duration_since(Instant::now())
+            deadline
+                .saturating_duration_since(Instant::now())
+                .min(Duration::from_millis(100))
         };
-        if !waiting && timeout.is_zero() {
+        if !waiting && Instant::now() >= deadline {
             return Ok(Next::Advance);
         }
         match read_key(timeout)? {
@@ -238,9 +338,10 @@ fn play(
     outcome: &Outcome,
     recorder: &Recorder,
     mut delay: Duration,
-) -> io::Result<()> {
+) -> io::Result<bool> {
     let shape = puzzle.shape();
-    let _guard = TerminalGuard::new()?;
+    let (signalled, signal_ids) = watch_signals();
+    let guard = TerminalGuard::new()?;
     // A panic below still restores the terminal: the guard is dropped
     // while unwinding, and the hook covers builds with `panic = "abort"`.
     let previous = std::panic::take_hook();
@@ -260,6 +361,22 @@ fn play(
     let mut step = 0;
     let mut mark = None;
     let mut what = "the puzzle as given".to_string();
+    // The search's own number of steps, and what cut the animation short.
+    let of_total = if hidden > 0 {
+        format!(
+            "{} (the animation stops at {}: --max-steps)",
+            thousands(recorder.seen),
+            thousands(total as u64)
+        )
+    } else if outcome.stop.is_budget() {
+        format!(
+            "{} (then the {} stopped the search)",
+            thousands(total as u64),
+            outcome.stop.as_str().replace('-', " ")
+        )
+    } else {
+        thousands(total as u64)
+    };
     let result = loop {
         let done = step >= total;
         let mut lines = vec![
@@ -270,11 +387,7 @@ fn play(
                 shape.side(),
                 shape
             ),
-            format!(
-                "step {} of {}: {what}",
-                thousands(step as u64),
-                thousands(total as u64)
-            ),
+            format!("step {} of {}: {what}", thousands(step as u64), of_total),
             format!(
                 "so far: {} nodes, {} backtracks, {} solution{}; delay {} ms{}",
                 thousands(counter.nodes),
@@ -285,6 +398,9 @@ fn play(
                 if paused { " (paused)" } else { "" }
             ),
         ];
+        // Cut by the step cap with a solution found later: show that
+        // solution, said to be one, never the partial grid beside it.
+        let solved = done && !outcome.solutions.is_empty();
         if done {
             if hidden > 0 {
                 lines.push(format!(
@@ -293,7 +409,16 @@ fn play(
                 ));
             }
             lines.push(summary_text(&outcome.stats));
-            lines.push(result_text(outcome));
+            let mut result = result_text(outcome);
+            if hidden > 0 && solved {
+                result.push_str(
+                    " (the grid shows the solution the search reached after the steps shown)",
+                );
+            } else if hidden > 0 {
+                result
+                    .push_str(" (after the steps shown; the grid is where the animation stopped)");
+            }
+            lines.push(result);
             lines.push("press q to quit".to_string());
         } else {
             lines.push(
@@ -301,7 +426,6 @@ fn play(
                     .to_string(),
             );
         }
-        let solved = done && hidden == 0 && !outcome.solutions.is_empty();
         let shown = if solved {
             outcome.solutions[0].clone()
         } else {
@@ -318,7 +442,7 @@ fn play(
             },
         )?;
 
-        match wait(&mut delay, &mut paused, done)? {
+        match wait(&mut delay, &mut paused, done, &signalled)? {
             Next::Quit => break Ok(()),
             Next::Redraw => continue,
             Next::Advance => {}
@@ -364,5 +488,27 @@ fn play(
         }
     };
     let _ = std::panic::take_hook();
-    result
+    drop(guard);
+    for id in signal_ids {
+        signal_hook::low_level::unregister(id);
+    }
+    let interrupted = signalled.load(Ordering::Relaxed);
+    // Back on the main screen: the summary stays visible after q.
+    let mut main = io::stdout();
+    if interrupted {
+        writeln!(
+            main,
+            "animation interrupted at step {} of {}",
+            thousands(step as u64),
+            of_total
+        )?;
+    }
+    let width = term_size().0.saturating_sub(1);
+    for line in [summary_text(&outcome.stats), result_text(outcome)] {
+        for piece in fit(&line, width) {
+            writeln!(main, "{piece}")?;
+        }
+    }
+    main.flush()?;
+    result.map(|()| interrupted)
 }
