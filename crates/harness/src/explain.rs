@@ -284,7 +284,12 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
         .iter()
         .copied()
         .min_by_key(|m| (m.stats.guesses, m.stats.nodes));
-    let most = guessing.iter().copied().max_by_key(|m| m.stats.guesses);
+    // Ties go to the first in registry order (the baseline comes first).
+    let most = guessing
+        .iter()
+        .rev()
+        .copied()
+        .max_by_key(|m| m.stats.guesses);
     if let (Some(least), Some(most)) = (least, most) {
         let forced = |m: &Measured| m.stats.placements.saturating_sub(m.stats.guesses);
         if most.stats.guesses == 0 && guessing.len() >= 2 {
