@@ -125,13 +125,14 @@ fn the_recording_follows_the_memory_budget() {
 }
 
 /// Runs `shell` in a pseudo-terminal of 80x24 (util-linux `script`), with
-/// `keys` typed into it after a second; returns the transcript, or `None`
-/// where `script` is missing.
+/// `keys` typed into it after a second; returns the transcript. Fails,
+/// loudly, where `script` is missing (util-linux is part of every Debian).
 fn in_a_terminal(shell: &str, keys: &str) -> Option<String> {
-    let probe = Command::new("script").arg("--version").output().ok()?;
-    if !probe.status.success() {
-        return None;
-    }
+    let probe = Command::new("script")
+        .arg("--version")
+        .output()
+        .expect("util-linux `script` is needed to run the animation in a terminal");
+    assert!(probe.status.success(), "`script --version` failed");
     let mut child = Command::new("script")
         .args([
             "-qec",
@@ -167,10 +168,7 @@ fn a_signalled_animation_restores_the_terminal() {
              kill -{signal} $p; wait $p; echo exit=$?; stty -a | grep -o -- '[- ]echo ' | head -1",
             bin().display()
         );
-        let Some(out) = in_a_terminal(&shell, "") else {
-            eprintln!("no `script` here: skipped");
-            return;
-        };
+        let out = in_a_terminal(&shell, "").expect("script ran");
         let tail = out.rsplit("\x1b[?1049h").next().unwrap();
         assert!(
             tail.contains("\x1b[?1049l"),
@@ -205,10 +203,7 @@ fn the_animation_fits_a_small_terminal_and_leaves_its_summary() {
         "{} trace --animate --delay 1ms --max-steps 300 {puzzle}",
         bin().display()
     );
-    let Some(out) = in_a_terminal(&shell, "q") else {
-        eprintln!("no `script` here: skipped");
-        return;
-    };
+    let out = in_a_terminal(&shell, "q").expect("script ran");
     let plain = |s: &str| {
         let mut t = String::new();
         let mut chars = s.chars().peekable();
