@@ -11,7 +11,8 @@ cd "$(dirname "$0")/.."
 out="${1:-puzzles}"
 mkdir -p "$out"
 cargo build --release --quiet
-lab=target/release/sudoku-lab
+# The binary cargo just built, wherever CARGO_TARGET_DIR puts it.
+lab="${CARGO_TARGET_DIR:-target}/release/sudoku-lab"
 # The uniqueness checks (and so the output) are pinned to one strategy.
 gen() { local file="$1"; shift; "$lab" generate --solver mrv "$@" > "$out/$file"; }
 

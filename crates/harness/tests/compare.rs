@@ -1147,13 +1147,13 @@ fn widest(text: &str) -> usize {
 
 #[test]
 fn the_default_table_fits_the_width_and_wide_shows_every_column() {
-    let sets = [
-        data_str("tiny.txt"),
-        data_str("four.txt"),
-        data_str("hard.txt"),
-    ];
+    // Sets named relative to their directory: a set's heading is its path, and
+    // the checkout's own path (a fresh clone in a temporary directory) must
+    // not decide whether a line fits.
+    let sets = ["tiny.txt".to_string(), "four.txt".into(), "hard.txt".into()];
     let run = |columns: &str, extra: &[&str], sets: &[String]| -> String {
         let out = lab()
+            .current_dir(data(""))
             .env("COLUMNS", columns)
             .args(["compare", "--strategies", "all", "--node-budget", "5000"])
             .args(["--repeat", "1", "--no-progress", "--set"])
