@@ -73,7 +73,7 @@ pub const COMPACT: [&str; 8] = [
 ];
 
 /// The compact columns a narrow terminal drops, first to last.
-const DROPPED_FIRST: [usize; 5] = [7, 6, 5, 4, 2];
+pub const DROPPED_FIRST: [usize; 5] = [7, 6, 5, 4, 2];
 
 /// Terminal width assumed when it cannot be known (output piped, no
 /// `$COLUMNS`): the compact table is made to fit it.
