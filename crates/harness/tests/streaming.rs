@@ -33,12 +33,15 @@ fn run_streaming(args: &[&str], line: &str, lines: usize) -> (i32, usize, u64) {
     let mut stdin = child.stdin.take().unwrap();
     let line = format!("{line}\n");
     let writer = std::thread::spawn(move || {
+        // Whole chunks of 1,000 lines, then the rest (a single line too).
         let chunk = line.repeat(1000);
+        let rest = line.repeat(lines % 1000);
         for _ in 0..lines / 1000 {
             if stdin.write_all(chunk.as_bytes()).is_err() {
-                break;
+                return;
             }
         }
+        let _ = stdin.write_all(rest.as_bytes());
     });
     let stdout = child.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
