@@ -198,23 +198,32 @@ pub fn assert_node_budget_stops(solver: &dyn Solver, puzzle: &Grid, budget: u64)
     outcome
 }
 
-/// The time budget check every strategy's suite makes: counting all solutions
-/// of the empty 9x9 grid stops at a 20 ms budget (well within 10 s), and the
-/// solutions found before it still prove "multiple".
-pub fn assert_time_budget_stops(solver: &dyn Solver) {
+/// Counts every solution of the empty 9x9 grid (which would never end) with
+/// a 20 ms time budget and the given memory budget, and checks that the
+/// search stopped well within 10 s. The callers check how it stopped.
+pub fn count_empty_9x9_under_budget(solver: &dyn Solver, memory_budget: Option<u64>) -> Outcome {
     let limits = Limits {
         time_budget: Some(std::time::Duration::from_millis(20)),
+        memory_budget,
         ..Limits::count_all()
     };
     let started = std::time::Instant::now();
     let outcome = solver.solve(&Grid::empty(Shape::CLASSIC), &limits);
-    assert_eq!(outcome.stop, Stop::TimeBudget, "{}", solver.id());
-    assert_eq!(outcome.verdict(), Verdict::Multiple, "{}", solver.id());
     assert!(
         started.elapsed() < std::time::Duration::from_secs(10),
         "{}: the budget did not stop the search",
         solver.id()
     );
+    outcome
+}
+
+/// The time budget check every strategy's suite makes: counting all solutions
+/// of the empty 9x9 grid stops at a 20 ms budget (well within 10 s), and the
+/// solutions found before it still prove "multiple".
+pub fn assert_time_budget_stops(solver: &dyn Solver) {
+    let outcome = count_empty_9x9_under_budget(solver, None);
+    assert_eq!(outcome.stop, Stop::TimeBudget, "{}", solver.id());
+    assert_eq!(outcome.verdict(), Verdict::Multiple, "{}", solver.id());
 }
 
 /// The differential oracle: every solver's verdict must equal `expected`
