@@ -23,10 +23,10 @@ static MINI: [u8; 512] = {
     t
 };
 
-/// `BAND[m]` for a 9-bit set `m` of mini-rows (bit `3 * row + box`): the union
-/// of the ways to give each row of the band its own box (the 6 permutations)
-/// using only mini-rows of `m`. Zero when there is none: a contradiction.
-static BAND: [u16; 512] = {
+/// For a 9-bit set `m` of mini-rows (bit `3 * row + box`): the union of the
+/// ways to give each row of the band its own box (the 6 permutations) using
+/// only mini-rows of `m`. Zero when there is none: a contradiction.
+const fn fitting_minirows(m: usize) -> usize {
     let perms = [
         [0, 1, 2],
         [0, 2, 1],
@@ -35,52 +35,58 @@ static BAND: [u16; 512] = {
         [2, 0, 1],
         [2, 1, 0],
     ];
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let set = 1 << perms[p][0] | 1 << (3 + perms[p][1]) | 1 << (6 + perms[p][2]);
-            if m & set == set {
-                t[m] |= set as u16;
-            }
-            p += 1;
+    let mut fit = 0;
+    let mut p = 0;
+    while p < 6 {
+        let set = 1 << perms[p][0] | 1 << (3 + perms[p][1]) | 1 << (6 + perms[p][2]);
+        if m & set == set {
+            fit |= set;
         }
-        m += 1;
+        p += 1;
     }
-    t
-};
+    fit
+}
 
-/// `EXPAND[m]`: the 27 cells of the mini-rows in `m`.
-static EXPAND: [u32; 512] = {
+/// The 27 cells of the mini-rows in `m`.
+const fn expand(m: usize) -> u32 {
+    let mut cells = 0;
+    let mut i = 0;
+    while i < 9 {
+        if m & (1 << i) != 0 {
+            cells |= 7 << (9 * (i / 3) + 3 * (i % 3));
+        }
+        i += 1;
+    }
+    cells
+}
+
+/// `KEEP[m]`: the cells of the mini-rows of `m` that fit a row-to-box
+/// permutation ([`fitting_minirows`], expanded to cells: one look-up where
+/// two would chain their latencies). Zero: a contradiction.
+static KEEP: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut m = 0;
     while m < 512 {
-        let mut i = 0;
-        while i < 9 {
-            if m & (1 << i) != 0 {
-                t[m] |= 7 << (9 * (i / 3) + 3 * (i % 3));
-            }
-            i += 1;
-        }
+        t[m] = expand(fitting_minirows(m));
         m += 1;
     }
     t
 };
 
 /// `LOCKED[cols]`: for a band's 9-bit column set, the columns that are the
-/// only column of their box: the digit's place in that box is in that
-/// column, so the column's other bands lose it (pointing, and the column
-/// peers of a placed digit).
-static LOCKED: [u16; 512] = {
-    let mut t = [0u16; 512];
+/// only column of their box, copied to the three rows of a band: the
+/// digit's place in that box is in that column, so the column's cells in
+/// the other bands lose it (pointing, and the column peers of a placed
+/// digit).
+static LOCKED: [u32; 512] = {
+    let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
         let mut k = 0;
         while k < 3 {
             let g = (x >> (3 * k)) & 7;
             if g != 0 && g & (g - 1) == 0 {
-                t[x] |= (g << (3 * k)) as u16;
+                t[x] |= (g << (3 * k)) as u32 * ROWS3;
             }
             k += 1;
         }
@@ -102,26 +108,43 @@ static PEERS: [u32; 27] = {
     t
 };
 
-/// The whole search state: 108 bytes, `Copy`; a guess copies it.
+/// The whole search state: 240 bytes, `Copy`; a guess copies it.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     /// `cand[d * 3 + b]`: where digit `d + 1` may go in band `b`. A placed
     /// cell keeps its digit's bit, and only that one.
     cand: [u32; 27],
+    /// Each plane as its last band step left it. A plane differing from
+    /// this lost a candidate since and is stepped again; comparing is
+    /// cheaper than keeping a dirty mask up to date at every write.
+    stepped: [u32; 27],
     /// Cells of each band not placed yet.
     free: [u32; 3],
-    /// Planes to run the band step on (bit `d * 3 + b`).
-    dirty: u32,
+    /// The free cells with exactly two candidates, as the last naked-single
+    /// pass counted them: where the search guesses.
+    pairs: [u32; 3],
 }
 
 type Fail = DeadEnd;
+
+/// The one cell of a 9-bit row, or nothing when the row has more.
+#[inline(always)]
+fn single(row: u32) -> u32 {
+    if row & row.wrapping_sub(1) == 0 {
+        row
+    } else {
+        0
+    }
+}
 
 impl State {
     fn new() -> State {
         State {
             cand: [0x7FF_FFFF; 27],
+            // No plane value has bit 31: every plane is stepped once.
+            stepped: [u32::MAX; 27],
             free: [0x7FF_FFFF; 3],
-            dirty: 0x7FF_FFFF,
+            pairs: [0; 3],
         }
     }
 
@@ -132,119 +155,120 @@ impl State {
     #[inline(always)]
     fn assign(&mut self, d: usize, b: usize, pos: usize) {
         let bit = 1u32 << pos;
-        // Branch-free: which planes hold the cell is data, and mispredicts.
         for d2 in 0..9 {
-            let i = d2 * 3 + b;
-            let x = self.cand[i];
-            self.cand[i] = x & !bit;
-            self.dirty |= (x >> pos & 1) << i;
+            self.cand[d2 * 3 + b] &= !bit;
         }
         let i = d * 3 + b;
         self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
-        self.dirty |= 1 << i;
         self.free[b] &= !bit;
     }
 
-    /// The band step on plane `i`: keep only the mini-rows that fit a
+    /// The band step on plane `I` (a constant, so each of the 27 planes gets
+    /// its own straight-line code): keep only the mini-rows that fit a
     /// row-to-box permutation (locked candidates in both directions inside
-    /// the band), place hidden singles of rows, and remove the columns locked
-    /// in a box from the digit's other bands.
+    /// the band), remove the columns locked in a box from the digit's other
+    /// bands, and place the rows left with one cell (hidden singles of rows).
     #[inline(always)]
-    fn band_step<T: Trace>(
+    fn band_step<const I: usize, T: Trace>(
         &mut self,
-        i: usize,
         run: &mut Run<T>,
         depth: &mut u32,
-    ) -> Result<u32, Fail> {
-        let (d, b) = (i / 3, i % 3);
-        let mut dirty = 0u32;
-        let a = self.cand[i];
+    ) -> Result<(), Fail> {
+        let (d, b) = (I / 3, I % 3);
+        let a = self.cand[I];
         let m = MINI[(a & ROW) as usize] as usize
             | (MINI[(a >> 9 & ROW) as usize] as usize) << 3
-            | (MINI[(a >> 18) as usize] as usize) << 6;
-        let keep = BAND[m];
+            | (MINI[(a >> 18 & ROW) as usize] as usize) << 6;
+        let keep = KEEP[m];
         if keep == 0 {
             return Err(DeadEnd::Constraint(Constraint::RowDigit(
                 3 * b,
                 d as u8 + 1,
             )));
         }
-        let a = a & EXPAND[keep as usize];
-        self.cand[i] = a;
+        let a = a & keep;
+        self.cand[I] = a;
+        self.stepped[I] = a;
         let (r0, r1, r2) = (a & ROW, a >> 9 & ROW, a >> 18);
-        // Rows holding one cell: hidden singles, when the cell is free.
-        let single = |x: u32| if x & (x - 1) == 0 { x } else { 0 };
-        let new = (single(r0) | single(r1) << 9 | single(r2) << 18) & self.free[b];
-        if new != 0 {
-            self.free[b] &= !new;
-            for d2 in 0..9 {
-                let j = d2 * 3 + b;
-                let x = self.cand[j];
-                let gone = new & ((j != i) as u32).wrapping_neg();
-                self.cand[j] = x & !gone;
-                dirty |= ((x & gone != 0) as u32) << j;
-            }
-            let n = new.count_ones();
-            if run.trace.enabled() {
-                let mut bits = new;
-                while bits != 0 {
-                    let pos = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    *depth += 1;
-                    let row = 3 * b + pos / 9;
-                    let reason = Reason::HiddenSingle(Unit::Row(row));
-                    run.place(*depth, 27 * b + pos, d as u8 + 1, reason);
-                }
-            } else {
-                *depth += n;
-                run.stats.placements += n as u64;
-            }
+        let locked = LOCKED[(r0 | r1 | r2) as usize];
+        self.cand[d * 3 + (b + 1) % 3] &= !locked;
+        self.cand[d * 3 + (b + 2) % 3] &= !locked;
+        // A row with one cell holds the digit there: placed before, or a
+        // hidden single of the row now. Either way the cell leaves the
+        // other digits' planes (unconditionally: cheaper than a branch the
+        // predictor cannot guess).
+        let solved = single(r0) | single(r1) << 9 | single(r2) << 18;
+        let new = solved & self.free[b];
+        self.free[b] &= !solved;
+        for d2 in (0..9).filter(|&d2| d2 != d) {
+            self.cand[d2 * 3 + b] &= !solved;
         }
-        let locked = LOCKED[(r0 | r1 | r2) as usize] as u32 * ROWS3;
-        for b2 in 0..3 {
-            let j = d * 3 + b2;
-            let x = self.cand[j];
-            let gone = locked & ((b2 != b) as u32).wrapping_neg();
-            self.cand[j] = x & !gone;
-            dirty |= ((x & gone != 0) as u32) << j;
+        if run.trace.enabled() {
+            let mut bits = new;
+            while bits != 0 {
+                let pos = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                *depth += 1;
+                let reason = Reason::HiddenSingle(Unit::Row(3 * b + pos / 9));
+                run.place(*depth, 27 * b + pos, d as u8 + 1, reason);
+            }
+        } else {
+            *depth += new.count_ones();
+            run.stats.placements += new.count_ones() as u64;
         }
-        Ok(dirty)
+        Ok(())
     }
 
-    /// Runs the band step until no plane changes, then looks for naked
-    /// singles and hidden singles of columns; repeats while they place
-    /// digits. Returns the bivalue cell to guess on (band, bit), if any.
-    fn propagate<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
+    /// Steps every plane that changed since its last step, until none did.
+    fn update<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
-            let mut dirty = std::mem::take(&mut self.dirty);
-            while dirty != 0 {
-                let i = dirty.trailing_zeros() as usize;
-                dirty &= dirty - 1;
-                dirty |= self.band_step(i, run, depth)?;
+            let mut changed = false;
+            macro_rules! steps {
+                ($($i:literal)*) => {$(
+                    if self.cand[$i] != self.stepped[$i] {
+                        changed = true;
+                        self.band_step::<$i, T>(run, depth)?;
+                    }
+                )*};
             }
-            let before = *depth;
-            self.naked_singles(run, depth)?;
-            if *depth != before {
-                continue;
-            }
-            // The column rules are the costliest pass and the least often
-            // useful: only when naked singles are stuck.
-            self.column_singles(run, depth)?;
-            if *depth == before && self.dirty == 0 {
+            steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
                 return Ok(());
             }
         }
     }
 
-    fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
-        for b in 0..3 {
-            let free = self.free[b];
-            if free == 0 {
+    /// Band steps until no plane changes, then naked singles; repeats while
+    /// they place digits, then tries the column rules. When this returns,
+    /// `pairs` holds the bivalue cells of the state.
+    fn propagate<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
+        loop {
+            self.update(run, depth)?;
+            if self.free == [0; 3] {
+                return Ok(());
+            }
+            if self.naked_singles(run, depth)? {
                 continue;
             }
-            let (mut ones, mut twos) = (0u32, 0u32);
+            // The column rules are the costliest pass and the least often
+            // useful: only when naked singles are stuck.
+            if !self.column_rules(run, depth)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Places every naked single (a cell in one plane only): its row and box
+    /// peers leave its plane, the rest follows in the band steps. Counts the
+    /// bivalue cells on the way. `true` when it placed a digit.
+    fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
+        let mut placed = false;
+        for b in 0..3 {
+            let free = self.free[b];
+            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.cand[d * 3 + b];
+                threes |= twos & x;
                 twos |= ones & x;
                 ones |= x;
             }
@@ -252,52 +276,52 @@ impl State {
             if dead != 0 {
                 return Err(DeadEnd::Cell(27 * b + dead.trailing_zeros() as usize));
             }
+            self.pairs[b] = free & twos & !threes;
             let singles = free & !twos;
             if singles == 0 {
                 continue;
             }
-            // Digit by digit: a naked single's cell is in no other plane,
-            // so placing it only touches its own digit's plane.
+            placed = true;
+            self.free[b] &= !singles;
             for d in 0..9 {
                 let i = d * 3 + b;
                 let mut mine = singles & self.cand[i];
-                self.dirty |= ((mine != 0) as u32) << i;
                 while mine != 0 {
                     let pos = mine.trailing_zeros() as usize;
                     mine &= mine - 1;
                     let bit = 1 << pos;
-                    // An earlier single of this round may have taken the digit.
+                    // An earlier single of this round, in the same row or
+                    // box, may have taken the digit.
                     if self.cand[i] & bit == 0 {
                         return Err(DeadEnd::Cell(27 * b + pos));
                     }
                     self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
-                    self.free[b] &= !bit;
                     *depth += 1;
                     run.place(*depth, 27 * b + pos, d as u8 + 1, Reason::NakedSingle);
                 }
             }
-            if self.free[b] & singles != 0 {
-                // A single lost its digit to another single of this round.
-                let pos = (self.free[b] & singles).trailing_zeros() as usize;
-                return Err(DeadEnd::Cell(27 * b + pos));
-            }
         }
-        Ok(())
+        Ok(placed)
     }
 
     /// Hidden singles of columns (rows and boxes are found by the band
-    /// step), and columns with no place left for a digit.
-    fn column_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
+    /// step), claiming in columns, and columns with no place left for a
+    /// digit. `true` when it changed the state.
+    fn column_rules<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
+        let mut changed = false;
+        let columns = |x: u32| (x | x >> 9 | x >> 18) & ROW;
         for d in 0..9 {
-            let p = &self.cand[d * 3..d * 3 + 3];
-            let rows = [0, 1, 2].map(|b| [p[b] & ROW, p[b] >> 9 & ROW, p[b] >> 18]);
-            let cols = rows.map(|[r0, r1, r2]| r0 | r1 | r2);
+            let p = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            let cols = [columns(p[0]), columns(p[1]), columns(p[2])];
             if cols[0] | cols[1] | cols[2] != ROW {
                 let c = (!(cols[0] | cols[1] | cols[2]) & ROW).trailing_zeros() as usize;
                 return Err(DeadEnd::Constraint(Constraint::ColDigit(c, d as u8 + 1)));
             }
             for b in 0..3 {
-                let only = cols[b] & !(cols[(b + 1) % 3] | cols[(b + 2) % 3]);
+                // Columns whose digit is placed have nothing left to find:
+                // leaving them out skips most of the work.
+                let placed = columns(p[b] & !self.free[b]);
+                let only = cols[b] & !(cols[(b + 1) % 3] | cols[(b + 2) % 3] | placed);
                 if only == 0 {
                     continue;
                 }
@@ -316,10 +340,8 @@ impl State {
                 }
                 let x = self.cand[d * 3 + b];
                 let y = x & !(strip * ROWS3);
-                if y != x {
-                    self.cand[d * 3 + b] = y;
-                    self.dirty |= 1 << (d * 3 + b);
-                }
+                changed |= y != x;
+                self.cand[d * 3 + b] = y;
                 let [r0, r1, r2] = [y & ROW, y >> 9 & ROW, y >> 18];
                 let one = (r0 & !(r1 | r2)) | (r1 & !(r0 | r2)) << 9 | (r2 & !(r0 | r1)) << 18;
                 let mut new = one & (only * ROWS3) & self.free[b];
@@ -333,47 +355,33 @@ impl State {
                         )));
                     }
                     self.assign(d, b, pos);
+                    changed = true;
                     *depth += 1;
                     let reason = Reason::HiddenSingle(Unit::Col(pos % 9));
                     run.place(*depth, 27 * b + pos, d as u8 + 1, reason);
                 }
             }
         }
-        Ok(())
+        Ok(changed)
     }
 
-    /// The cell to branch on: the first bivalue cell, else the first with
-    /// fewest candidates. `(band, bit, options)`.
+    /// The cell to branch on: the first bivalue cell (the naked-single pass
+    /// counted them), else the first with fewest candidates. `(band, bit,
+    /// options)`.
     fn choose(&self) -> (usize, usize, u32) {
+        if let Some(b) = (0..3).find(|&b| self.pairs[b] != 0) {
+            let pos = self.pairs[b].trailing_zeros() as usize;
+            return (b, pos, self.options(b, pos));
+        }
         let mut best = (0, 0, 0u32, u32::MAX);
         for b in 0..3 {
-            let free = self.free[b];
-            if free == 0 {
-                continue;
-            }
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[d * 3 + b];
-                threes |= twos & x;
-                twos |= ones & x;
-                ones |= x;
-            }
-            let bivalue = free & twos & !threes;
-            let mut cells = if bivalue != 0 {
-                bivalue & bivalue.wrapping_neg()
-            } else {
-                free
-            };
+            let mut cells = self.free[b];
             while cells != 0 {
                 let pos = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
                 let options = self.options(b, pos);
-                let k = options.count_ones();
-                if k < best.3 {
-                    best = (b, pos, options, k);
-                    if k == 2 {
-                        return (b, pos, options);
-                    }
+                if options.count_ones() < best.3 {
+                    best = (b, pos, options, options.count_ones());
                 }
             }
         }
@@ -412,7 +420,6 @@ pub(crate) fn solve<T: Trace>(givens: &[u8], out: &mut Out, run: &mut Run<T>) {
             state.assign(g as usize - 1, cell / 27, cell % 27);
         }
     }
-    state.dirty = 0x7FF_FFFF;
     let bytes = std::mem::size_of::<State>() as u64;
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;

@@ -1,0 +1,45 @@
+//! A steady timing loop for tuning bitboard: every puzzle of each set given,
+//! solved (proving uniqueness) in chunks of 50, best of 10 runs per chunk
+//! (`TIMELOOP_RUNS=N` for more, under a profiler);
+//! prints mean µs per puzzle and nodes per puzzle.
+//!
+//! `cargo run --release -p sudoku-bitboard --example timeloop -- puzzles/top95.txt`
+use std::time::Instant;
+use sudoku_core::{Limits, Solver};
+
+fn main() {
+    let limits = Limits::default();
+    // More runs per chunk for profiling under `perf record`.
+    let runs: usize = std::env::var("TIMELOOP_RUNS").map_or(10, |v| v.parse().expect("a number"));
+    for path in std::env::args().skip(1) {
+        let puzzles: Vec<_> = sudoku_testkit::read_entries(std::path::Path::new(&path))
+            .into_iter()
+            .map(|e| e.puzzle)
+            .take(2000)
+            .collect();
+        let mut total = 0f64;
+        let mut nodes = 0u64;
+        for chunk in puzzles.chunks(50) {
+            let mut best = f64::MAX;
+            for _ in 0..runs {
+                let start = Instant::now();
+                for p in chunk {
+                    std::hint::black_box(sudoku_bitboard::Bitboard.solve(p, &limits));
+                }
+                best = best.min(start.elapsed().as_secs_f64());
+            }
+            total += best;
+            nodes += chunk
+                .iter()
+                .map(|p| sudoku_bitboard::Bitboard.solve(p, &limits).stats.nodes)
+                .sum::<u64>();
+        }
+        let n = puzzles.len() as f64;
+        println!(
+            "{path}: {:.2} µs/puzzle, {:.2} nodes/puzzle ({} puzzles)",
+            total / n * 1e6,
+            nodes as f64 / n,
+            puzzles.len()
+        );
+    }
+}
