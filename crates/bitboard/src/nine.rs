@@ -365,13 +365,33 @@ impl State {
         Ok(changed)
     }
 
-    /// The cell to branch on: the first bivalue cell (the naked-single pass
-    /// counted them), else the first with fewest candidates. `(band, bit,
-    /// options)`.
+    /// The cell to branch on: the bivalue cell with the fewest placed cells
+    /// among its 20 peers, else the first cell with fewest candidates.
+    /// `(band, bit, options)`.
+    ///
+    /// A guess in the least settled part of the grid has the most left to
+    /// propagate: on top95 this enters 19 nodes per puzzle where the first
+    /// bivalue cell (JCZSolve's choice) enters 41, for a few popcounts per
+    /// bivalue cell.
     fn choose(&self) -> (usize, usize, u32) {
-        if let Some(b) = (0..3).find(|&b| self.pairs[b] != 0) {
-            let pos = self.pairs[b].trailing_zeros() as usize;
-            return (b, pos, self.options(b, pos));
+        let placed = self.free.map(|f| !f);
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut cells = self.pairs[b];
+            while cells != 0 {
+                let pos = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let column = ROWS3 << (pos % 9);
+                let settled = (PEERS[pos] & placed[b]).count_ones()
+                    + (column & placed[(b + 1) % 3]).count_ones()
+                    + (column & placed[(b + 2) % 3]).count_ones();
+                if settled < best.2 {
+                    best = (b, pos, settled);
+                }
+            }
+        }
+        if best.2 != u32::MAX {
+            return (best.0, best.1, self.options(best.0, best.1));
         }
         let mut best = (0, 0, 0u32, u32::MAX);
         for b in 0..3 {
