@@ -64,12 +64,44 @@ pub(crate) struct Board<const N: usize> {
 type Fail = DeadEnd;
 
 impl<const N: usize> Board<N> {
-    fn empty(geo: &Geo) -> Board<N> {
-        Board {
-            cand: [[geo.all; N]; N],
+    /// The state after writing the givens, built a digit plane at a time:
+    /// a digit may go in the free cells outside the rows, columns and boxes
+    /// of its givens. (Writing the givens one by one with [`Board::assign`]
+    /// touches every plane per given: on the bundled 25x25 puzzles that was
+    /// half the solve.) Givens do not conflict: `Run::start` checked.
+    fn from_givens(geo: &Geo, givens: &[u8]) -> Board<N> {
+        let mut board = Board {
+            cand: [[0; N]; N],
             free: [geo.all; N],
             dirty: geo.all,
+        };
+        // Per digit: its rows (bit r), columns, and boxes (bit b).
+        let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
+        for (cell, &g) in givens.iter().enumerate() {
+            if g != 0 {
+                let (d, r, c) = (g as usize - 1, cell / N, cell % N);
+                rows[d] |= 1 << r;
+                cols[d] |= 1 << c;
+                boxes[d] |= 1 << geo.box_index(r, c);
+                board.free[r] &= !(1 << c);
+                board.cand[d][r] = 1 << c;
+            }
         }
+        for r in 0..N {
+            // The boxes of row r are numbered from `first` on, one per stack.
+            let first = geo.box_index(r, 0);
+            for d in 0..N {
+                if rows[d] >> r & 1 != 0 {
+                    continue;
+                }
+                let mut taken = cols[d];
+                for s in 0..geo.stacks() {
+                    taken |= geo.stack[s] & (((boxes[d] >> (first + s)) & 1) as u32).wrapping_neg();
+                }
+                board.cand[d][r] = board.free[r] & !taken;
+            }
+        }
+        board
     }
 
     /// Writes digit `d` (0-based) at `(r, c)`: it leaves the cell's other
@@ -234,36 +266,34 @@ impl<const N: usize> Board<N> {
                     self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(Unit::Col(c)))?;
                 }
             }
-            // Boxes: the stack mask over the rows of a band.
+            // Boxes: a bit-sliced count over the rows of each band gives,
+            // per column, one or more candidates (`ones`) and two or more
+            // (`twos`); a box has one candidate when its columns of `ones`
+            // hold one bit and its columns of `twos` none.
             for band in (0..N).step_by(geo.br) {
+                let (mut ones, mut twos) = (0u32, 0u32);
+                for &x in &self.cand[d][band..band + geo.br] {
+                    twos |= ones & x;
+                    ones |= x;
+                }
                 for s in 0..geo.stacks() {
                     let m = geo.stack[s];
-                    let mut count = 0;
-                    let mut at = 0;
-                    for r in band..band + geo.br {
-                        let x = self.cand[d][r] & m;
-                        if x != 0 {
-                            count += x.count_ones();
-                            at = r;
-                        }
-                    }
-                    if count == 0 {
+                    let one = ones & m;
+                    if one == 0 {
                         let b = geo.box_index(band, s * geo.bc);
                         return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
                     }
-                    let x = self.cand[d][at] & m;
-                    if count == 1 && x & self.free[at] != 0 {
-                        let c = x.trailing_zeros() as usize;
-                        let b = geo.box_index(at, c);
-                        self.place(
-                            geo,
-                            run,
-                            depth,
-                            d,
-                            at,
-                            c,
-                            Reason::HiddenSingle(Unit::Box(b)),
-                        )?;
+                    if one & (one - 1) != 0 || twos & m != 0 {
+                        continue;
+                    }
+                    let Some(r) = (band..band + geo.br).find(|&r| self.cand[d][r] & one != 0)
+                    else {
+                        continue;
+                    };
+                    if self.free[r] & one != 0 {
+                        let c = one.trailing_zeros() as usize;
+                        let b = geo.box_index(r, c);
+                        self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(Unit::Box(b)))?;
                     }
                 }
             }
@@ -360,10 +390,30 @@ impl<const N: usize> Board<N> {
         Ok(changed)
     }
 
-    /// The unsolved cell to branch on: the first with two candidates, else
-    /// the first with fewest. Returns `(row, column, options)`.
-    fn choose(&self) -> (usize, usize, u32) {
-        let mut best = (0, 0, 0u32, u32::MAX);
+    /// The unsolved cell to branch on: the bivalue cell with the fewest
+    /// placed cells in its row, column and box (counted per unit), else the
+    /// first with fewest candidates. Returns `(row, column, options)`.
+    ///
+    /// As on the 9x9 path, a guess where the grid is least settled has the
+    /// most to propagate.
+    fn choose(&self, geo: &Geo) -> (usize, usize, u32) {
+        let mut row_placed = [0u32; N];
+        let mut col_placed = [0u32; 32];
+        let mut box_placed = [0u32; N];
+        for r in 0..N {
+            let placed = geo.all & !self.free[r];
+            row_placed[r] = placed.count_ones();
+            for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
+                box_placed[geo.box_index(r, 0) + s] += (placed & m).count_ones();
+            }
+            let mut x = placed;
+            while x != 0 {
+                col_placed[x.trailing_zeros() as usize] += 1;
+                x &= x - 1;
+            }
+        }
+        let mut best = (0, 0, u32::MAX);
+        let mut fewest = (0, 0, 0u32, u32::MAX);
         for r in 0..N {
             let free = self.free[r];
             if free == 0 {
@@ -376,26 +426,31 @@ impl<const N: usize> Board<N> {
                 twos |= ones & x;
                 ones |= x;
             }
-            let bivalue = free & twos & !threes;
-            let mut cells = if bivalue != 0 {
-                bivalue & bivalue.wrapping_neg()
-            } else {
-                free
-            };
-            while cells != 0 {
-                let c = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let options = self.options(r, c);
-                let k = options.count_ones();
-                if k < best.3 {
-                    best = (r, c, options, k);
-                    if k == 2 {
-                        return (r, c, options);
+            let mut bivalue = free & twos & !threes;
+            while bivalue != 0 {
+                let c = bivalue.trailing_zeros() as usize;
+                bivalue &= bivalue - 1;
+                let settled = row_placed[r] + col_placed[c] + box_placed[geo.box_index(r, c)];
+                if settled < best.2 {
+                    best = (r, c, settled);
+                }
+            }
+            if best.2 == u32::MAX {
+                let mut cells = free;
+                while cells != 0 {
+                    let c = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    let k = self.options(r, c).count_ones();
+                    if k < fewest.3 {
+                        fewest = (r, c, self.options(r, c), k);
                     }
                 }
             }
         }
-        (best.0, best.1, best.2)
+        if best.2 != u32::MAX {
+            return (best.0, best.1, self.options(best.0, best.1));
+        }
+        (fewest.0, fewest.1, fewest.2)
     }
 
     #[inline]
@@ -433,14 +488,7 @@ pub(crate) fn solve<const N: usize, T: Trace>(
     run: &mut Run<T>,
 ) {
     let geo = Geo::new(br, bc);
-    let mut board = Board::<N>::empty(&geo);
-    for (cell, &g) in givens.iter().enumerate() {
-        if g != 0 {
-            // Givens do not conflict (Run::start checked), so each digit is
-            // still a candidate of its cell when it is written.
-            board.assign(&geo, g as usize - 1, cell / N, cell % N);
-        }
-    }
+    let board = Board::<N>::from_givens(&geo, givens);
     let bytes = std::mem::size_of::<Board<N>>() as u64;
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
@@ -483,7 +531,7 @@ fn search<const N: usize, T: Trace>(
                     board.write(&mut out.cells);
                     run.solution(depth, &out.cells)?;
                 } else {
-                    let (r, c, options) = board.choose();
+                    let (r, c, options) = board.choose(geo);
                     let held = stack.len() as u64 + 2;
                     if held > peak {
                         peak = held;
