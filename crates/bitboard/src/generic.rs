@@ -96,7 +96,7 @@ impl<const N: usize> Board<N> {
                 }
                 let mut taken = cols[d];
                 for s in 0..geo.stacks() {
-                    taken |= geo.stack[s] & (((boxes[d] >> (first + s)) & 1) as u32).wrapping_neg();
+                    taken |= geo.stack[s] & ((boxes[d] >> (first + s)) & 1).wrapping_neg();
                 }
                 board.cand[d][r] = board.free[r] & !taken;
             }
