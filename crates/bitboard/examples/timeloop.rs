@@ -17,6 +17,17 @@ fn main() {
             .map(|e| e.puzzle)
             .take(2000)
             .collect();
+        if std::env::var_os("PER_PUZZLE").is_some() {
+            for (i, p) in puzzles.iter().enumerate() {
+                let o = sudoku_bitboard::Bitboard.solve(p, &limits);
+                println!(
+                    "{i} {} {:?} {}",
+                    o.stats.nodes,
+                    o.verdict(),
+                    o.stats.placements
+                );
+            }
+        }
         let mut total = 0f64;
         let mut nodes = 0u64;
         for chunk in puzzles.chunks(50) {

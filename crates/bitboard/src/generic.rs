@@ -12,7 +12,10 @@ use crate::Out;
 use std::ops::ControlFlow;
 use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace, Unit};
 
-/// Box geometry of one shape, fixed for a solve.
+/// Box geometry of one shape, fixed for a solve. The sides are not
+/// constants (one `N` serves several box shapes), so the divisions by the
+/// box sides are done once here, into tables: a division by a variable
+/// costs more than the rest of a placement.
 #[derive(Clone, Copy)]
 pub(crate) struct Geo {
     /// Rows per box (the height of a band).
@@ -23,6 +26,10 @@ pub(crate) struct Geo {
     all: u32,
     /// `stack[s]`: the columns of stack `s` (the mask of a box in a row word).
     stack: [u32; 32],
+    /// `stack_of[c]`: the stack of column `c`.
+    stack_of: [u8; 32],
+    /// `band_of[r]`: the first row of row `r`'s band.
+    band_of: [u8; 32],
 }
 
 impl Geo {
@@ -37,15 +44,19 @@ impl Geo {
             bc,
             all: ((1u64 << n) - 1) as u32,
             stack,
+            stack_of: std::array::from_fn(|c| (c / bc) as u8),
+            band_of: std::array::from_fn(|r| (r / br * br) as u8),
         }
     }
     #[inline(always)]
     fn stacks(&self) -> usize {
         self.br // n / bc
     }
+    /// The box of cell `(r, c)`, numbered row-major.
     #[inline(always)]
     fn box_index(&self, r: usize, c: usize) -> usize {
-        (r / self.br) * self.stacks() + c / self.bc
+        // band_of[r] / br * stacks, with stacks == br.
+        self.band_of[r] as usize + self.stack_of[c] as usize
     }
 }
 
@@ -119,8 +130,8 @@ impl<const N: usize> Board<N> {
         for row in plane.iter_mut() {
             *row &= !bit;
         }
-        let band = r / geo.br * geo.br;
-        let s = geo.stack[c / geo.bc];
+        let band = geo.band_of[r] as usize;
+        let s = geo.stack[geo.stack_of[c] as usize];
         for row in &mut plane[band..band + geo.br] {
             *row &= !s;
         }
@@ -160,25 +171,30 @@ impl<const N: usize> Board<N> {
         run: &mut Run<T>,
         depth: &mut u32,
     ) -> Result<(), Fail> {
+        // Digits whose plane changed since their locked candidates were
+        // last examined. Hidden singles go first, for the digits changed
+        // since their last look (`dirty`); locked candidates, dearer, only
+        // when no plane changes any more.
+        let mut unlocked = 0u32;
         loop {
-            self.naked_singles(geo, run, depth)?;
-            let todo = self.dirty;
-            if todo == 0 {
-                return Ok(());
-            }
-            self.dirty = 0;
-            let before = *depth;
-            let mut ds = todo;
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                self.hidden_singles(d, geo, run, depth)?;
-            }
-            if *depth != before {
-                self.dirty |= todo;
+            if self.dirty != 0 {
+                let todo = std::mem::take(&mut self.dirty);
+                unlocked |= todo;
+                let mut ds = todo;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as usize;
+                    ds &= ds - 1;
+                    self.hidden_singles(d, geo, run, depth)?;
+                }
+                // Last, so that when it places nothing (and leaves `dirty`
+                // empty) both kinds of singles have seen the final state.
+                self.naked_singles(geo, run, depth)?;
                 continue;
             }
-            let mut ds = todo;
+            if unlocked == 0 {
+                return Ok(());
+            }
+            let mut ds = std::mem::take(&mut unlocked);
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
@@ -318,7 +334,7 @@ impl<const N: usize> Board<N> {
                 // removes the digit from the box's other rows.
                 for r in 0..br {
                     let x = rows[r];
-                    let s = geo.stack[x.trailing_zeros() as usize / bc];
+                    let s = geo.stack[geo.stack_of[x.trailing_zeros() as usize & 31] as usize];
                     if x & !s == 0 {
                         for (r2, row) in rows.iter_mut().enumerate() {
                             if r2 != r && *row & s != 0 {
