@@ -9,11 +9,28 @@
 //!    its node budget, the standard pattern grid is shuffled instead.
 //! 2. **Dig holes.** Cells (or symmetric groups of cells) are visited in a
 //!    random order; each is emptied if the puzzle still has exactly one
-//!    solution (a search for two solutions), and refilled otherwise. Digging
-//!    stops at the requested clue count, or when no cell can be removed (a
-//!    *minimal* puzzle).
+//!    solution, and refilled otherwise. The check knows the solution, so it
+//!    looks for one that differs from it on the group: a first-solution
+//!    search with each other fitting digit placed there, which a wrong digit
+//!    makes short. Digging stops at the requested clue count, or when no cell
+//!    can be removed (a *minimal* puzzle).
 //! 3. **Rate** (optional): a strategy's node count; puzzles outside the window
 //!    are discarded and the next attempt is made.
+//!
+//! **What `--minimal` costs on big shapes.** Every check near minimality is
+//! a hard search, and a dig makes one per cell. Up to 12x12 a minimal puzzle
+//! takes milliseconds; a minimal 16x16 about half a second (dlx, one
+//! thread). On 25x25 almost every late check (about 270 of 625) is a search
+//! neither dlx nor bitboard settles in millions of nodes, in either
+//! direction: proving uniqueness, or finding the second solution (which
+//! differs from the first in 50 to 190 cells). Such a check runs out of its
+//! node budget and keeps its given, and [`Generated::inconclusive`] counts it,
+//! so the puzzle is not proven minimal. The budget bounds the total: 625
+//! checks of at most `check_budget` nodes. `sudoku-lab generate` gives each
+//! check 50,000 nodes for `--minimal` from 25x25 up (about 4 s a puzzle;
+//! 2,000,000 nodes a check took 400 s a puzzle for the same clue counts,
+//! 270 to 280) and 2,000,000 elsewhere, and checks with the fastest
+//! strategy for the shape: bitboard up to 12x12, dlx from 16x16 up.
 //!
 //! Reproducible: every random choice comes from ChaCha8 seeded with the seed,
 //! the puzzle's index and the attempt number, and every budget is a node
@@ -221,19 +238,68 @@ fn orbits(shape: Shape, symmetry: Symmetry) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// The verdict of one uniqueness check: `Some(true)` unique, `Some(false)`
-/// not, `None` when the check ran out of its budget.
-fn is_unique(solver: &dyn Solver, puzzle: &Grid, budget: u64) -> Option<bool> {
-    let limits = Limits {
-        node_budget: Some(budget),
-        keep_solutions: 0,
-        ..Limits::default()
-    };
-    match solver.solve(puzzle, &limits).verdict() {
-        Verdict::Unique => Some(true),
-        Verdict::Unknown(_) => None,
-        _ => Some(false),
+/// The digits that no peer of `cell` holds in `grid`.
+fn free_digits(grid: &Grid, cell: usize) -> impl Iterator<Item = u8> {
+    let shape = grid.shape();
+    let (n, br, bc) = (shape.side(), shape.box_rows(), shape.box_cols());
+    let (r, c) = (shape.row_of(cell), shape.col_of(cell));
+    let origin = shape.box_origin(shape.box_of(cell));
+    let mut seen = vec![false; n + 1];
+    for i in 0..n {
+        seen[grid.get(r * n + i) as usize] = true;
+        seen[grid.get(i * n + c) as usize] = true;
+        seen[grid.get(origin + (i / bc) * n + i % bc) as usize] = true;
     }
+    debug_assert_eq!(br * bc, n);
+    (1..=n as u8).filter(move |&d| !seen[d as usize])
+}
+
+/// One uniqueness check: `puzzle` is `solution`'s puzzle with `group` just
+/// emptied. `Some(true)` when `solution` is still its only solution,
+/// `Some(false)` when it has another, `None` when the check ran out of its
+/// node budget.
+///
+/// The check knows the solution, so it does not count to two: it asks for
+/// any solution that differs from `solution` on the group, one first-solution
+/// search per way to differ (the group's first cell holding each other digit
+/// that fits, its second cell with the first one given back, and so on). The
+/// verdict is the same as counting solutions, but the searches start with a
+/// wrong digit placed, which propagation refutes early: the unique checks of
+/// a minimal 25x25 dig cost dlx about a fifth of the nodes of counting to two
+/// (10 M against 54 M for some 350 checks). The budget is shared by the
+/// searches of one check.
+fn is_unique(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    group: &[usize],
+    solution: &Grid,
+    budget: u64,
+) -> Option<bool> {
+    let mut trial = puzzle.clone();
+    let mut left = budget;
+    for &cell in group {
+        let digits: Vec<u8> = free_digits(&trial, cell)
+            .filter(|&d| d != solution.get(cell))
+            .collect();
+        for digit in digits {
+            trial.set(cell, digit);
+            let limits = Limits {
+                node_budget: Some(left),
+                keep_solutions: 0,
+                ..Limits::first_solution()
+            };
+            let outcome = solver.solve(&trial, &limits);
+            left = left.saturating_sub(outcome.stats.nodes);
+            match outcome.verdict() {
+                // No solution with this digit (Invalid: the givens conflict).
+                Verdict::None | Verdict::Invalid => {}
+                Verdict::Unknown(_) => return None,
+                Verdict::Found | Verdict::Unique | Verdict::Multiple => return Some(false),
+            }
+        }
+        trial.set(cell, solution.get(cell));
+    }
+    Some(true)
 }
 
 /// Makes puzzle `index` of a run with this seed.
@@ -251,7 +317,13 @@ pub fn generate_one(recipe: &Recipe, seed: u64, index: u64) -> Option<Generated>
                 break;
             }
             group.iter().for_each(|&c| puzzle.set(c, 0));
-            let unique = is_unique(recipe.solver, &puzzle, recipe.check_budget);
+            let unique = is_unique(
+                recipe.solver,
+                &puzzle,
+                &group,
+                &solution,
+                recipe.check_budget,
+            );
             inconclusive += unique.is_none() as u64;
             if unique == Some(true) {
                 clues -= group.len();

@@ -39,8 +39,11 @@ pub struct GenerateArgs {
     pub clues: Option<usize>,
 
     /// Remove givens until none can be removed without losing uniqueness (the
-    /// default without --clues up to 12x12; from 16x16 up each late check is
-    /// a hard search, and a minimal 25x25 puzzle takes minutes)
+    /// default without --clues up to 12x12). From 16x16 up each late check is
+    /// a hard search: a minimal 16x16 puzzle takes about half a second; on
+    /// 25x25 about 270 late checks run out of the (smaller) default
+    /// --check-budget, so the puzzles say not-proven-minimal, and each takes
+    /// about 4 s
     #[arg(long)]
     pub minimal: bool,
 
@@ -61,13 +64,16 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "N", requires = "rate_with")]
     pub max_nodes: Option<u64>,
 
-    /// Strategy that checks uniqueness while digging [default: dlx, else the fastest registered]
+    /// Strategy that checks uniqueness while digging [default: the fastest
+    /// for the shape: bitboard up to 12x12, dlx from 16x16 up]
     #[arg(long, value_name = "STRATEGY")]
     pub solver: Option<String>,
 
-    /// Node budget of each uniqueness check; a check that runs out keeps the given
-    #[arg(long, default_value_t = 2_000_000, value_name = "N")]
-    pub check_budget: u64,
+    /// Node budget of each uniqueness check; a check that runs out keeps the
+    /// given [default: 2000000; 50000 for --minimal from 25x25 up, which
+    /// bounds a puzzle's checks to about 30 M nodes]
+    #[arg(long, value_name = "N")]
+    pub check_budget: Option<u64>,
 
     /// Attempts per puzzle before giving up on the rating window
     #[arg(long, default_value_t = 200, value_name = "N")]
@@ -90,6 +96,29 @@ fn clue_target(args: &GenerateArgs) -> Option<usize> {
         None if args.minimal || args.shape.side() < LARGE_SIDE => None,
         None => Some(args.shape.cells() * 3 / 5),
     }
+}
+
+/// Sides from which each uniqueness check of `--minimal` gets
+/// [`LARGE_CHECK_BUDGET`] nodes by default rather than [`CHECK_BUDGET`]: near
+/// minimality almost every check there is a search no checker finishes in
+/// millions of nodes, so a small budget bounds the time of a minimal puzzle
+/// (a check that runs out keeps its given, and the puzzle says it is not
+/// proven minimal). With `--clues` the checks keep the large budget, and the
+/// bundled sets their bytes.
+const LARGE_CHECK_SIDE: usize = 25;
+const CHECK_BUDGET: u64 = 2_000_000;
+const LARGE_CHECK_BUDGET: u64 = 50_000;
+
+/// The node budget of each uniqueness check: `--check-budget`, else the
+/// default for the shape and the depth.
+fn check_budget(args: &GenerateArgs) -> u64 {
+    let minimal = clue_target(args).is_none();
+    args.check_budget
+        .unwrap_or(if minimal && args.shape.side() >= LARGE_CHECK_SIDE {
+            LARGE_CHECK_BUDGET
+        } else {
+            CHECK_BUDGET
+        })
 }
 
 /// The first output line: the command that makes the file, so every file
@@ -118,13 +147,16 @@ fn header_line(args: &GenerateArgs) -> String {
     if let Some(id) = &args.solver {
         line.push_str(&format!(" --solver {id}"));
     }
+    if let Some(n) = args.check_budget {
+        line.push_str(&format!(" --check-budget {n}"));
+    }
     line
 }
 
-/// The strategy used for uniqueness checks when none is named (the
-/// registry decides which).
-pub fn default_checker() -> &'static dyn Solver {
-    registry::uniqueness_checker()
+/// The strategy used for uniqueness checks on this shape when none is named
+/// (the registry decides which).
+pub fn default_checker(shape: Shape) -> &'static dyn Solver {
+    registry::uniqueness_checker(shape)
 }
 
 pub fn generate(args: &GenerateArgs) -> Status {
@@ -133,7 +165,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
             Ok(s) => s,
             Err(status) => return status,
         },
-        None => default_checker(),
+        None => default_checker(args.shape),
     };
     if let Err(why) = solver.supports(args.shape) {
         eprintln!(
@@ -190,7 +222,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
         clues: clue_target(args),
         symmetry: args.symmetry,
         solver,
-        check_budget: args.check_budget,
+        check_budget: check_budget(args),
         rating,
         max_attempts: args.max_attempts.max(1),
     };

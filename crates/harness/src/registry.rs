@@ -1,7 +1,7 @@
 //! The one list of strategies. A new strategy joins sudoku-lab by adding one
 //! line here; every subcommand, table and report picks it up from this list.
 
-use sudoku_core::Solver;
+use sudoku_core::{Shape, Solver};
 
 /// Every registered strategy, in teaching order (simplest first).
 pub fn strategies() -> Vec<&'static dyn Solver> {
@@ -53,18 +53,27 @@ pub const TEACHING_STRATEGY: &str = "naive";
 /// The tree `explain` measures pruning against: the textbook backtracker.
 pub const BASELINE_STRATEGY: &str = "naive";
 
-/// The strategies `generate` may use for its uniqueness checks, fastest
-/// first; the first registered one is the default checker.
-const CHECKERS: [&str; 2] = ["dlx", "mrv"];
+/// `generate`'s uniqueness checker by grid side: each entry holds from its
+/// side up, the first registered one that supports the shape is the default.
+/// The fastest at `generate --minimal` (s, one thread; see generate.rs):
+/// 9x9 x2000 bitboard 0.5, mrv 1.1, dlx 2.3; 12x12 x50 bitboard 0.4, dlx 0.7,
+/// mrv 8.7; 16x16 x10 dlx 8.1, bitboard 29.
+const CHECKERS: [(usize, &str); 3] = [(16, "dlx"), (1, "bitboard"), (1, "mrv")];
 
-/// The default checker of `generate`: the first registered of its
-/// checkers, fastest first.
-pub fn uniqueness_checker() -> &'static dyn Solver {
-    CHECKERS
+/// The default checker of `generate` for this shape: the fastest registered
+/// one that supports it (else the first, which `generate` then refuses).
+pub fn uniqueness_checker(shape: Shape) -> &'static dyn Solver {
+    let mut candidates = CHECKERS
         .iter()
-        .chain([&DEFAULT_STRATEGY])
-        .find_map(|id| find(id))
-        .expect("a strategy is registered")
+        .filter(|(from, _)| shape.side() >= *from)
+        .map(|(_, id)| *id)
+        .chain([DEFAULT_STRATEGY])
+        .filter_map(find)
+        .peekable();
+    let first = *candidates.peek().expect("a strategy is registered");
+    candidates
+        .find(|s| s.supports(shape).is_ok())
+        .unwrap_or(first)
 }
 
 /// Looks a strategy up by id.

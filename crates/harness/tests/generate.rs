@@ -74,6 +74,8 @@ fn a_strategy_that_cannot_check_the_shape_is_refused() {
 fn a_puzzle_whose_checks_ran_out_is_not_called_minimal() {
     let (code, out, err) = generate(&["--count", "2", "--check-budget", "1"]);
     assert_eq!(code, 0, "{err}");
+    let header = out.lines().next().unwrap();
+    assert!(header.ends_with("--check-budget 1"), "{header}");
     let puzzles: Vec<&str> = out.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(puzzles.len(), 2);
     for line in puzzles {
@@ -95,4 +97,115 @@ fn large_shapes_stop_at_a_clue_count_unless_minimal_is_asked() {
     );
     let puzzle = out.lines().nth(1).unwrap();
     assert!(puzzle.contains("# clues=153"), "{puzzle}");
+}
+
+use sudoku_core::{Grid, Limits, Shape, Solver, Verdict};
+use sudoku_harness::generate::{generate_one, Generated, Recipe, Symmetry};
+use sudoku_harness::registry;
+
+/// A strategy other than `checker` that counts to two on `shape`: the
+/// generator's verdicts are checked by code that did not make them.
+fn independent(checker: &dyn Solver, shape: Shape) -> &'static dyn Solver {
+    ["bitboard", "mrv", "dlx"]
+        .into_iter()
+        .filter_map(registry::find)
+        .find(|s| s.id() != checker.id() && s.supports(shape).is_ok())
+        .expect("a second strategy")
+}
+
+fn verdict(solver: &dyn Solver, puzzle: &Grid) -> Verdict {
+    let limits = Limits {
+        node_budget: Some(20_000_000),
+        ..Limits::default()
+    };
+    solver.solve(puzzle, &limits).verdict()
+}
+
+fn made(
+    shape: Shape,
+    symmetry: Symmetry,
+    budget: u64,
+    index: u64,
+) -> (Generated, &'static dyn Solver) {
+    let checker = registry::uniqueness_checker(shape);
+    let recipe = Recipe {
+        shape,
+        clues: None,
+        symmetry,
+        solver: checker,
+        check_budget: budget,
+        rating: None,
+        max_attempts: 1,
+    };
+    (generate_one(&recipe, 1, index).unwrap(), checker)
+}
+
+#[test]
+fn the_default_checker_supports_every_shape() {
+    for shape in ["1x1", "2x2", "2x3", "3x3", "3x4", "4x4", "4x5", "5x5"] {
+        let shape: Shape = shape.parse().unwrap();
+        let checker = registry::uniqueness_checker(shape);
+        assert!(checker.supports(shape).is_ok(), "{shape}: {}", checker.id());
+    }
+}
+
+#[test]
+fn minimal_25x25_finishes_under_a_node_budget_and_is_unique() {
+    // The late checks of a 25x25 dig are searches no checker finishes in a
+    // small budget: they run out, keep their givens and are counted; the
+    // total stays bounded (625 checks of at most 1,000 nodes each).
+    let shape: Shape = "5x5".parse().unwrap();
+    for index in 0..2 {
+        let (g, checker) = made(shape, Symmetry::None, 1_000, index);
+        assert!(g.solution.is_solution_of(&g.puzzle));
+        assert!(
+            g.puzzle.givens() < shape.cells() * 3 / 5,
+            "{}",
+            g.puzzle.givens()
+        );
+        assert!(
+            g.inconclusive > 0,
+            "1,000 nodes cannot settle every late check"
+        );
+        let other = independent(checker, shape);
+        assert_eq!(verdict(other, &g.puzzle), Verdict::Unique, "{}", other.id());
+    }
+}
+
+#[test]
+fn a_minimal_puzzle_loses_uniqueness_without_any_given() {
+    // Cells removed one by one and in symmetric pairs: no given (group of
+    // givens) can go, by a strategy that is not the generator's checker.
+    for (shape, symmetry) in [
+        ("2x3", Symmetry::None),
+        ("3x3", Symmetry::None),
+        ("3x3", Symmetry::Rotate180),
+        ("2x4", Symmetry::Mirror),
+    ] {
+        let shape: Shape = shape.parse().unwrap();
+        for index in 0..3 {
+            let (g, checker) = made(shape, symmetry, 2_000_000, index);
+            let other = independent(checker, shape);
+            let what = format!("{shape} {symmetry} #{index}: {}", g.puzzle.to_line());
+            assert_eq!(g.inconclusive, 0, "{what}");
+            assert_eq!(verdict(other, &g.puzzle), Verdict::Unique, "{what}");
+            let n = shape.side();
+            for cell in (0..shape.cells()).filter(|&c| g.puzzle.get(c) != 0) {
+                let (r, c) = (cell / n, cell % n);
+                let image = match symmetry {
+                    Symmetry::None => cell,
+                    Symmetry::Rotate180 => (n - 1 - r) * n + (n - 1 - c),
+                    Symmetry::Mirror => r * n + (n - 1 - c),
+                };
+                let mut fewer = g.puzzle.clone();
+                fewer.set(cell, 0);
+                fewer.set(image, 0);
+                assert_eq!(
+                    verdict(other, &fewer),
+                    Verdict::Multiple,
+                    "{what}: cell {cell}"
+                );
+            }
+        }
+    }
 }
