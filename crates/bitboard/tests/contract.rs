@@ -9,7 +9,7 @@ use sudoku_testkit::{
 #[test]
 fn it_is_the_bitboard_strategy() {
     assert_eq!(Bitboard.id(), "bitboard");
-    assert!(Bitboard.counts_nodes());
+    assert!(Bitboard.info().reports.nodes);
 }
 
 #[test]

@@ -273,10 +273,6 @@ pub trait Solver: Send + Sync {
     fn supports(&self, shape: Shape) -> Result<(), String> {
         self.info().shapes.check(shape)
     }
-    /// `false` for strategies that cannot report node counts (the reference).
-    fn counts_nodes(&self) -> bool {
-        self.info().reports.nodes
-    }
 }
 
 /// The bookkeeping of one search: statistics, budgets, solutions and trace,

@@ -61,7 +61,7 @@ fn main() {
         }
 
         let s = outcome.stats;
-        if solver.counts_nodes() {
+        if solver.info().reports.nodes {
             println!(
                 "{:<10} {:>9} {:>10} {:>10} {:>10} {:>9.2}ms  {}",
                 solver.id(),

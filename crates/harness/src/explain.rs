@@ -11,8 +11,8 @@
 //! it is. A sentence whose strategies are absent or hit a budget is left out.
 
 use crate::args::{BudgetArgs, ReadArgs};
-use crate::trace::{first_puzzle, thousands};
-use crate::units::format_bytes;
+use crate::format::{format_bytes, format_time, thousands};
+use crate::trace::first_puzzle;
 use crate::{registry, Status};
 use clap::Args;
 use std::time::{Duration, Instant};
@@ -100,11 +100,6 @@ pub fn measure(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome,
         }
     }
     (outcome, best, runs)
-}
-
-/// `85.2µs`, `3.41ms`, `1.20s`: the same format as the comparison tables.
-pub fn format_time(d: Duration) -> String {
-    crate::compare::table::format_us(d.as_secs_f64() * 1e6)
 }
 
 /// The verdict column: `unique`, `none`, `multiple`, `invalid`, or what stopped it.
@@ -423,7 +418,7 @@ pub fn notes(rows: &[Measured]) -> Vec<String> {
 pub fn run(args: &ExplainArgs) -> Status {
     let solvers = match registry::pick_list(&args.strategies) {
         Ok(s) => s,
-        Err(status) => return status,
+        Err(e) => return crate::output::usage_error(e),
     };
     let (name, entry) = match first_puzzle(&args.input, &args.read) {
         Ok(found) => found,

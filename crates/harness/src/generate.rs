@@ -163,7 +163,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
     let solver = match &args.solver {
         Some(id) => match registry::pick(id) {
             Ok(s) => s,
-            Err(status) => return status,
+            Err(e) => return crate::output::usage_error(e),
         },
         None => default_checker(args.shape),
     };
@@ -182,7 +182,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
                 args.min_nodes.unwrap_or(0),
                 args.max_nodes.unwrap_or(u64::MAX - 1),
             )),
-            Err(status) => return status,
+            Err(e) => return crate::output::usage_error(e),
         },
         None => None,
     };

@@ -24,6 +24,7 @@
 pub mod args;
 pub mod compare;
 pub mod explain;
+pub mod format;
 pub mod generate;
 pub mod input;
 pub mod ladder;

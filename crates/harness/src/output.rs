@@ -22,6 +22,13 @@ pub fn write_failed(e: &io::Error) -> Status {
     }
 }
 
+/// A usage error met before any output (an unknown strategy name, say):
+/// printed as `error: <message>` on stderr, exit status [`Status::Usage`].
+pub fn usage_error(error: impl std::fmt::Display) -> Status {
+    eprintln!("error: {error}");
+    Status::Usage
+}
+
 /// Runs `write` on standard output and flushes it; returns the status of the
 /// output by the rule of [`write_failed`].
 pub fn to_stdout(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> Status {

@@ -90,22 +90,45 @@ pub fn ids() -> String {
         .join(", ")
 }
 
-/// Resolves one id given on the command line; an unknown id is a usage error
-/// that lists the strategies.
-pub fn pick(id: &str) -> Result<&'static dyn Solver, crate::Status> {
-    find(id).ok_or_else(|| {
-        eprintln!(
-            "error: unknown strategy '{id}'; the strategies are: {}",
-            ids()
-        );
-        crate::Status::Usage
-    })
+/// Why a strategy name given on the command line picks nothing. The message
+/// lists the registered ids, so the user can pick again; the command line
+/// prints it and exits with [`crate::Status::Usage`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PickError {
+    /// No strategy has this id.
+    Unknown(String),
+    /// A `--strategies` list of nothing but blanks.
+    Empty,
+}
+
+impl std::fmt::Display for PickError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PickError::Unknown(id) => write!(
+                f,
+                "unknown strategy '{id}'; the strategies are: {}",
+                ids()
+            ),
+            PickError::Empty => write!(
+                f,
+                "--strategies names no strategy; the strategies are: {}",
+                ids()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PickError {}
+
+/// Resolves one id given on the command line.
+pub fn pick(id: &str) -> Result<&'static dyn Solver, PickError> {
+    find(id).ok_or_else(|| PickError::Unknown(id.to_string()))
 }
 
 /// Resolves a `--strategies` list: no ids or `all` mean every strategy;
 /// otherwise each id once, in the order given. Blank ids are ignored, and a
-/// list of nothing but blanks is a usage error.
-pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, crate::Status> {
+/// list of nothing but blanks is an error.
+pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, PickError> {
     if names.is_empty() || names.iter().any(|id| id.trim() == "all") {
         return Ok(strategies());
     }
@@ -117,11 +140,7 @@ pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, crate::St
         }
     }
     if picked.is_empty() {
-        eprintln!(
-            "error: --strategies names no strategy; the strategies are: {}",
-            ids()
-        );
-        return Err(crate::Status::Usage);
+        return Err(PickError::Empty);
     }
     Ok(picked)
 }

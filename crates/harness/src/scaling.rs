@@ -116,7 +116,7 @@ pub fn points(report: &Report) -> Vec<Point> {
 pub fn run(args: &ScalingArgs) -> Status {
     let solvers = match crate::compare::pick_strategies(&args.strategies) {
         Ok(s) => s,
-        Err(status) => return status,
+        Err(e) => return crate::output::usage_error(e),
     };
     let sets: Vec<PuzzleSet> = SHAPE_SETS
         .iter()
@@ -167,7 +167,7 @@ fn strategy_ids(report: &Report) -> Vec<&str> {
 }
 
 fn markdown_table(points: &[Point], report: &Report) -> String {
-    use crate::compare::table::{format_si, format_us};
+    use crate::format::{format_si, format_us};
     let mut sides: Vec<usize> = points.iter().map(|p| p.side).collect();
     sides.dedup();
     let ids = strategy_ids(report);

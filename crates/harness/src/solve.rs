@@ -74,7 +74,7 @@ pub struct CountArgs {
 
 /// Resolves `--strategy`, printing the known ids when it is unknown.
 pub fn pick_strategy(id: Option<&str>) -> Result<&'static dyn Solver, Status> {
-    registry::pick(id.unwrap_or(registry::DEFAULT_STRATEGY))
+    registry::pick(id.unwrap_or(registry::DEFAULT_STRATEGY)).map_err(crate::output::usage_error)
 }
 
 /// Runs `each` on every puzzle of every input, reporting unreadable inputs and
@@ -269,7 +269,7 @@ pub fn count(args: &CountArgs) -> Status {
                  budget, so a larger count could run for ever on a nearly empty grid.\n\
                  Use --limit {} (or less), or a strategy of ours, which budgets stop.",
                 solver.id(),
-                crate::trace::thousands(cap),
+                crate::format::thousands(cap),
                 cap
             );
             return Status::Usage;

@@ -1,4 +1,5 @@
-//! Parsing of the human-friendly budget values on the command line.
+//! Parsing of the human-friendly budget values on the command line (writing
+//! them for people is [`crate::format`]).
 
 use std::time::Duration;
 
@@ -68,17 +69,6 @@ pub fn parse_bytes(text: &str) -> Result<Option<u64>, String> {
     Ok(Some(bytes as u64))
 }
 
-/// Formats bytes for tables: `512 B`, `3.2 kB`, `48.0 MB`.
-pub fn format_bytes(bytes: u64) -> String {
-    let b = bytes as f64;
-    match bytes {
-        0..=999 => format!("{bytes} B"),
-        1_000..=999_999 => format!("{:.1} kB", b / 1e3),
-        1_000_000..=999_999_999 => format!("{:.1} MB", b / 1e6),
-        _ => format!("{:.2} GB", b / 1e9),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,6 +91,5 @@ mod tests {
         assert_eq!(parse_bytes("64MiB").unwrap(), Some(64 << 20));
         assert_eq!(parse_bytes("1024").unwrap(), Some(1024));
         assert!(parse_bytes("12 parsecs").is_err());
-        assert_eq!(format_bytes(48_000_000), "48.0 MB");
     }
 }

@@ -1,7 +1,7 @@
 //! `sudoku-lab trace` and `sudoku-lab explain`: the teaching views.
 //!
 //! Every test iterates over the registry, so a strategy is covered as soon as
-//! it is registered; strategies that report no counts (`counts_nodes()` is
+//! it is registered; strategies that report no counts (`info().reports.nodes` is
 //! false: the reference) are skipped, and checked to be refused politely.
 
 use assert_cmd::Command;
@@ -10,7 +10,8 @@ use std::time::Duration;
 use sudoku_core::{Event, Family, Grid, Limits, Recorder, Solver, Stats, Stop, Verdict};
 use sudoku_harness::explain::{self, Measured};
 use sudoku_harness::registry;
-use sudoku_harness::trace::{self, summary_text, thousands};
+use sudoku_harness::format::thousands;
+use sudoku_harness::trace::{self, summary_text};
 
 /// The 4x4 of the snapshot: naive guesses 4 times, backtracks 3 times and
 /// meets 2 dead ends before its first solution.
@@ -38,7 +39,7 @@ fn grid(text: &str) -> Grid {
 fn traceable() -> Vec<&'static dyn Solver> {
     registry::strategies()
         .into_iter()
-        .filter(|s| s.counts_nodes())
+        .filter(|s| s.info().reports.nodes)
         .collect()
 }
 
@@ -423,7 +424,7 @@ fn the_event_counts_of_a_trace_are_the_stats_of_the_solve() {
 fn a_strategy_that_cannot_be_traced_says_so() {
     for solver in registry::strategies()
         .into_iter()
-        .filter(|s| !s.counts_nodes())
+        .filter(|s| !s.info().reports.nodes)
     {
         let (code, out, err) = output(&["trace", "--strategy", solver.id(), INKALA]);
         assert_eq!(code, 2, "{}", solver.id());
@@ -821,15 +822,15 @@ fn explain_numbers_equal_those_of_solve_stats() {
             assert_eq!(row[1], verdict, "{id} on {puzzle}");
             let columns = ["nodes", "guesses", "backtracks", "max_depth", "peak_states"];
             for (k, name) in columns.iter().enumerate() {
-                let expected = if solver.counts_nodes() {
+                let expected = if solver.info().reports.nodes {
                     stats[*name].clone()
                 } else {
                     "n/a".to_string()
                 };
                 assert_eq!(row[2 + k], expected, "{id} on {puzzle}: {name}");
             }
-            let memory = if solver.counts_nodes() {
-                sudoku_harness::units::format_bytes(stats["peak_bytes"].parse().unwrap())
+            let memory = if solver.info().reports.nodes {
+                sudoku_harness::format::format_bytes(stats["peak_bytes"].parse().unwrap())
             } else {
                 "n/a".to_string()
             };
@@ -873,7 +874,7 @@ fn explain_numbers_equal_those_of_compare_on_a_one_puzzle_set() {
                 .iter()
                 .find(|r| r["strategy"] == id)
                 .unwrap_or_else(|| panic!("compare has no row for {id}"));
-            if !solver.counts_nodes() || solver.supports(grid(puzzle).shape()).is_err() {
+            if !solver.info().reports.nodes || solver.supports(grid(puzzle).shape()).is_err() {
                 assert!(record["nodes_mean"].is_null(), "{id}: {record}");
                 assert_eq!(row[2], "n/a", "{id}");
                 continue;
@@ -897,7 +898,7 @@ fn explain_numbers_equal_those_of_compare_on_a_one_puzzle_set() {
             let bytes = record["peak_bytes"].as_u64().unwrap();
             assert_eq!(
                 row[7],
-                sudoku_harness::units::format_bytes(bytes),
+                sudoku_harness::format::format_bytes(bytes),
                 "{id} on {puzzle}: peak memory"
             );
         }

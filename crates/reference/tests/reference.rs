@@ -9,7 +9,7 @@ fn identity() {
     assert!(Reference
         .summary()
         .starts_with("reference, not one of ours"));
-    assert!(!Reference.counts_nodes());
+    assert!(!Reference.info().reports.nodes);
     assert!(Reference.supports(Shape::new(3, 3).unwrap()).is_ok());
     for (r, c) in [(2, 2), (2, 3), (3, 2), (1, 9), (4, 4), (5, 5)] {
         assert!(

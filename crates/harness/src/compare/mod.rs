@@ -309,7 +309,7 @@ fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
 /// The strategies of `--strategies`: the ids named, `all`, or, when none is
 /// named, the headline strategies (`Info::headline`: one row per family, so
 /// plain `compare` stays short; `all` adds the rest, such as the SAT encodings).
-pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, Status> {
+pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, registry::PickError> {
     if names.is_empty() {
         let headline: Vec<&'static dyn Solver> = registry::strategies()
             .into_iter()
@@ -345,7 +345,7 @@ pub(crate) fn command_line() -> String {
 pub fn run(args: &CompareArgs) -> Status {
     let strategies = match pick_strategies(&args.strategies) {
         Ok(s) => s,
-        Err(status) => return status,
+        Err(e) => return crate::output::usage_error(e),
     };
     // Checked before the run, so a bad path costs nothing.
     if let Some(dir) = &args.report {

@@ -330,7 +330,7 @@ impl Attempt {
             shape: shape_label(entry.puzzle.shape()),
             strategy: solver.id().to_string(),
             reference: is_reference(solver),
-            counts_nodes: solver.counts_nodes(),
+            counts_nodes: solver.info().reports.nodes,
             verdict: self.said.word().to_string(),
             stop: self.stop.clone(),
             count: self.count,
@@ -748,13 +748,13 @@ pub fn compare_streaming(
             id: s.id().to_string(),
             summary: s.summary().to_string(),
             reference: is_reference(*s),
-            counts_nodes: s.counts_nodes(),
+            counts_nodes: s.info().reports.nodes,
         })
         .collect();
     for set in sets {
         tally.begin_set(&set.name, &set.path.display().to_string());
         for s in strategies {
-            tally.strategy(&set.name, s.id(), is_reference(*s), s.counts_nodes());
+            tally.strategy(&set.name, s.id(), is_reference(*s), s.info().reports.nodes);
         }
     }
     let mut progress = Progress::default();
@@ -1012,7 +1012,7 @@ fn parse_error_line(
         shape: String::new(),
         strategy: solver.id().to_string(),
         reference: is_reference(solver),
-        counts_nodes: solver.counts_nodes(),
+        counts_nodes: solver.info().reports.nodes,
         verdict: Said::Invalid.word().to_string(),
         stop: "parse error".to_string(),
         count: 0,

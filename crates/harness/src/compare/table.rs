@@ -19,7 +19,7 @@
 //! attempted; in a terminal its sets are split into blocks that fit the width.
 
 use super::report::{Report, ResultRecord, SetInfo};
-use crate::units::format_bytes;
+use crate::format::{format_bytes, format_ratio, format_si, format_us};
 use tabled::builder::Builder;
 use tabled::settings::object::{Columns, Rows};
 use tabled::settings::{Alignment, Style};
@@ -117,49 +117,6 @@ impl Layout {
             wide,
             width: terminal.or(env).unwrap_or(DEFAULT_WIDTH),
         }
-    }
-}
-
-/// A time in µs, three significant digits: `0.85µs`, `12.3µs`, `4.56ms`, `2.00s`.
-pub fn format_us(us: f64) -> String {
-    match us {
-        u if u < 10.0 => format!("{u:.2}µs"),
-        u if u < 100.0 => format!("{u:.1}µs"),
-        u if u < 1e3 => format!("{u:.0}µs"),
-        u if u < 1e4 => format!("{:.2}ms", u / 1e3),
-        u if u < 1e5 => format!("{:.1}ms", u / 1e3),
-        u if u < 1e6 => format!("{:.0}ms", u / 1e3),
-        u => format!("{:.2}s", u / 1e6),
-    }
-}
-
-/// A count or rate, compact: `7`, `12.5`, `950`, `12.3k`, `4.56M`, `1.2G`.
-pub fn format_si(x: f64) -> String {
-    let short = |v: f64, unit: &str| {
-        if v < 10.0 {
-            format!("{v:.2}{unit}")
-        } else if v < 100.0 {
-            format!("{v:.1}{unit}")
-        } else {
-            format!("{v:.0}{unit}")
-        }
-    };
-    match x {
-        v if v < 1e3 && v == v.trunc() => format!("{v:.0}"),
-        v if v < 1e3 => short(v, ""),
-        v if v < 1e6 => short(v / 1e3, "k"),
-        v if v < 1e9 => short(v / 1e6, "M"),
-        v => short(v / 1e9, "G"),
-    }
-}
-
-fn format_ratio(r: f64) -> String {
-    if r < 10.0 {
-        format!("{r:.2}x")
-    } else if r < 100.0 {
-        format!("{r:.1}x")
-    } else {
-        format!("{r:.0}x")
     }
 }
 
@@ -715,16 +672,6 @@ mod tests {
 
     #[test]
     fn formats() {
-        assert_eq!(format_us(0.854), "0.85µs");
-        assert_eq!(format_us(12.34), "12.3µs");
-        assert_eq!(format_us(4560.0), "4.56ms");
-        assert_eq!(format_us(2_000_000.0), "2.00s");
-        assert_eq!(format_si(7.0), "7");
-        assert_eq!(format_si(12.5), "12.5");
-        assert_eq!(format_si(12_345.0), "12.3k");
-        assert_eq!(format_si(4_560_000.0), "4.56M");
-        assert_eq!(format_ratio(1.0), "1.00x");
-        assert_eq!(format_ratio(1234.0), "1234x");
         assert_eq!(bound("176ms".into(), true, false), ">= 176ms");
         assert_eq!(bound("5.68".into(), false, true), "<= 5.68");
         assert_eq!(bound("n/a".into(), true, false), "n/a");

@@ -22,6 +22,7 @@
 //! and the animation keep at most `--max-steps` events.
 
 use crate::args::{BudgetArgs, ReadArgs};
+use crate::format::thousands;
 use crate::input::Source;
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
@@ -148,7 +149,7 @@ use json::json;
 pub use json::JsonEvent;
 pub use sudoku_core::{Tree, TreeNode};
 use text::text;
-pub use words::{cell_name, dead_end_text, describe, indent, summary_text, thousands};
+pub use words::{cell_name, dead_end_text, describe, indent, summary_text};
 use words::{Choices, Counter};
 // ---------------------------------------------------------------------------
 // The command
@@ -180,11 +181,11 @@ pub fn first_puzzle(input: &str, read: &ReadArgs) -> Result<(String, Entry), Sta
 
 /// Resolves a strategy that can be traced, or says politely why not.
 pub fn traceable(id: &str) -> Result<&'static dyn Solver, Status> {
-    let solver = crate::solve::pick_strategy(Some(id))?;
-    if !solver.counts_nodes() {
+    let solver = registry::pick(id).map_err(crate::output::usage_error)?;
+    if !solver.info().reports.nodes {
         let others: Vec<&str> = registry::strategies()
             .iter()
-            .filter(|s| s.counts_nodes())
+            .filter(|s| s.info().reports.nodes)
             .map(|s| s.id())
             .collect();
         eprintln!(

@@ -200,16 +200,3 @@ pub fn summary_text(stats: &Stats) -> String {
         stats.max_depth
     )
 }
-
-/// `10008` as `10,008`.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
