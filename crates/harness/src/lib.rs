@@ -98,7 +98,7 @@ pub enum Command {
     /// Run strategies side by side on puzzle sets: tables, JSON/CSV, reports
     Compare(compare::CompareArgs),
     /// Build the comparison report from `compare --results` files (shards, resumed runs)
-    Merge(compare::results::MergeArgs),
+    Merge(compare::merge::MergeArgs),
     /// The pruning ladder: every `prop:<branching>/<rules>` rung on puzzle sets, one table per set
     Ladder(ladder::LadderArgs),
 }
@@ -114,7 +114,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Generate(args) => generate::generate(&args),
         Command::Scaling(args) => scaling::run(&args),
         Command::Compare(args) => compare::run(&args),
-        Command::Merge(args) => compare::results::merge(&args),
+        Command::Merge(args) => compare::merge::merge(&args),
         Command::Ladder(args) => ladder::run(&args),
     }
 }

@@ -104,11 +104,9 @@ pub enum PickError {
 impl std::fmt::Display for PickError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PickError::Unknown(id) => write!(
-                f,
-                "unknown strategy '{id}'; the strategies are: {}",
-                ids()
-            ),
+            PickError::Unknown(id) => {
+                write!(f, "unknown strategy '{id}'; the strategies are: {}", ids())
+            }
             PickError::Empty => write!(
                 f,
                 "--strategies names no strategy; the strategies are: {}",

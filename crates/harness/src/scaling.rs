@@ -133,11 +133,10 @@ pub fn run(args: &ScalingArgs) -> Status {
         eprintln!("error: --report {}: {message}", args.report.display());
         return Status::Usage;
     }
-    let limits = args.budgets.limits(Some(2), 1);
     let config = RunConfig {
-        node_budget: limits.node_budget,
-        time_budget: limits.time_budget,
-        memory_budget: limits.memory_budget,
+        limits: args
+            .budgets
+            .limits(Some(crate::compare::config::MAX_SOLUTIONS), 1),
         limit_puzzles: args.limit_puzzles.map(|n| n as usize),
         progress: std::io::stderr().is_terminal(),
         repeat: args.repeat as usize,

@@ -193,7 +193,11 @@ fn every_strategy_stops_within_budget_on_every_empty_grid() {
             );
             if outcome.stop == Stop::Unsupported {
                 // The reference cannot be interrupted, so it refuses to count all.
-                assert!(!solver.info().reports.nodes, "{} refused {shape}", solver.id());
+                assert!(
+                    !solver.info().reports.nodes,
+                    "{} refused {shape}",
+                    solver.id()
+                );
                 continue;
             }
             match shape.side() {

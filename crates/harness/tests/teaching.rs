@@ -9,8 +9,8 @@ use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use sudoku_core::{Event, Family, Grid, Limits, Recorder, Solver, Stats, Stop, Verdict};
 use sudoku_harness::explain::{self, Measured};
-use sudoku_harness::registry;
 use sudoku_harness::format::thousands;
+use sudoku_harness::registry;
 use sudoku_harness::trace::{self, summary_text};
 
 /// The 4x4 of the snapshot: naive guesses 4 times, backtracks 3 times and

@@ -4,10 +4,10 @@
 //! (verdict disagreements first).
 //!
 //! The cells are the ones the text and Markdown tables show
-//! ([`table::cells`]), so every format says the same thing.
+//! ([`cells::cells`]), so every format says the same thing.
 
 use super::report::{ProblemKind, Report};
-use super::table;
+use super::{cells, notes};
 use crate::trace::html::html_escape;
 
 /// The page. `charts` are `(file name, SVG text)` pairs, inlined in order.
@@ -16,9 +16,9 @@ pub fn index(report: &Report, charts: &[(String, String)]) -> String {
     body.push_str("<h1>sudoku-lab comparison</h1>\n");
     body.push_str(&format!(
         "<p class=\"run\">{}</p>\n",
-        html_escape(&table::run_line(report))
+        html_escape(&notes::run_line(report))
     ));
-    for warning in table::warnings(report) {
+    for warning in notes::warnings(report) {
         body.push_str(&format!(
             "<p class=\"warn\">{}</p>\n",
             html_escape(&warning)
@@ -29,22 +29,22 @@ pub fn index(report: &Report, charts: &[(String, String)]) -> String {
     for set in &report.sets {
         body.push_str(&format!(
             "<h3>{}</h3>\n<div class=\"wrap\"><table class=\"results\">\n<thead><tr>",
-            html_escape(&table::set_heading(set))
+            html_escape(&notes::set_heading(set))
         ));
-        for h in table::HEADERS {
+        for h in cells::HEADERS {
             body.push_str(&format!("<th>{}</th>", html_escape(&h.replace('\n', " "))));
         }
         body.push_str("</tr></thead>\n<tbody>\n");
         for row in report.rows(&set.name) {
             body.push_str("<tr>");
-            for cell in table::cells(row) {
+            for cell in cells::cells(row) {
                 body.push_str(&format!("<td>{}</td>", html_escape(&cell)));
             }
             body.push_str("</tr>\n");
         }
         body.push_str("</tbody></table></div>\n");
     }
-    let notes = table::footnotes(report);
+    let notes = notes::footnotes(report);
     if !notes.is_empty() {
         body.push_str("<div class=\"notes\">");
         for note in notes {

@@ -1,6 +1,7 @@
-//! Where and how a comparison ran: the `machine` section of a report.
+//! Where and how a comparison ran: the `machine` section of a report. This
+//! module reads the machine (CPU, load, compiler, git); how the run was set
+//! is filled in by [`super::config::RunConfig::machine`].
 
-use super::runner::RunConfig;
 use serde::{Deserialize, Serialize};
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -56,7 +57,8 @@ pub struct Machine {
 }
 
 impl Machine {
-    pub fn collect(config: &RunConfig) -> Machine {
+    /// This machine now; the run's settings are left at their defaults.
+    pub fn collect() -> Machine {
         Machine {
             cpu: cpu_model(),
             cores: std::thread::available_parallelism()
@@ -86,21 +88,7 @@ impl Machine {
             )
             .map(|s| !s.is_empty()),
             date: utc_now(),
-            command: config.command.clone(),
-            jobs: config.jobs,
-            limit_puzzles: config.limit_puzzles,
-            max_solutions: 2,
-            time_budget_ms: config.time_budget.map(|d| d.as_secs_f64() * 1e3),
-            node_budget: config.node_budget,
-            memory_budget_bytes: config.memory_budget,
-            warmup_puzzles: if config.warmup {
-                super::runner::WARMUP_PUZZLES
-            } else {
-                0
-            },
-            repeat: config.repeat.max(1),
-            repeat_cutoff_ms: config.repeat_cutoff().as_secs_f64() * 1e3,
-            load_avg_end: None,
+            ..Machine::default()
         }
     }
 

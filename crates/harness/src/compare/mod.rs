@@ -1,37 +1,59 @@
 //! `sudoku-lab compare`: every strategy on the same puzzle sets, one table per
 //! set, every solution verified and every verdict cross-checked.
 //!
-//! * [`runner`]: the comparison as a library ([`runner::compare`] takes the
-//!   strategies explicitly), its measuring and checking rules;
-//! * [`report`]: the records (the stable JSON / CSV schema) and problems;
-//! * [`table`]: the tables (terminal and Markdown);
-//! * [`chart`]: the SVG charts;
-//! * [`machine`]: where and how the run happened.
+//! The modules depend on each other one way, from the records up:
 //!
-//! This module holds the command line: [`CompareArgs`], the default sets, and
-//! [`run`], which prints the tables and writes `--report DIR`.
+//! * records: [`machine`] (where and how the run happened), [`report`] (the
+//!   report's records, the stable JSON / CSV schema, and problems),
+//!   [`results`] (one results line per puzzle and strategy), [`sets`] (the
+//!   puzzle files);
+//! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
+//!   puzzle: timed, repeated, verified), [`cross_check`] (verdicts must agree),
+//!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
+//!   [`runner::compare`] takes the strategies explicitly);
+//! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
+//!   [`tally`] (lines in, a report out);
+//! * writing: [`cells`] and [`notes`] (what the tables say), [`table`]
+//!   (terminal and Markdown tables), [`palette`] and [`chart`] (SVG charts),
+//!   [`html`] (the report page), [`report_files`] (`--report DIR`).
+//!
+//! This module holds the command line: [`CompareArgs`] and [`run`], which
+//! prints the tables and writes `--report DIR`; [`merge`] is
+//! `sudoku-lab merge`.
 
+pub mod attempt;
+pub mod cells;
 pub mod chart;
+pub mod config;
+pub mod cross_check;
 pub mod html;
 pub mod machine;
+pub mod merge;
+pub mod notes;
 pub mod palette;
+pub mod progress;
 pub mod report;
+pub mod report_files;
 pub mod results;
 pub mod runner;
+pub mod sets;
+pub mod summary;
 pub mod table;
+pub mod tally;
 
+pub use config::RunConfig;
 pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
-pub use runner::{compare, PuzzleSet, RunConfig};
+pub use runner::compare;
+pub use sets::{natural_cmp, PuzzleSet};
 
 use crate::args::{BudgetArgs, ReadArgs};
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
+use sets::{default_sets, expand_sets};
 use std::path::{Path, PathBuf};
 use sudoku_core::Solver;
 use table::Flavor;
 
-/// Where the bundled sets live, relative to the current directory.
-pub const DEFAULT_DIR: &str = "puzzles";
 /// Without `--set` and `--limit-puzzles`, each bundled set is cut to this many
 /// puzzles, so plain `compare` stays under a minute even if the corpus grows
 /// (measured with the eight headline strategies: 43 to 57 s on this project's
@@ -42,25 +64,8 @@ pub const DEFAULT_LIMIT: usize = 100;
 /// the reference on top95 gave means within 4% and 6%), few enough that plain
 /// `compare` stays under a minute (the repeats cost it about 8 s: 43 s against
 /// 35 s with `--repeat 1`; budget hits and solves over
-/// [`runner::REPEAT_CUTOFF`] run once).
+/// [`config::REPEAT_CUTOFF`] run once).
 pub const DEFAULT_REPEAT: u16 = 3;
-/// The bundled files of `puzzles/` that plain `compare` leaves out; `--set`
-/// runs them. The public research sets: the 17-clue set alone costs the
-/// textbook strategies minutes even cut to 100 puzzles, and `seeds.csv`
-/// repeats `classic.txt`. The 20x20 and 25x25 sets: the textbook strategies
-/// hit the 2 s budget on most of their puzzles, which was half a minute of the
-/// run; the scaling study (`sudoku-lab scaling`) measures the large sides.
-pub const NOT_IN_DEFAULT_RUN: [&str; 6] = [
-    "17clue.txt",
-    "hardest.txt",
-    "seeds.csv",
-    "top95.txt",
-    "20x20.txt",
-    "25x25.txt",
-];
-/// File extensions taken from a directory named with `--set`.
-pub const PUZZLE_EXTENSIONS: [&str; 3] = ["txt", "csv", "sdk"];
-
 const AFTER_HELP: &str = "\
 Every reported solution is verified and every puzzle's verdict is cross-checked
 across the strategies that finished it; a wrong answer, a crash (caught, the run
@@ -179,133 +184,6 @@ pub struct CompareArgs {
     pub shard: Option<results::Shard>,
 }
 
-/// The puzzle files of a directory, sorted by name (numbers as numbers).
-pub fn files_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file())
-        .filter(|p| {
-            p.extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| PUZZLE_EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
-        })
-        .collect();
-    files.sort_by(|a, b| natural_cmp(&a.to_string_lossy(), &b.to_string_lossy()));
-    Ok(files)
-}
-
-/// Orders names with their numbers compared as numbers: `4x4` before `12x12`.
-pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
-    fn chunks(s: &str) -> Vec<(bool, &str)> {
-        let mut out = Vec::new();
-        let mut start = 0;
-        let bytes = s.as_bytes();
-        for i in 1..=bytes.len() {
-            if i == bytes.len() || bytes[i].is_ascii_digit() != bytes[start].is_ascii_digit() {
-                out.push((bytes[start].is_ascii_digit(), &s[start..i]));
-                start = i;
-            }
-        }
-        out
-    }
-    let (x, y) = (chunks(a), chunks(b));
-    for ((xd, xs), (yd, ys)) in x.iter().zip(&y) {
-        let order = if *xd && *yd {
-            let (xt, yt) = (xs.trim_start_matches('0'), ys.trim_start_matches('0'));
-            xt.len().cmp(&yt.len()).then_with(|| xt.cmp(yt))
-        } else {
-            xs.cmp(ys)
-        };
-        if order.is_ne() {
-            return order;
-        }
-    }
-    x.len().cmp(&y.len()).then_with(|| a.cmp(b))
-}
-
-/// Expands `--set` arguments: files as they are, directories into their files.
-fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
-    let mut sets: Vec<PuzzleSet> = Vec::new();
-    let mut status = Status::Ok;
-    for arg in args {
-        if arg.as_os_str() == "-" {
-            // Standard input, as `solve -` reads it; kept in a file, since a
-            // set is read more than once.
-            let path =
-                std::env::temp_dir().join(format!("sudoku-lab-stdin-{}", std::process::id()));
-            let copied = std::fs::File::create(&path)
-                .and_then(|mut f| std::io::copy(&mut std::io::stdin().lock(), &mut f));
-            match copied {
-                Ok(_) => sets.push(PuzzleSet {
-                    name: "<stdin>".into(),
-                    path,
-                }),
-                Err(e) => {
-                    eprintln!("error: <stdin>: {e}");
-                    status = Status::Usage;
-                }
-            }
-            continue;
-        }
-        let paths = if arg.is_dir() {
-            match files_in(arg) {
-                Ok(files) if files.is_empty() => {
-                    eprintln!(
-                        "error: {}: no puzzle files (*.txt, *.csv, *.sdk) in this directory",
-                        arg.display()
-                    );
-                    status = Status::Usage;
-                    continue;
-                }
-                Ok(files) => files,
-                Err(e) => {
-                    eprintln!("error: {}: {e}", arg.display());
-                    status = Status::Usage;
-                    continue;
-                }
-            }
-        } else if arg.exists() {
-            vec![arg.clone()]
-        } else {
-            eprintln!("error: {}: no such file or directory", arg.display());
-            status = Status::Usage;
-            continue;
-        };
-        for path in paths {
-            if !sets.iter().any(|s| s.path == path) {
-                sets.push(PuzzleSet::new(path));
-            }
-        }
-    }
-    (sets, status)
-}
-
-/// The default sets: every puzzle file of `puzzles/` but those of
-/// [`NOT_IN_DEFAULT_RUN`], sorted. Returns the sets and a note saying which.
-fn default_sets() -> Result<(Vec<PuzzleSet>, String), String> {
-    let mut files = files_in(Path::new(DEFAULT_DIR)).map_err(|e| {
-        format!("{DEFAULT_DIR}/: {e}; run from the project root, or name puzzle files with --set")
-    })?;
-    files.retain(|f| {
-        !f.file_name()
-            .and_then(|n| n.to_str())
-            .is_some_and(|n| NOT_IN_DEFAULT_RUN.contains(&n))
-    });
-    if files.is_empty() {
-        return Err(format!(
-            "{DEFAULT_DIR}/ holds no puzzle file (*.txt, *.csv, *.sdk); name sets with --set"
-        ));
-    }
-    let sets: Vec<PuzzleSet> = files.into_iter().map(PuzzleSet::new).collect();
-    let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
-    let note = format!(
-        "default sets (every bundled file in {DEFAULT_DIR}/ but the public research sets and \
-         the 20x20 and 25x25 sets, which --set runs): {}",
-        names.join(", ")
-    );
-    Ok((sets, note))
-}
-
 /// The strategies of `--strategies`: the ids named, `all`, or, when none is
 /// named, the headline strategies (`Info::headline`: one row per family, so
 /// plain `compare` stays short; `all` adds the rest, such as the SAT encodings).
@@ -389,9 +267,7 @@ pub fn run(args: &CompareArgs) -> Status {
         return status.max(Status::Usage);
     }
     let config = RunConfig {
-        node_budget: args.budgets.node_budget,
-        time_budget: args.budgets.time_budget.0,
-        memory_budget: args.budgets.memory_budget.0,
+        limits: args.budgets.limits(Some(config::MAX_SOLUTIONS), 1),
         limit_puzzles: limit,
         jobs: args.jobs as usize,
         read: args.read.options(),
@@ -401,12 +277,12 @@ pub fn run(args: &CompareArgs) -> Status {
         repeat: args.repeat as usize,
         command: Some(command_line()),
         // Streamed results are cross-checked and written puzzle by puzzle.
-        chunk: if writer.is_some() { 1 } else { runner::CHUNK },
+        chunk: if writer.is_some() { 1 } else { config::CHUNK },
         shard: args.shard,
         skip: std::sync::Arc::new(results::done(&held, &ids(&strategies))),
         interrupt: Some(interrupt_flag()),
     };
-    let mut tally = runner::Tally::default();
+    let mut tally = tally::Tally::default();
     for line in &held {
         tally.add(line);
     }
@@ -443,7 +319,7 @@ pub fn run(args: &CompareArgs) -> Status {
         status = status.max(Status::Usage);
     }
     if progress.interrupted {
-        let planned: u64 = sets.iter().map(|s| runner::count_items(s, &config)).sum();
+        let planned: u64 = sets.iter().map(|s| progress::count_items(s, &config)).sum();
         let done = progress.finished + progress.skipped;
         let note = format!("interrupted: {done} of {planned} puzzles");
         eprintln!("{note}");
@@ -528,7 +404,7 @@ pub(crate) fn print_report_with(
     // A closed stdout (piped into `head`) is a quiet stop; a full disk is not.
     let mut status = crate::output::print(&text);
     if let Some(dir) = dir {
-        match report::write_dir(report, dir) {
+        match report_files::write_dir(report, dir) {
             Ok(files) => eprintln!("wrote {}: {}", dir.display(), files.join(", ")),
             Err(message) => {
                 eprintln!("error: --report {}: {message}", dir.display());

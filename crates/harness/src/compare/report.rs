@@ -1,5 +1,6 @@
 //! The report of a comparison: serde records (the stable JSON and CSV schema),
-//! problems, and the `--report DIR` writer.
+//! problems, and their JSON and CSV text. (`--report DIR` writes it with the
+//! tables and charts: [`super::report_files`].)
 //!
 //! # JSON schema (`--format json`, `results.json`)
 //!
@@ -25,10 +26,9 @@
 //! and units are documented on [`ResultRecord`] and in `reports/README.md`.
 
 use super::machine::Machine;
-use super::table::{self, Flavor};
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::Path;
+use sudoku_core::Solver;
 
 /// One strategy on one set: the row of a table, a record of the JSON
 /// `results` array and a line of the CSV.
@@ -149,6 +149,19 @@ pub struct StrategyInfo {
     pub summary: String,
     pub reference: bool,
     pub counts_nodes: bool,
+}
+
+impl StrategyInfo {
+    /// What a strategy says of itself ([`sudoku_core::Info`]).
+    pub fn of(solver: &dyn Solver) -> StrategyInfo {
+        let info = solver.info();
+        StrategyInfo {
+            id: info.id.to_string(),
+            summary: info.summary.to_string(),
+            reference: info.outside,
+            counts_nodes: info.reports.nodes,
+        }
+    }
 }
 
 /// One set as read.
@@ -296,118 +309,4 @@ impl Report {
         }
         String::from_utf8(writer.into_inner().expect("in memory")).expect("utf-8")
     }
-}
-
-/// Problems listed in report.md at most; results.json has them all.
-const MD_PROBLEMS: usize = 200;
-
-/// `report.md`: machine, tables, charts and problems.
-pub fn markdown(report: &Report, charts: &[String]) -> String {
-    let m = &report.machine;
-    let mut md = String::from("# sudoku-lab comparison\n\n");
-    if let Some(command) = &m.command {
-        md.push_str(&format!("Made by `{command}`"));
-        if let Some(commit) = &m.git_commit {
-            let dirty = if m.git_dirty == Some(true) {
-                " with uncommitted changes"
-            } else {
-                ""
-            };
-            md.push_str(&format!(" at commit `{commit}`{dirty}"));
-        }
-        md.push_str(&format!(" on {}.\n\n", m.date));
-    }
-    md.push_str("## Machine\n\n| | |\n|---|---|\n");
-    let load = m
-        .load_avg
-        .map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
-        .unwrap_or_else(|| "unknown".into());
-    let load_end = m
-        .load_avg_end
-        .map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
-        .unwrap_or_else(|| "unknown".into());
-    let rows = [
-        ("CPU", format!("{} ({} logical cores)", m.cpu, m.cores)),
-        ("OS", m.os.clone()),
-        ("load average at start (1, 5, 15 min)", load),
-        ("load average at end", load_end),
-        (
-            "runs per solve",
-            if m.repeat > 1 {
-                format!(
-                    "up to {}, fastest kept (solves over {} ms and budget hits run once)",
-                    m.repeat, m.repeat_cutoff_ms
-                )
-            } else {
-                "1".into()
-            },
-        ),
-        ("compiler", m.rustc.clone()),
-        ("build", m.profile.clone()),
-        ("sudoku-lab", m.sudoku_lab_version.clone()),
-        ("jobs", m.jobs.to_string()),
-        (
-            "puzzles per set",
-            m.limit_puzzles
-                .map_or("all".into(), |n| format!("at most {n}")),
-        ),
-        ("date (UTC)", m.date.clone()),
-    ];
-    for (k, v) in rows {
-        md.push_str(&format!("| {k} | {v} |\n"));
-    }
-    md.push_str("\n## Results\n\n");
-    md.push_str(&table::render(report, Flavor::Markdown));
-    if !charts.is_empty() {
-        md.push_str("\n## Charts\n\n");
-        for chart in charts {
-            md.push_str(&format!("![{chart}]({chart})\n\n"));
-        }
-    }
-    let listed: Vec<&Problem> = report.problems.iter().take(MD_PROBLEMS).collect();
-    if !listed.is_empty() {
-        md.push_str("\n## Problems\n\n");
-        for p in &listed {
-            md.push_str(&format!("- {}\n", p.to_string().replace('`', "'")));
-        }
-        if report.problems.len() > listed.len() {
-            md.push_str(&format!(
-                "- ... and {} more in results.json\n",
-                report.problems.len() - listed.len()
-            ));
-        }
-    }
-    md.push_str("\nThe fields and units are described in `reports/README.md`.\n");
-    md
-}
-
-/// `--report DIR`: writes index.html (a self-contained page), report.md,
-/// results.json, results.csv and the SVG charts; returns the file names written.
-pub fn write_dir(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
-    crate::output::report_dir(dir)?;
-    let charts = super::chart::write_charts(report, dir)?;
-    let write = |name: &str, text: &str| {
-        crate::output::write_atomic(&dir.join(name), text.as_bytes())
-            .map_err(|e| format!("{name}: {e}"))
-    };
-    write("results.json", &report.to_json())?;
-    write("results.csv", &report.to_csv())?;
-    write("report.md", &markdown(report, &charts))?;
-    let inlined = charts
-        .iter()
-        .map(|name| {
-            std::fs::read_to_string(dir.join(name))
-                .map(|svg| (name.clone(), svg))
-                .map_err(|e| format!("{name}: {e}"))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    write("index.html", &super::html::index(report, &inlined))?;
-    let mut files = vec![
-        "index.html".to_string(),
-        "report.md".to_string(),
-        "results.json".into(),
-        "results.csv".into(),
-    ];
-    files.extend(charts);
-    Ok(files)
 }

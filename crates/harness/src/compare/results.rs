@@ -14,8 +14,17 @@
 //! answer verified (`solved`) and was counted wrong after the cross-check. A
 //! puzzle's lines are written together and flushed once it is cross-checked,
 //! so a crash or a kill loses at most the puzzle in flight. The report of a
-//! `compare` is computed from these lines ([`super::runner::Tally`]), so
+//! `compare` is computed from these lines ([`super::tally::Tally`]), so
 //! merging the files of N shards gives the counts of one run over all.
+//!
+//! Each statistic (`nodes`, `placements`, `guesses`, `backtracks`,
+//! `max_depth`, `peak_states`, `peak_bytes`) is a number where the strategy
+//! measures it and `null` where it does not, as its `Info::reports` says
+//! ([`sudoku_core::Stats::reported`]): bfs's backtracks, every statistic of
+//! the reference. `counts_nodes` repeats whether `nodes` is measured. A line
+//! that did not parse measured nothing: every statistic is `null`. Lines
+//! written before each statistic carried its own `null` are read as they
+//! meant (see [`Line::upgrade`]).
 //!
 //! # Shards
 //!
@@ -24,15 +33,11 @@
 //! the shards run in.
 
 use super::report::ProblemKind;
-use super::runner::Tally;
-use super::{CompareFormat, StrategyInfo};
-use crate::registry;
-use crate::Status;
-use clap::Args;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::io::{self, BufRead, Seek, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+use sudoku_core::{Reports, Solver, Stats};
 
 /// A problem met on one attempt (or, for `disagreement`, one puzzle).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -57,7 +62,9 @@ pub struct Line {
     pub shape: String,
     pub strategy: String,
     pub reference: bool,
+    /// `nodes` is measured (not `null`).
     pub counts_nodes: bool,
+    /// What the strategy said: [`Said::word`].
     pub verdict: String,
     pub stop: String,
     pub count: u64,
@@ -67,14 +74,15 @@ pub struct Line {
     pub wall_ns: u64,
     /// (slowest - fastest) / fastest over the runs, when repeated.
     pub spread: Option<f64>,
-    pub nodes: u64,
-    pub placements: u64,
-    pub guesses: u64,
-    /// `null` for a strategy that does not measure backtracks (bfs).
+    /// The statistics of `sudoku_core::Stats`; `null` where the strategy
+    /// does not measure one (see the module docs).
+    pub nodes: Option<u64>,
+    pub placements: Option<u64>,
+    pub guesses: Option<u64>,
     pub backtracks: Option<u64>,
-    pub max_depth: u64,
-    pub peak_states: u64,
-    pub peak_bytes: u64,
+    pub max_depth: Option<u64>,
+    pub peak_states: Option<u64>,
+    pub peak_bytes: Option<u64>,
     /// At least one solution reported, all of them verified.
     pub solved: bool,
     /// Counted wrong (failed a check, or lost the cross-check).
@@ -87,6 +95,123 @@ pub struct Line {
     /// The puzzle's disagreement, repeated on each of its lines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disagreement: Option<LineProblem>,
+}
+
+/// What a strategy said about one puzzle: a line's `verdict`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Said {
+    Unique,
+    Multiple,
+    None,
+    Invalid,
+    Budget,
+    Crashed,
+    Unsupported,
+    /// Stopped without a definite verdict for no budget reason (a protocol error).
+    Undecided,
+}
+
+impl Said {
+    /// A verdict about the puzzle, as opposed to no verdict.
+    pub fn definite(self) -> bool {
+        matches!(
+            self,
+            Said::Unique | Said::Multiple | Said::None | Said::Invalid
+        )
+    }
+    /// The verdict of a line (an unknown word is `Undecided`).
+    pub fn from_word(word: &str) -> Said {
+        [
+            Said::Unique,
+            Said::Multiple,
+            Said::None,
+            Said::Invalid,
+            Said::Budget,
+            Said::Crashed,
+            Said::Unsupported,
+        ]
+        .into_iter()
+        .find(|s| s.word() == word)
+        .unwrap_or(Said::Undecided)
+    }
+    /// How a line writes it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Said::Unique => "unique",
+            Said::Multiple => "multiple",
+            Said::None => "none",
+            Said::Invalid => "invalid",
+            Said::Budget => "budget hit",
+            Said::Crashed => "crashed",
+            Said::Unsupported => "unsupported",
+            Said::Undecided => "undecided",
+        }
+    }
+}
+
+impl Line {
+    /// The line of `solver` on the puzzle of index `index` (file line `line`)
+    /// of `set`, saying `said`; nothing measured yet (see [`Line::measured`]).
+    pub fn new(solver: &dyn Solver, set: &str, index: usize, line: usize, said: Said) -> Line {
+        Line {
+            set: set.to_string(),
+            index,
+            line,
+            puzzle: String::new(),
+            shape: String::new(),
+            strategy: solver.id().to_string(),
+            reference: solver.info().outside,
+            counts_nodes: solver.info().reports.nodes,
+            verdict: said.word().to_string(),
+            stop: said.word().to_string(),
+            count: 0,
+            time_ns: None,
+            wall_ns: 0,
+            spread: None,
+            nodes: None,
+            placements: None,
+            guesses: None,
+            backtracks: None,
+            max_depth: None,
+            peak_states: None,
+            peak_bytes: None,
+            solved: false,
+            wrong: false,
+            parse_error: false,
+            problems: Vec::new(),
+            disagreement: None,
+        }
+    }
+
+    /// The line with `stats` written in, each one only where `reports` says
+    /// it is measured.
+    pub fn measured(self, stats: &Stats, reports: &Reports) -> Line {
+        let [nodes, placements, guesses, backtracks, max_depth, peak_states, peak_bytes] =
+            stats.reported(reports).map(|(_, value)| value);
+        Line {
+            counts_nodes: nodes.is_some(),
+            nodes,
+            placements,
+            guesses,
+            backtracks,
+            max_depth,
+            peak_states,
+            peak_bytes,
+            ..self
+        }
+    }
+
+    /// A line as an older sudoku-lab wrote it, read as it meant: before each
+    /// statistic carried its own `null`, the one flag `counts_nodes` said
+    /// whether the strategy measured any, and its figures were 0 when it did
+    /// not. Such a line is known by `counts_nodes: false` with a number for
+    /// `nodes`, which no newer line has.
+    pub fn upgrade(self) -> Line {
+        if self.counts_nodes || self.nodes.is_none() {
+            return self;
+        }
+        self.measured(&Stats::default(), &Reports::NONE)
+    }
 }
 
 /// `--shard K/N`.
@@ -138,9 +263,9 @@ pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
             break; // cut short: never flushed whole
         }
         if !buf.trim().is_empty() {
-            let line = serde_json::from_str(buf.trim())
+            let line: Line = serde_json::from_str(buf.trim())
                 .map_err(|e| format!("line {number} is not a results record: {e}"))?;
-            lines.push(line);
+            lines.push(line.upgrade());
         }
         whole += n as u64;
     }
@@ -204,88 +329,63 @@ impl Writer {
     }
 }
 
-/// Strategy infos for lines whose strategies may not be registered here.
-pub fn strategy_infos(lines: &[Line]) -> Vec<StrategyInfo> {
-    let mut infos: Vec<StrategyInfo> = Vec::new();
-    for l in lines {
-        if infos.iter().any(|i| i.id == l.strategy) || l.strategy.is_empty() {
-            continue;
-        }
-        let summary = registry::strategies()
-            .into_iter()
-            .find(|s| s.id() == l.strategy)
-            .map(|s| s.summary().to_string())
-            .unwrap_or_default();
-        infos.push(StrategyInfo {
-            id: l.strategy.clone(),
-            summary,
-            reference: l.reference,
-            counts_nodes: l.counts_nodes,
-        });
-    }
-    infos
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// `sudoku-lab merge`.
-#[derive(Args, Debug)]
-#[command(
-    after_help = "The report has the counts of one run over all the puzzles the files hold \
-(a puzzle held twice counts once). Times are what each machine measured.\n\n\
-Example:\n  sudoku-lab merge shard-*.jsonl --format md --report reports/17clue-all"
-)]
-pub struct MergeArgs {
-    /// Results files written by `compare --results`
-    #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<PathBuf>,
-
-    /// Output format on stdout
-    #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
-    pub format: CompareFormat,
-
-    /// Also write report.md, results.json, results.csv and SVG charts into DIR
-    #[arg(long, value_name = "DIR")]
-    pub report: Option<PathBuf>,
-}
-
-pub fn merge(args: &MergeArgs) -> Status {
-    if let Some(dir) = &args.report {
-        if let Err(message) = crate::output::report_dir(dir) {
-            eprintln!("error: --report {}: {message}", dir.display());
-            return Status::Usage;
+    /// A line of the reference as sudoku-lab wrote it before each statistic
+    /// carried its own null: 0s beside `counts_nodes: false`.
+    fn older() -> Line {
+        Line {
+            set: "s".into(),
+            index: 0,
+            line: 1,
+            puzzle: String::new(),
+            shape: "4x4".into(),
+            strategy: "r".into(),
+            reference: true,
+            counts_nodes: false,
+            verdict: Said::Unique.word().into(),
+            stop: "exhausted".into(),
+            count: 1,
+            time_ns: Some(10),
+            wall_ns: 12,
+            spread: None,
+            nodes: Some(0),
+            placements: Some(0),
+            guesses: Some(0),
+            backtracks: None,
+            max_depth: Some(0),
+            peak_states: Some(0),
+            peak_bytes: Some(0),
+            solved: true,
+            wrong: false,
+            parse_error: false,
+            problems: Vec::new(),
+            disagreement: None,
         }
     }
-    let mut lines = Vec::new();
-    for file in &args.files {
-        match read(file, false) {
-            Ok(more) => lines.extend(more),
-            Err(message) => {
-                eprintln!("error: {}: {message}", file.display());
-                return Status::Usage;
-            }
-        }
+
+    #[test]
+    fn older_lines_read_as_unmeasured() {
+        let text = serde_json::to_string(&older()).unwrap();
+        assert!(text.contains(r#""nodes":0"#), "{text}");
+        let line: Line = serde_json::from_str(&text).unwrap();
+        let line = line.upgrade();
+        assert_eq!(
+            (line.nodes, line.guesses, line.peak_bytes, line.backtracks),
+            (None, None, None, None)
+        );
+        // A line that measured its statistics keeps them.
+        let measured = Line {
+            counts_nodes: true,
+            ..older()
+        };
+        assert_eq!(measured.clone().upgrade(), measured);
+        // And a newer line reads back as written, nulls and all.
+        let text = serde_json::to_string(&line).unwrap();
+        assert!(text.contains(r#""nodes":null"#), "{text}");
+        let back: Line = serde_json::from_str(&text).unwrap();
+        assert_eq!(back.upgrade(), line);
     }
-    if lines.is_empty() {
-        eprintln!("error: the results files hold no records");
-        return Status::Usage;
-    }
-    let mut tally = Tally::default();
-    for line in &lines {
-        tally.add(line);
-    }
-    let names: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
-    let config = super::RunConfig {
-        command: Some(super::command_line()),
-        ..super::RunConfig::default()
-    };
-    let mut report = tally.into_report(
-        super::machine::Machine::collect(&config),
-        strategy_infos(&lines),
-    );
-    report.notes.push(format!(
-        "merged from {} results file{} ({}); the machine section is where the merge ran",
-        names.len(),
-        if names.len() == 1 { "" } else { "s" },
-        names.join(", ")
-    ));
-    super::print_report(&report, args.format, args.report.as_deref())
 }

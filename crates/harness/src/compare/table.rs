@@ -1,6 +1,6 @@
-//! The tables: one per set, a row per strategy (tabled). Rows rank by puzzles
-//! decided, then by mean time; a figure that is a lower bound because of budget
-//! hits is written `>= 176ms` (an upper bound `<= 5.68`).
+//! The tables: one per set, a row per strategy (tabled), in rank order
+//! (puzzles decided, then mean time), laid out to the terminal's width; the
+//! cells are [`super::cells`], the words around them [`super::notes`].
 //!
 //! Two widths:
 //!
@@ -18,8 +18,9 @@
 //! cell the median time per puzzle and the puzzles decided of those
 //! attempted; in a terminal its sets are split into blocks that fit the width.
 
-use super::report::{Report, ResultRecord, SetInfo};
-use crate::format::{format_bytes, format_ratio, format_si, format_us};
+use super::cells::{cells, compact_cells, summary_cell, COMPACT, DROPPED_FIRST, HEADERS};
+use super::notes::{footnotes, run_line, set_description, set_heading, warnings, wrap_text};
+use super::report::{Report, SetInfo};
 use tabled::builder::Builder;
 use tabled::settings::object::{Columns, Rows};
 use tabled::settings::{Alignment, Style};
@@ -32,48 +33,6 @@ pub enum Flavor {
     /// GitHub-flavoured Markdown.
     Markdown,
 }
-
-/// Column headers; `\n` splits a terminal header over two lines.
-pub const HEADERS: [&str; 23] = [
-    "strategy",
-    "attempted",
-    "decided",
-    "solved",
-    "unique",
-    "multiple",
-    "none",
-    "invalid",
-    "budget\nhit",
-    "crashed",
-    "wrong",
-    "mean",
-    "median",
-    "p90",
-    "max",
-    "puzzles\n/s",
-    "ratio to\nfastest",
-    "nodes\nmean",
-    "nodes\nmax",
-    "guesses\nmean",
-    "backtracks\nmean",
-    "no-guess\n%",
-    "peak\nmem",
-];
-
-/// The compact table's columns (terminal default); `\n` splits a header.
-pub const COMPACT: [&str; 8] = [
-    "strategy",
-    "decided",
-    "budget\nhits",
-    "median",
-    "mean",
-    "ratio",
-    "nodes",
-    "guesses",
-];
-
-/// The compact columns a narrow terminal drops, first to last.
-pub const DROPPED_FIRST: [usize; 5] = [7, 6, 5, 4, 2];
 
 /// Terminal width assumed when it cannot be known (output piped, no
 /// `$COLUMNS`): the compact table is made to fit it.
@@ -118,95 +77,6 @@ impl Layout {
             width: terminal.or(env).unwrap_or(DEFAULT_WIDTH),
         }
     }
-}
-
-fn opt<T>(value: Option<T>, show: impl Fn(T) -> String) -> String {
-    value.map(show).unwrap_or_else(|| "n/a".into())
-}
-
-/// `>= ` before a figure that is a lower bound, `<= ` before an upper bound.
-fn bound(text: String, lower: bool, upper: bool) -> String {
-    if text == "n/a" {
-        text
-    } else if lower {
-        format!(">= {text}")
-    } else if upper {
-        format!("<= {text}")
-    } else {
-        text
-    }
-}
-
-/// The cells of one row.
-pub fn cells(row: &ResultRecord) -> Vec<String> {
-    let mut name = row.strategy.clone();
-    if row.reference {
-        name.push_str(" †");
-    }
-    if !row.supported {
-        let mut cells = vec!["n/a".to_string(); HEADERS.len()];
-        cells[0] = name;
-        return cells;
-    }
-    let n = |x: u64| x.to_string();
-    let lb = row.lower_bound;
-    vec![
-        name,
-        n(row.attempted),
-        n(row.decided),
-        n(row.solved),
-        n(row.unique),
-        n(row.multiple),
-        n(row.none),
-        n(row.invalid),
-        n(row.budget_hit),
-        n(row.crashed),
-        if row.wrong > 0 {
-            format!("{} !!", row.wrong)
-        } else {
-            "0".into()
-        },
-        bound(opt(row.mean_us, format_us), lb, false),
-        bound(opt(row.median_us, format_us), row.median_lower_bound, false),
-        bound(opt(row.p90_us, format_us), row.p90_lower_bound, false),
-        bound(opt(row.max_us, format_us), lb, false),
-        bound(opt(row.puzzles_per_sec, format_si), false, lb),
-        bound(opt(row.ratio_to_fastest, format_ratio), lb, false),
-        bound(opt(row.nodes_mean, format_si), lb, false),
-        bound(opt(row.nodes_max, |x| format_si(x as f64)), lb, false),
-        bound(opt(row.guesses_mean, format_si), lb, false),
-        bound(opt(row.backtracks_mean, format_si), lb, false),
-        opt(row.no_guess_pct, |p| format!("{p:.0}%")),
-        bound(opt(row.peak_bytes, format_bytes), lb, false),
-    ]
-}
-
-/// The cells of one row of the compact table ([`COMPACT`]).
-pub fn compact_cells(row: &ResultRecord) -> Vec<String> {
-    let mut name = row.strategy.clone();
-    if row.reference {
-        name.push_str(" †");
-    }
-    if !row.supported {
-        let mut cells = vec!["n/a".to_string(); COMPACT.len()];
-        cells[0] = name;
-        return cells;
-    }
-    let lb = row.lower_bound;
-    let mut decided = format!("{}/{}", row.decided, row.attempted);
-    if row.wrong > 0 || row.crashed > 0 {
-        decided.push_str(" !!");
-    }
-    vec![
-        name,
-        decided,
-        row.budget_hit.to_string(),
-        bound(opt(row.median_us, format_us), row.median_lower_bound, false),
-        bound(opt(row.mean_us, format_us), lb, false),
-        bound(opt(row.ratio_to_fastest, format_ratio), lb, false),
-        bound(opt(row.nodes_mean, format_si), lb, false),
-        bound(opt(row.guesses_mean, format_si), lb, false),
-    ]
 }
 
 /// The widest line of a text, in characters.
@@ -275,23 +145,6 @@ pub fn compact_columns(report: &Report, width: usize) -> Vec<usize> {
         keep.retain(|&i| i != drop);
     }
     keep
-}
-
-/// A summary cell: `12.3µs 95/95` (median, decided of attempted).
-fn summary_cell(row: Option<&ResultRecord>) -> String {
-    match row {
-        None => "-".into(),
-        Some(r) if !r.supported => "n/a".into(),
-        Some(r) => {
-            let median = bound(opt(r.median_us, format_us), r.median_lower_bound, false);
-            let flag = if r.wrong > 0 || r.crashed > 0 {
-                " !!"
-            } else {
-                ""
-            };
-            format!("{median} {}/{}{flag}", r.decided, r.attempted)
-        }
-    }
 }
 
 /// The summary of a run over two sets or more: a row per strategy (most
@@ -401,163 +254,10 @@ fn short_name(set: &str) -> String {
         .unwrap_or_else(|| set.to_string())
 }
 
-/// A set's one-line heading: `puzzles/x.txt: 95 puzzles (9x9)`.
-pub fn set_heading(set: &SetInfo) -> String {
-    format!("{}: {}", set.name, set_description(set))
-}
-
-/// What a set held: `95 puzzles (9x9), 2 unparseable lines`.
-pub fn set_description(set: &SetInfo) -> String {
-    let mut text = format!(
-        "{} puzzle{}",
-        set.puzzles,
-        if set.puzzles == 1 { "" } else { "s" }
-    );
-    if !set.shapes.is_empty() {
-        text.push_str(&format!(" ({})", set.shapes.join(", ")));
-    }
-    if set.parse_errors > 0 {
-        text.push_str(&format!(
-            ", {} unparseable line{}",
-            set.parse_errors,
-            if set.parse_errors == 1 { "" } else { "s" }
-        ));
-    }
-    if set.truncated {
-        text.push_str(", limited by --limit-puzzles");
-    }
-    if set.disagreements > 0 {
-        text.push_str(&format!(
-            ", {} DISAGREEMENTS (see stderr)",
-            set.disagreements
-        ));
-    }
-    text
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// What the run was: strategies, budgets, jobs, build.
-pub fn run_line(report: &Report) -> String {
-    let m = &report.machine;
-    let time = m
-        .time_budget_ms
-        .map(|ms| format_us(ms * 1e3))
-        .unwrap_or_else(|| "no time budget".into());
-    let memory = m
-        .memory_budget_bytes
-        .map(format_bytes)
-        .unwrap_or_else(|| "no memory budget".into());
-    let nodes = m
-        .node_budget
-        .map(|n| format!("{n} nodes"))
-        .unwrap_or_else(|| "no node budget".into());
-    let repeat = if m.repeat > 1 {
-        format!(
-            "each solve run up to {} times, fastest kept (not repeated: budget hits, solves over {})",
-            m.repeat,
-            format_us(m.repeat_cutoff_ms * 1e3)
-        )
-    } else {
-        "each solve run once".to_string()
-    };
-    format!(
-        "{} on {}; budgets per puzzle: {time}, {memory}, {nodes}; {repeat}; {} job{}; {} build",
-        plural(report.strategies.len(), "strategy", "strategies"),
-        plural(report.sets.len(), "set", "sets"),
-        m.jobs,
-        if m.jobs == 1 { "" } else { "s" },
-        m.profile
-    )
-}
-
-/// Warnings that belong above the tables.
-pub fn warnings(report: &Report) -> Vec<String> {
-    let mut out = Vec::new();
-    if report.machine.jobs > 1 {
-        out.push(format!(
-            "parallel run (--jobs {}): timings disturbed",
-            report.machine.jobs
-        ));
-    }
-    if report.machine.profile != "release" {
-        out.push("debug build: timings are not representative (use cargo run --release)".into());
-    }
-    if let Some(load) = report.machine.overload() {
-        out.push(format!(
-            "load average {load:.2} exceeds the {} logical cores: other processes compete for \
-             the CPU, timings disturbed (budget hits come sooner)",
-            report.machine.cores
-        ));
-    }
-    out
-}
-
-/// The notes below the tables.
-pub fn footnotes(report: &Report) -> Vec<String> {
-    let mut notes = Vec::new();
-    for s in report.strategies.iter().filter(|s| s.reference) {
-        notes.push(format!("† {}", s.summary));
-    }
-    let no_counts: Vec<&str> = report
-        .strategies
-        .iter()
-        .filter(|s| !s.counts_nodes)
-        .map(|s| s.id.as_str())
-        .collect();
-    let mut na = "n/a: shape not supported by the strategy".to_string();
-    if !no_counts.is_empty() {
-        na.push_str(&format!(
-            ", or not reported ({} counts no nodes)",
-            no_counts.join(", ")
-        ));
-    }
-    notes.push(na);
-    notes.push(
-        "rows rank by puzzles decided (a definite verdict, verified and cross-checked), then by mean time"
-            .into(),
-    );
-    notes.push(
-        "times: the solve only, per puzzle; a puzzle stopped by a budget counts at the time it took"
-            .into(),
-    );
-    if report.results.iter().any(|r| r.lower_bound) {
-        notes.push(
-            ">= : a lower bound, because of budget hits (complete searches would cost more); \
-             <= : an upper bound; ratio to fastest: to the fastest mean that is not a lower bound"
-                .into(),
-        );
-    }
-    notes.push("nodes, guesses, backtracks: per puzzle; no-guess %: share of solved puzzles solved without a guess".into());
-    notes
-}
-
 /// Every table, with the run line, warnings and footnotes: the compact
 /// tables at [`DEFAULT_WIDTH`] in a terminal, the wide ones in Markdown.
 pub fn render(report: &Report, flavor: Flavor) -> String {
     render_with(report, flavor, Layout::default())
-}
-
-/// `text` in lines of at most `width` characters (words are never split; a
-/// longer word stands alone), the lines after the first indented by two.
-pub fn wrap_text(text: &str, width: usize) -> String {
-    let mut out = String::new();
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let len = line.chars().count();
-        if len > 2 && len + 1 + word.chars().count() > width {
-            out.push_str(&line);
-            out.push('\n');
-            line = "  ".to_string();
-        } else if len > 0 && line != "  " {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    out.push_str(&line);
-    out
 }
 
 /// Every table laid out as `layout` says (Markdown: always wide), with the
@@ -664,19 +364,4 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
         });
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formats() {
-        assert_eq!(bound("176ms".into(), true, false), ">= 176ms");
-        assert_eq!(bound("5.68".into(), false, true), "<= 5.68");
-        assert_eq!(bound("n/a".into(), true, false), "n/a");
-        assert_eq!(bound("1.00x".into(), false, false), "1.00x");
-        assert_eq!(wrap_text("aa bb cc dd", 5), "aa bb\n  cc\n  dd");
-        assert_eq!(wrap_text("a-very-long-word b", 4), "a-very-long-word\n  b");
-    }
 }

@@ -1,0 +1,152 @@
+//! The tally: results lines in, a [`Report`] out. `compare` feeds it the
+//! lines it streams and `merge` the lines it reads back, so a report is
+//! always computed from lines, and the shards of a run merge into the counts
+//! of one run.
+
+use super::machine::Machine;
+use super::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
+use super::results::{Line, LineProblem};
+use super::sets::natural_cmp;
+use super::summary::{finish_row, rank, Acc};
+use std::collections::HashSet;
+
+/// The report's figures, tallied from results lines: what
+/// [`compare`](super::runner::compare) streams, and what `sudoku-lab merge`
+/// reads back. A (set, puzzle, strategy)
+/// seen twice counts once.
+#[derive(Default)]
+pub struct Tally {
+    sets: Vec<SetTally>,
+    seen: HashSet<(String, usize, String)>,
+    problems: Vec<Problem>,
+}
+
+#[derive(Default)]
+struct SetTally {
+    name: String,
+    path: String,
+    truncated: bool,
+    shapes: Vec<String>,
+    /// (strategy id, reference, figures)
+    rows: Vec<(String, bool, Acc)>,
+    puzzles: HashSet<usize>,
+    parse_errors: HashSet<usize>,
+    disagreements: HashSet<usize>,
+}
+
+impl Tally {
+    fn set(&mut self, name: &str) -> &mut SetTally {
+        match self.sets.iter().position(|s| s.name == name) {
+            Some(i) => &mut self.sets[i],
+            None => {
+                self.begin_set(name, name);
+                self.sets.last_mut().expect("just added")
+            }
+        }
+    }
+
+    /// Declares a set (its rows appear even with no puzzle tallied).
+    pub fn begin_set(&mut self, name: &str, path: &str) {
+        if !self.sets.iter().any(|s| s.name == name) {
+            self.sets.push(SetTally {
+                name: name.to_string(),
+                path: path.to_string(),
+                ..SetTally::default()
+            });
+        }
+    }
+
+    /// Declares a strategy's row on a set.
+    pub fn strategy(&mut self, set: &str, id: &str, reference: bool) {
+        let set = self.set(set);
+        if !set.rows.iter().any(|r| r.0 == id) {
+            set.rows.push((id.to_string(), reference, Acc::default()));
+        }
+    }
+
+    /// A problem that belongs to no puzzle.
+    pub fn problem(&mut self, p: Problem) {
+        self.problems.push(p);
+    }
+
+    /// `--limit-puzzles` stopped the reading of `set` before its end.
+    pub fn truncated(&mut self, set: &str) {
+        self.set(set).truncated = true;
+    }
+
+    /// Adds one line; a (set, puzzle, strategy) already tallied is ignored.
+    pub fn add(&mut self, l: &Line) {
+        if !self
+            .seen
+            .insert((l.set.clone(), l.index, l.strategy.clone()))
+        {
+            return;
+        }
+        self.strategy(&l.set, &l.strategy, l.reference);
+        let mut found = Vec::new();
+        let set = self.set(&l.set);
+        let problem = |p: &LineProblem, strategies: Vec<String>| Problem {
+            kind: p.kind,
+            set: l.set.clone(),
+            line: Some(l.line),
+            strategies,
+            message: p.message.clone(),
+        };
+        if l.parse_error {
+            if set.parse_errors.insert(l.index) {
+                found.extend(l.problems.iter().map(|p| problem(p, vec![])));
+            }
+        } else {
+            set.puzzles.insert(l.index);
+            if !set.shapes.contains(&l.shape) {
+                set.shapes.push(l.shape.clone());
+            }
+            let row = set.rows.iter_mut().find(|r| r.0 == l.strategy);
+            row.expect("declared above").2.add(l);
+            found.extend(
+                l.problems
+                    .iter()
+                    .map(|p| problem(p, vec![l.strategy.clone()])),
+            );
+            if let Some(d) = &l.disagreement {
+                if set.disagreements.insert(l.index) {
+                    found.push(problem(d, d.strategies.clone()));
+                }
+            }
+        }
+        self.problems.extend(found);
+    }
+
+    /// The report: one ranked row per set and strategy.
+    pub fn into_report(self, machine: Machine, strategies: Vec<StrategyInfo>) -> Report {
+        let mut report = Report {
+            machine,
+            strategies,
+            sets: Vec::new(),
+            results: Vec::new(),
+            problems: self.problems,
+            notes: Vec::new(),
+        };
+        for mut set in self.sets {
+            set.shapes.sort_by(|a, b| natural_cmp(a, b));
+            let info = SetInfo {
+                name: set.name.clone(),
+                path: set.path.clone(),
+                puzzles: set.puzzles.len() as u64,
+                parse_errors: set.parse_errors.len() as u64,
+                truncated: set.truncated,
+                shapes: set.shapes.clone(),
+                disagreements: set.disagreements.len() as u64,
+            };
+            let mut rows: Vec<ResultRecord> = set
+                .rows
+                .iter()
+                .map(|(id, reference, acc)| finish_row(id, *reference, &set.name, acc, &info))
+                .collect();
+            rank(&mut rows);
+            report.results.extend(rows);
+            report.sets.push(info);
+        }
+        report
+    }
+}
