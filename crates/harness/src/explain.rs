@@ -61,10 +61,6 @@ impl Measured {
     pub fn id(&self) -> &'static str {
         self.info.id
     }
-    /// `false` for a strategy that reports no counts (the reference).
-    pub fn counts_nodes(&self) -> bool {
-        self.info.reports.nodes
-    }
     /// The figures mean what they say: the search finished (no budget hit,
     /// shape supported, givens valid).
     fn complete(&self) -> bool {
@@ -72,7 +68,7 @@ impl Measured {
     }
     /// Its counts can be compared.
     fn counted(&self) -> bool {
-        self.counts_nodes() && self.complete()
+        self.info.reports.nodes && self.complete()
     }
 }
 
@@ -315,10 +311,7 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
 
     // 4. Time: the fastest of ours against the slowest and the baseline,
     //    each named as what it is; then the reference.
-    let ours: Vec<&Measured> = rows
-        .iter()
-        .filter(|m| m.counts_nodes() && m.complete())
-        .collect();
+    let ours: Vec<&Measured> = rows.iter().filter(|m| m.counted()).collect();
     let reference = rows.iter().find(|m| m.info.outside && m.complete());
     let fastest = ours.iter().copied().min_by_key(|m| m.time);
     let slowest = ours.iter().copied().max_by_key(|m| m.time);
