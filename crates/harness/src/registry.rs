@@ -55,10 +55,12 @@ pub const BASELINE_STRATEGY: &str = "naive";
 
 /// `generate`'s uniqueness checker by grid side: each entry holds from its
 /// side up, the first registered one that supports the shape is the default.
-/// The fastest at `generate --minimal` (s, one thread; see generate.rs):
-/// 9x9 x2000 bitboard 0.5, mrv 1.1, dlx 2.3; 12x12 x50 bitboard 0.4, dlx 0.7,
-/// mrv 8.7; 16x16 x10 dlx 8.1, bitboard 29.
-const CHECKERS: [(usize, &str); 3] = [(16, "dlx"), (1, "bitboard"), (1, "mrv")];
+/// The fastest at `generate --minimal --seed 1` (s, one thread): 9x9 x2000
+/// bitboard 0.5, mrv 1.1, dlx 2.3; 12x12 x50 bitboard 0.4, dlx 0.7, mrv 8.7;
+/// 16x16 x10 bitboard 2.5, dlx 8.0; 20x20 x2 dlx 73 (both puzzles
+/// not-proven-minimal), bitboard 89 (both proven); 25x25 x2 dlx 11,
+/// bitboard 568.
+const CHECKERS: [(usize, &str); 3] = [(20, "dlx"), (1, "bitboard"), (1, "mrv")];
 
 /// The default checker of `generate` for this shape: the fastest registered
 /// one that supports it (else the first, which `generate` then refuses).
