@@ -1,7 +1,8 @@
 //! A steady timing loop for tuning bitboard: every puzzle of each set given,
 //! solved (proving uniqueness) in chunks of 50, best of 10 runs per chunk
 //! (`TIMELOOP_RUNS=N` for more, under a profiler);
-//! prints mean µs per puzzle and nodes per puzzle.
+//! prints mean µs per puzzle and nodes per puzzle (`PER_PUZZLE=1`: first
+//! each puzzle's nodes, verdict and placements, to diff two builds).
 //!
 //! `cargo run --release -p sudoku-bitboard --example timeloop -- puzzles/top95.txt`
 use std::time::Instant;

@@ -13,8 +13,9 @@
 //! A *band* is three rows of boxes. For each digit `d` and band `b` one
 //! 27-bit word (`cand[d * 3 + b]`) holds the cells of the band where `d` may
 //! go, bit `9 * (row % 3) + column`, so cell `27 b + bit` of the grid is bit
-//! `bit` of its band's word. 27 words, 3 words of unplaced cells and a
-//! dirty mask make the whole state: 116 bytes.
+//! `bit` of its band's word. 27 words, a copy of each as its last band step
+//! left it (`stepped`), 3 words of unplaced cells and 3 of bivalue cells
+//! make the whole state: 240 bytes.
 //!
 //! ```text
 //!  digit 5, band 0 (rows 1-3)           the word, bit 26 ... bit 0
@@ -35,29 +36,34 @@
 //! 1. squeeze each 9-bit row to the 3 boxes it touches (`MINI`), giving the
 //!    9-bit set of mini-rows where `d` may be;
 //! 2. in a band, `d` sits once in each row and once in each box: its three
-//!    mini-rows form one of the 6 row-to-box permutations. `BAND[m]` is the
-//!    union of the permutations that fit in `m` (zero: a contradiction); the
-//!    plane keeps only those mini-rows. This one look-up is locked candidates
-//!    inside the band in both directions (a box confined to a row, a row
-//!    confined to a box) and hidden singles of boxes;
-//! 3. a row left with one cell is a hidden single of that row: the cell is
-//!    placed (it leaves the other digits' planes);
-//! 4. a box left with one column (`LOCKED`) holds `d` in that column, so the
+//!    mini-rows form one of the 6 row-to-box permutations. `KEEP[m]` is the
+//!    cells of the union of the permutations that fit in `m` (zero: a
+//!    contradiction); the plane keeps only those. This one look-up is
+//!    locked candidates inside the band in both directions (a box confined
+//!    to a row, a row confined to a box) and hidden singles of boxes;
+//! 3. a box left with one column (`LOCKED`) holds `d` in that column, so the
 //!    column's cells in the two other bands lose `d`: pointing, and the
-//!    column peers of every placed `d`.
+//!    column peers of every placed `d`;
+//! 4. a row left with one cell holds `d` there (a hidden single of the row,
+//!    or a digit placed before): the cell leaves the other digits' planes.
 //!
-//! A plane is re-run only when one of its bits changed (the dirty mask).
+//! A plane is stepped again when it differs from its `stepped` copy: some
+//! step or placement took a candidate from it since. The 27 steps are
+//! written out in a fixed order (a macro), each with its plane index a
+//! constant, and the pass repeats until no plane changed.
 //!
 //! **When every plane is quiet**: naked singles by bit-sliced counting across
 //! the 9 planes of a band (`twos |= ones & x; ones |= x`: a free cell in
-//! `ones & !twos` has one candidate, one outside `ones` has none), then hidden
-//! singles of columns and claiming for columns (a column whose `d` lies in one
-//! band confines `d` to that column of its box). Placements go back to the
-//! band step; when nothing moves, the search guesses.
+//! `ones & !twos` has one candidate, one outside `ones` has none; a third
+//! accumulator gives the bivalue cells, kept for the guess). When they place
+//! nothing: hidden singles of columns and claiming for columns (a column
+//! whose `d` lies in one band confines `d` to that column of its box).
+//! Placements go back to the band steps; when nothing moves, the search
+//! guesses.
 //!
-//! **The guess**: the first cell with two candidates (counted with a third
-//! accumulator, `threes`), else the first with fewest. Each option is tried
-//! on a copy of the state.
+//! **The guess**: the bivalue cell with the fewest placed cells among its 20
+//! peers; without a bivalue cell, the cell with fewest candidates. Each
+//! option is tried on a copy of the state.
 //!
 //! ## Every other shape
 //!
@@ -65,65 +71,94 @@
 //! from 1 to 25 gets its own monomorphised code with constant-trip loops): a
 //! digit plane is `N` row words of `N` bits (`cand[d][r]`), so rows are one
 //! word, columns a bit-sliced count over the plane's row words, and a box a
-//! mask of `box_cols` bits over `box_rows` consecutive words. The rules are
-//! naked singles, hidden singles of rows, columns and boxes, and locked
-//! candidates (pointing and claiming, rows and columns), run per digit only
-//! for digits whose plane changed; the guess is the same bivalue cell.
+//! mask of `box_cols` bits over `box_rows` consecutive words (boxes are
+//! counted bit-sliced too, a band at a time). The rules are naked singles,
+//! hidden singles of rows, columns and boxes (only for digits whose plane
+//! changed since their last look), and locked candidates (pointing and
+//! claiming, rows and columns) once singles are quiet; the guess is the
+//! bivalue cell with the fewest placed cells in its row, column and box.
 //!
 //! ## Why it is fast (measured)
 //!
-//! Mean µs per puzzle proving uniqueness, from
-//! `cargo run --release -- compare --strategies bitboard,dlx,reference --set <set>`
-//! (`--limit-puzzles 2000` for the 17-clue set), one thread, on this
-//! project's 2-core machine shared with other jobs (ratios matter more than
-//! absolutes):
+//! Mean µs per puzzle proving uniqueness, release build, one thread, each
+//! solve the fastest of 3 runs, on this project's 2-core machine shared with
+//! other jobs (ratios matter more than absolutes; on the small sets they
+//! move by 0.2 from run to run). From the committed reports
+//! (`reports/top95`, `reports/17clue-2000`, `reports/latest`: first 100 of
+//! each bundled set), and for hardest and 25x25 one run of
+//! `sudoku-lab compare --strategies bitboard,dlx,reference --set <set>`:
 //!
-//! | set | bitboard | reference (JCZSolve port) | dlx | bitboard nodes / puzzle |
-//! |---|---:|---:|---:|---:|
-//! | top95 | 26.1 | 16.6 | 128 | 41.3 |
-//! | 17-clue, first 2,000 | 5.77 | 5.12 | 28.5 | 3.25 |
-//! | hardest (11) | 20.0 | 9.34 | 63.8 | 23 |
-//! | 9x9-hard | 7.34 | 4.02 | 25.2 | 4.48 |
-//! | 9x9-minimal | 6.69 | 3.88 | 23.6 | 4.26 |
-//! | 9x9-medium | 4.78 | 2.50 | 18.0 | 1.44 |
-//! | 9x9-easy | 3.84 | 2.48 | 17.5 | 1 |
-//! | 16x16 | 306 | n/a | 235 | 27.4 |
-//! | 25x25 | 144 | n/a | 518 | 1 |
+//! | set | bitboard | reference (JCZSolve port) | dlx | bitboard / reference | bitboard / dlx | bitboard nodes / puzzle |
+//! |---|---:|---:|---:|---:|---:|---:|
+//! | top95 | 14.1 | 17.8 | 153 | 0.79x | 0.09x | 19.0 |
+//! | 17-clue, first 2,000 | 4.01 | 5.05 | 31.0 | 0.79x | 0.13x | 2.11 |
+//! | hardest (11) | 13.4 | 9.56 | 72.5 | 1.41x | 0.19x | 16.5 |
+//! | 9x9-easy | 2.40 | 2.57 | 17.8 | 0.93x | 0.13x | 1 |
+//! | 9x9-medium | 1.78 | 1.97 | 13.3 | 0.90x | 0.13x | 1.28 |
+//! | 9x9-hard | 4.48 | 3.75 | 18.2 | 1.20x | 0.25x | 4.16 |
+//! | 9x9-minimal | 3.20 | 2.98 | 18.2 | 1.07x | 0.18x | 3.84 |
+//! | classic (6 famous puzzles) | 23.2 | 16.9 | 149 | 1.37x | 0.16x | 43.3 |
+//! | multiple (4, several solutions) | 8.32 | 3.37 | 11.5 | 2.47x | 0.72x | 16 |
+//! | no-solution (3) | 10.7 | 23.1 | 83.0 | 0.46x | 0.13x | 12.3 |
+//! | 16x16 | 88.5 | n/a | 184 | n/a | 0.48x | 5 |
+//! | 25x25 | 105 | n/a | 578 | n/a | 0.18x | 1 |
 //!
-//! The figures for each trick below come from a private loop timing the
-//! best of 10 runs of each 50-puzzle chunk (steadier under load).
-//!
-//! What each trick buys:
+//! What each trick buys (the private loop `examples/timeloop.rs`: every
+//! puzzle of a set in chunks of 50, best of 10 runs per chunk):
 //!
 //! * **Planes instead of cells.** One band step decides locked candidates
 //!   and hidden singles for 27 cells at once in about 40 instructions; dlx
-//!   covers and uncovers hundreds of list nodes per placement. bitboard
-//!   enters 41 nodes per top95 puzzle where dlx enters 690, and each costs
-//!   about 0.7 µs against dlx's 0.3 µs.
-//! * **Branch-free updates.** Whether a plane held a cleared cell is data the
-//!   branch predictor cannot guess; writing `dirty |= (x >> pos & 1) << i`
-//!   instead of an `if` took 9x9-hard from 12.3 to 9.3 µs per puzzle and
-//!   top95 from 47 to 42.
-//! * **Cheap rules first.** The column pass (hidden singles and claiming in
-//!   columns) costs more than the band steps it feeds; running it only when
-//!   naked singles are stuck took 9x9-hard from 9.3 to 7.7 µs and top95 from
-//!   42 to 33, with the same node counts (the fixpoint is the same).
-//! * **Dirty planes and dirty digits.** Only changed planes are re-run; on
-//!   16x16, running the unit rules only for digits whose plane changed took
-//!   the mean from 375 to 250 µs.
-//! * **Copy on guess.** The 9x9 state is 116 bytes: copying it is cheaper
+//!   covers and uncovers hundreds of list nodes per placement.
+//! * **Compare, don't track.** Keeping a dirty bit per plane up to date at
+//!   every write (a shift, a mask and an OR per plane touched) cost more
+//!   than it saved. Comparing each plane with its copy from its last step,
+//!   in 27 written-out steps with constant indices, and clearing a solved
+//!   cell from the other planes unconditionally (no branch to mispredict),
+//!   took the same node counts from 31.9 to 18.0 µs on top95 and from 5.7
+//!   to 2.3 on the 17-clue set; merging the two look-ups of step 2 into one
+//!   table (`KEEP`) and skipping placed columns in the column rules are in
+//!   those figures.
+//! * **Where to guess.** JCZSolve guesses on the first bivalue cell. The
+//!   bivalue cell with the fewest placed peers is in the least settled part
+//!   of the grid, where an option has the most to propagate: top95 needs
+//!   19.0 nodes per puzzle instead of 41.3 (JCZSolve, instrumented: 50.4
+//!   guesses), the 17-clue set 2.11 instead of 3.25, and 16x16 5 instead
+//!   of 27.4.
+//! * **Cheap rules first.** The column pass costs more than the band steps
+//!   it feeds; it runs only when naked singles are stuck.
+//! * **Copy on guess.** The 9x9 state is 240 bytes: copying it is cheaper
 //!   than recording what to undo, and a failed branch costs nothing to
 //!   clean up.
+//! * **Givens a plane at a time.** Both paths build the starting planes
+//!   from the givens' rows, columns and boxes instead of writing each given
+//!   (which touches every plane); on the generic path the box arithmetic's
+//!   divisions are done once per shape, into tables.
 //!
-//! Where it still loses: on 9x9 the reference is 1.1x (17-clue) to 2.1x
-//! (hardest) faster. bitboard guesses on the first bivalue cell, and even a
-//! puzzle solved without a guess (9x9-easy) costs it 1.5x the reference:
-//! its rounds of band steps and naked-single scans are not yet squeezed as
-//! hard. On 16x16 the generic path's per-node cost (about 11 µs: every unit
-//! rule rescans the changed digits' planes) loses to dlx on the mean, though
-//! it wins the median (76 against 145 µs) and enters 20 times fewer nodes;
-//! on 25x25, where propagation alone solves the bundled puzzles, it takes
-//! 28% of dlx's time.
+//! Where it still loses:
+//!
+//! * **9x9, per node.** On top95 and the 17-clue set bitboard beats the
+//!   reference by guessing less; on Norvig's hardest, 9x9-hard, 9x9-minimal
+//!   and the famous puzzles of `classic` it enters fewer nodes too (hardest:
+//!   16.5 against about 22 guesses), but each costs it about 0.8 µs against
+//!   the reference's 0.45: the column pass at every stuck point and the scan
+//!   for the best bivalue cell are the difference. Running the column rules
+//!   only for digits whose planes changed since their last pass is the next
+//!   cut.
+//! * **Several solutions.** On the four puzzles of `multiple.txt` it takes
+//!   2.5 times the reference's time (16 nodes each); why its guess order
+//!   finds a second solution later there is not yet studied.
+//! * **16x16, per node.** The generic path stores planes digit-major, so
+//!   placing a digit touches `N` planes at a stride and naked singles rescan
+//!   `N` planes per row: about 15 µs per node on 16x16, where dlx spends
+//!   0.4. It enters a hundredth of dlx's nodes and takes about 0.4 of its
+//!   time on the bundled 16x16 set, short of the third the project aims at.
+//!   A row-major layout (a cell's candidates in one word, beside the digit
+//!   planes) would make placement one store.
+//! * **Hard 25x25.** On half-given 25x25 puzzles (`puzzles/scaling`) its mean
+//!   is less than half of dlx's but its median is twice dlx's, and as
+//!   `generate --minimal`'s uniqueness checker on 25x25 it is 50 times slower
+//!   than dlx: propagation costs tens of µs per node there, and near-minimal
+//!   25x25 puzzles need many nodes whatever the strategy.
 //!
 //! ## On the pruning ladder
 //!
