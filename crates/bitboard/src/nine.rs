@@ -108,7 +108,7 @@ static PEERS: [u32; 27] = {
     t
 };
 
-/// The whole search state: 240 bytes, `Copy`; a guess copies it.
+/// The whole search state: 348 bytes, `Copy`; a guess copies it.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     /// `cand[d * 3 + b]`: where digit `d + 1` may go in band `b`. A placed
@@ -118,6 +118,9 @@ pub(crate) struct State {
     /// this lost a candidate since and is stepped again; comparing is
     /// cheaper than keeping a dirty mask up to date at every write.
     stepped: [u32; 27],
+    /// Each plane as the column rules last saw it: they look again only at
+    /// digits with a plane that changed since.
+    columned: [u32; 27],
     /// Cells of each band not placed yet.
     free: [u32; 3],
     /// The free cells with exactly two candidates, as the last naked-single
@@ -159,6 +162,7 @@ impl State {
             cand: std::array::from_fn(|i| (free[i % 3] & !seen[i]) | mine[i]),
             // No plane value has bit 31: every plane is stepped once.
             stepped: [u32::MAX; 27],
+            columned: [u32::MAX; 27],
             free,
             pairs: [0; 3],
         }
@@ -328,6 +332,10 @@ impl State {
         let columns = |x: u32| (x | x >> 9 | x >> 18) & ROW;
         for d in 0..9 {
             let p = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
+            if self.columned[d * 3..d * 3 + 3] == p {
+                continue;
+            }
+            self.columned[d * 3..d * 3 + 3].copy_from_slice(&p);
             let cols = [columns(p[0]), columns(p[1]), columns(p[2])];
             if cols[0] | cols[1] | cols[2] != ROW {
                 let c = (!(cols[0] | cols[1] | cols[2]) & ROW).trailing_zeros() as usize;
