@@ -29,6 +29,11 @@
 //! current puzzle are held in memory, and a line longer than [`MAX_LINE_BYTES`]
 //! is reported and skipped without being stored, so any file streams in bounded
 //! memory.
+//!
+//! One file, longer than most here, because it is one decision: which format
+//! a line is in and what error it gets are settled by the same tests (a line
+//! of numbers, a block row, a CSV record, a line puzzle), and a reader of one
+//! format split from the others would not see why they reject a line.
 
 use crate::grid::{symbol_digit, Grid};
 use crate::shape::{Shape, ShapeError};

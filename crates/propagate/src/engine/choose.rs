@@ -1,0 +1,135 @@
+//! Branching: which cell (or, for `fewest`, which unit and digit) a stuck
+//! state branches on.
+
+use super::*;
+
+impl Board {
+    /// The branch point of the current state, or why there is none.
+    #[inline]
+    pub(super) fn choose(&self, branching: Branching, rules: Rules, from: usize) -> Choice {
+        if self.empties == 0 {
+            return Choice::Solved;
+        }
+        // The fewest candidates any empty cell can have after propagation:
+        // reaching it ends the search for the minimum early.
+        let floor = match rules {
+            Rules::None => 0,
+            Rules::Fc => 1,
+            _ => 2,
+        };
+        let (cell, options) = match branching {
+            Branching::RowMajor => {
+                let cell = (from..self.size)
+                    .find(|&c| self.placed[c] == 0)
+                    .expect("an empty cell");
+                (cell, self.cand[cell])
+            }
+            Branching::Mrv | Branching::Fewest => self.fewest_cell(floor),
+        };
+        if options == 0 {
+            return Choice::Dead(DeadEnd::Cell(cell));
+        }
+        let cell_frame = Frame {
+            trail: self.trail.len() as u32,
+            path: self.path.len() as u32,
+            cell: cell as u16,
+            digit: 0,
+            options,
+            untried: options,
+        };
+        let count = options.count_ones();
+        if branching != Branching::Fewest || count <= 1 {
+            return Choice::Branch(cell_frame);
+        }
+        // Fewest: a unit-and-digit with fewer places than the cell has
+        // candidates wins (ties go to the cell, as in dlx's column order).
+        match self.fewest_place(count) {
+            Some((u, digit, 0)) => Choice::Dead(unit_digit(self.n, u, digit)),
+            Some((u, digit, places)) => Choice::Branch(Frame {
+                cell: u as u16,
+                digit,
+                options: places,
+                untried: places,
+                ..cell_frame
+            }),
+            None => Choice::Branch(cell_frame),
+        }
+    }
+
+    /// The empty cell with the fewest candidates, the first in row-major
+    /// order on ties, and its candidates.
+    #[inline]
+    fn fewest_cell(&self, floor: u32) -> (usize, u32) {
+        let mut best = u32::MAX;
+        let mut best_cell = 0;
+        for (cell, (&m, &p)) in self.cand.iter().zip(&self.placed).enumerate() {
+            // A filled cell counts 64: never below an empty one.
+            let count = m.count_ones() | (((p != 0) as u32) << 6);
+            if count < best {
+                best = count;
+                best_cell = cell;
+                if count <= floor {
+                    break;
+                }
+            }
+        }
+        (best_cell, self.cand[best_cell])
+    }
+
+    /// The unit-and-digit (not placed) with the fewest places, if fewer than
+    /// `limit`: `(unit, digit, positions)`. Counts below `limit` are kept as
+    /// bit-sliced "at least k places" masks, one per k.
+    fn fewest_place(&self, limit: u32) -> Option<(usize, u8, u32)> {
+        let n = self.n;
+        if self.tracked {
+            // The counts are kept: the smallest below `limit`, first unit and
+            // digit on ties.
+            let mut best = (limit as u8, 0);
+            for u in 0..3 * n {
+                for (d, &c) in self.counts[u * 32..u * 32 + n].iter().enumerate() {
+                    if c < best.0 {
+                        best = (c, u * 32 + d);
+                    }
+                }
+            }
+            if best.0 as u32 >= limit {
+                return None;
+            }
+            let (u, d) = (best.1 / 32, best.1 % 32);
+            let bit = 1 << d;
+            let places = cells_with(&self.units[u * n..(u + 1) * n], &self.cand, bit);
+            return Some((u, d as u8 + 1, places));
+        }
+        let limit = limit as usize;
+        let mut best: Option<(usize, usize, u32)> = None; // (count, unit, digit bit)
+        let mut at_least = [0u32; 27];
+        for u in 0..3 * n {
+            let cells = &self.units[u * n..(u + 1) * n];
+            at_least[1..=limit].fill(0);
+            let mut used = 0;
+            for &c in cells {
+                let m = self.cand[c as usize];
+                used |= self.placed[c as usize];
+                for k in (2..=limit).rev() {
+                    at_least[k] |= at_least[k - 1] & m;
+                }
+                at_least[1] |= m;
+            }
+            at_least[0] = self.all;
+            let top = best.map_or(limit, |(count, _, _)| count);
+            for k in 0..top {
+                let exact = at_least[k] & !at_least[k + 1] & !used;
+                if exact != 0 {
+                    best = Some((k, u, exact & exact.wrapping_neg()));
+                    break;
+                }
+            }
+            if best.is_some_and(|(count, _, _)| count == 0) {
+                break;
+            }
+        }
+        let (_, u, bit) = best?;
+        let places = cells_with(&self.units[u * n..(u + 1) * n], &self.cand, bit);
+        Some((u, digit_of(bit), places))
+    }
+}
