@@ -82,28 +82,29 @@
 //!
 //! ## Why it is fast (measured)
 //!
-//! Mean µs per puzzle proving uniqueness, release build, one thread, each
-//! solve the fastest of 3 runs, on this project's 2-core machine shared with
-//! other jobs (ratios matter more than absolutes; on the small sets they
-//! move by 0.2 from run to run). From the committed reports
-//! (`reports/top95`, `reports/17clue-2000`, `reports/latest`: first 100 of
-//! each bundled set), and for hardest and 25x25 one run of
-//! `sudoku-lab compare --strategies bitboard,dlx,reference --set <set>`:
+//! Mean µs per puzzle proving uniqueness, release build, one thread, the
+//! median of three runs of `sudoku-lab compare --strategies
+//! bitboard,dlx,reference --set <set>... --limit-puzzles 2000 --repeat 5`
+//! back to back (each solve the fastest of 5), with the lowest and highest
+//! ratio of the three in brackets: this project's 2-core machine was shared
+//! with other jobs, and on the small sets a ratio moves by up to 0.5 from
+//! run to run. `multiple` and `no-solution` are their 9x9 puzzles only (the
+//! reference solves no other shape):
 //!
-//! | set | bitboard | reference (JCZSolve port) | dlx | bitboard / reference | bitboard / dlx | bitboard nodes / puzzle |
+//! | set | bitboard | reference (JCZSolve port) | dlx | bitboard / reference (3 runs) | bitboard / dlx (3 runs) | bitboard nodes / puzzle |
 //! |---|---:|---:|---:|---:|---:|---:|
-//! | top95 | 14.1 | 17.8 | 153 | 0.79x | 0.09x | 19.0 |
-//! | 17-clue, first 2,000 | 4.01 | 5.05 | 31.0 | 0.79x | 0.13x | 2.11 |
-//! | hardest (11) | 13.4 | 9.56 | 72.5 | 1.41x | 0.19x | 16.5 |
-//! | 9x9-easy | 2.40 | 2.57 | 17.8 | 0.93x | 0.13x | 1 |
-//! | 9x9-medium | 1.78 | 1.97 | 13.3 | 0.90x | 0.13x | 1.28 |
-//! | 9x9-hard | 4.48 | 3.75 | 18.2 | 1.20x | 0.25x | 4.16 |
-//! | 9x9-minimal | 3.20 | 2.98 | 18.2 | 1.07x | 0.18x | 3.84 |
-//! | classic (6 famous puzzles) | 23.2 | 16.9 | 149 | 1.37x | 0.16x | 43.3 |
-//! | multiple (4, several solutions) | 8.32 | 3.37 | 11.5 | 2.47x | 0.72x | 16 |
-//! | no-solution (3) | 10.7 | 23.1 | 83.0 | 0.46x | 0.13x | 12.3 |
-//! | 16x16 | 88.5 | n/a | 184 | n/a | 0.48x | 5 |
-//! | 25x25 | 105 | n/a | 578 | n/a | 0.18x | 1 |
+//! | top95 | 13.4 | 16.9 | 134 | 0.79x (0.77-0.82) | 0.10x (0.10-0.11) | 19 |
+//! | 17-clue, first 2,000 | 4.25 | 4.85 | 27.4 | 0.81x (0.79-0.95) | 0.15x (0.14-0.16) | 2.11 |
+//! | hardest (11) | 11.7 | 9.62 | 63.6 | 1.25x (1.14-1.68) | 0.18x (0.17-0.22) | 16.5 |
+//! | 9x9-easy | 2.20 | 2.43 | 15.6 | 0.89x (0.63-0.93) | 0.14x (0.11-0.14) | 1 |
+//! | 9x9-medium | 2.79 | 2.63 | 16.9 | 1.20x (0.99-1.34) | 0.17x (0.16-0.17) | 1.28 |
+//! | 9x9-hard | 4.91 | 4.01 | 24.3 | 1.22x (0.72-1.25) | 0.21x (0.12-0.21) | 4.16 |
+//! | 9x9-minimal | 4.40 | 3.66 | 23.3 | 1.20x (1.19-1.20) | 0.19x (0.19-0.20) | 3.84 |
+//! | classic (6 famous puzzles) | 26.2 | 21.7 | 167 | 1.21x (1.16-1.22) | 0.16x (0.16-0.17) | 43.3 |
+//! | multiple (two 9x9) | 10.8 | 5.11 | 24.9 | 2.12x (2.06-2.26) | 0.45x (0.41-0.48) | 18 |
+//! | no-solution (two 9x9) | 13.3 | 21.0 | 101 | 0.66x (0.63-0.68) | 0.13x (0.13-0.14) | 18 |
+//! | 16x16 | 92.4 | n/a | 225 | n/a | 0.41x (0.41-0.46) | 5 |
+//! | 25x25 | 103 | n/a | 516 | n/a | 0.20x (0.20-0.21) | 1 |
 //!
 //! What each trick buys (the private loop `examples/timeloop.rs`: every
 //! puzzle of a set in chunks of 50, best of 10 runs per chunk):
@@ -141,20 +142,22 @@
 //! * **9x9, per node.** On top95 and the 17-clue set bitboard beats the
 //!   reference by guessing less; on Norvig's hardest, 9x9-hard, 9x9-minimal
 //!   and the famous puzzles of `classic` it enters fewer nodes too (hardest:
-//!   16.5 against about 22 guesses), but each costs it about 0.8 µs against
-//!   the reference's 0.45: the column pass at every stuck point and the scan
-//!   for the best bivalue cell are the difference. (Running the column rules
-//!   only for digits with a plane changed since their last pass, measured
-//!   after the table above with the timing loop, took hardest from about
-//!   13.1 to 11.0 µs and 9x9-hard from 7.0 to 5.1, same node counts.)
-//! * **Several solutions.** On the four puzzles of `multiple.txt` it takes
-//!   2.5 times the reference's time (16 nodes each); why its guess order
-//!   finds a second solution later there is not yet studied.
+//!   16.5 against about 22 guesses), but each costs it about 0.7 µs against
+//!   the reference's 0.45: the column pass at stuck points and the scan for
+//!   the best bivalue cell are the difference. (Running the column rules
+//!   only for digits with a plane changed since their last pass, in the
+//!   table above, took hardest from about 13.1 to 11.0 µs and 9x9-hard from
+//!   7.0 to 5.1 in the timing loop, same node counts.) A cheaper column pass
+//!   (columns as bands, by transposing the planes once per node) is the next
+//!   cut.
+//! * **Several solutions.** On the two 9x9 puzzles of `multiple.txt` it
+//!   takes about twice the reference's time (18 nodes each); why its guess
+//!   order finds a second solution later there is not yet studied.
 //! * **16x16, per node.** The generic path stores planes digit-major, so
 //!   placing a digit touches `N` planes at a stride and naked singles rescan
-//!   `N` planes per row: about 15 µs per node on 16x16, where dlx spends
-//!   0.4. It enters a hundredth of dlx's nodes and takes about 0.4 of its
-//!   time on the bundled 16x16 set, short of the third the project aims at.
+//!   `N` planes per row: about 18 µs per node on 16x16, where dlx spends
+//!   0.4. It enters a hundredth of dlx's nodes and takes 0.41 of its time on
+//!   the bundled 16x16 set, short of the third the project aims at.
 //!   A row-major layout (a cell's candidates in one word, beside the digit
 //!   planes) would make placement one store.
 //! * **Hard 25x25.** On half-given 25x25 puzzles (`puzzles/scaling`) its mean
