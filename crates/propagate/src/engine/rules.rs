@@ -192,22 +192,9 @@ impl Board {
                     len += 1;
                 }
             }
-            for a in 0..len {
-                for b in a + 1..len {
-                    let ab = masks[a] | masks[b];
-                    if ab.count_ones() == 2 {
-                        let cells = (1 << pos[a]) | (1 << pos[b]);
-                        changed |= self.clear_naked(u, cells, ab, unit, run)?;
-                    }
-                    for c in b + 1..len {
-                        let abc = ab | masks[c];
-                        if abc.count_ones() == 3 {
-                            let cells = (1 << pos[a]) | (1 << pos[b]) | (1 << pos[c]);
-                            changed |= self.clear_naked(u, cells, abc, unit, run)?;
-                        }
-                    }
-                }
-            }
+            changed |= each_subset(&pos[..len], &masks[..len], |digits, cells| {
+                self.clear_naked(u, cells, digits, unit, run)
+            })?;
             // Hidden subsets: digits with 2 or 3 places.
             let mut places = [0u32; 32];
             for i in 0..n {
@@ -225,22 +212,9 @@ impl Board {
                     len += 1;
                 }
             }
-            for a in 0..len {
-                for b in a + 1..len {
-                    let ab = masks[a] | masks[b];
-                    if ab.count_ones() == 2 {
-                        let digits = (1 << pos[a]) | (1 << pos[b]);
-                        changed |= self.clear_hidden(u, ab, digits, unit, run)?;
-                    }
-                    for c in b + 1..len {
-                        let abc = ab | masks[c];
-                        if abc.count_ones() == 3 {
-                            let digits = (1 << pos[a]) | (1 << pos[b]) | (1 << pos[c]);
-                            changed |= self.clear_hidden(u, abc, digits, unit, run)?;
-                        }
-                    }
-                }
-            }
+            changed |= each_subset(&pos[..len], &masks[..len], |places, digits| {
+                self.clear_hidden(u, places, digits, unit, run)
+            })?;
         }
         Ok(changed)
     }
@@ -280,4 +254,34 @@ impl Board {
         }
         Ok(changed)
     }
+}
+
+/// Calls `found(union, members)` for every pair, and every triple, of the
+/// `masks` whose union holds as many bits as the subset has members
+/// (`members`: the subset's `pos` as bits), in the order pair (a, b), then
+/// the triples (a, b, c) that extend it. Naked and hidden subsets differ
+/// only in what the lists hold: cells with their digits, or digits with
+/// their places.
+fn each_subset(
+    pos: &[u8],
+    masks: &[u32],
+    mut found: impl FnMut(u32, u32) -> Result<bool, DeadEnd>,
+) -> Result<bool, DeadEnd> {
+    let mut changed = false;
+    let len = masks.len();
+    for a in 0..len {
+        for b in a + 1..len {
+            let ab = masks[a] | masks[b];
+            if ab.count_ones() == 2 {
+                changed |= found(ab, (1 << pos[a]) | (1 << pos[b]))?;
+            }
+            for c in b + 1..len {
+                let abc = ab | masks[c];
+                if abc.count_ones() == 3 {
+                    changed |= found(abc, (1 << pos[a]) | (1 << pos[b]) | (1 << pos[c]))?;
+                }
+            }
+        }
+    }
+    Ok(changed)
 }
