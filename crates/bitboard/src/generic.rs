@@ -456,9 +456,9 @@ impl<const N: usize> Board<N> {
                 while cells != 0 {
                     let c = cells.trailing_zeros() as usize;
                     cells &= cells - 1;
-                    let k = self.options(r, c).count_ones();
-                    if k < fewest.3 {
-                        fewest = (r, c, self.options(r, c), k);
+                    let options = self.options(r, c);
+                    if options.count_ones() < fewest.3 {
+                        fewest = (r, c, options, options.count_ones());
                     }
                 }
             }
