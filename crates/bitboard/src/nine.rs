@@ -108,7 +108,7 @@ static PEERS: [u32; 27] = {
     t
 };
 
-/// The whole search state: 348 bytes, `Copy`; a guess copies it.
+/// The whole search state: 240 bytes, `Copy`; a guess copies it.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     /// `cand[d * 3 + b]`: where digit `d + 1` may go in band `b`. A placed
@@ -118,9 +118,6 @@ pub(crate) struct State {
     /// this lost a candidate since and is stepped again; comparing is
     /// cheaper than keeping a dirty mask up to date at every write.
     stepped: [u32; 27],
-    /// Each plane as the column rules last saw it: they look again only at
-    /// digits with a plane that changed since.
-    columned: [u32; 27],
     /// Cells of each band not placed yet.
     free: [u32; 3],
     /// The free cells with exactly two candidates, as the last naked-single
@@ -146,6 +143,7 @@ impl State {
     /// (its column peers in other bands go in the first band steps). Built
     /// a plane at a time, where writing each given would touch 9 planes.
     /// Givens do not conflict: `Run::start` checked.
+    #[inline(never)]
     fn from_givens(givens: &[u8]) -> State {
         let mut free = [0x7FF_FFFF; 3];
         let mut mine = [0u32; 27];
@@ -162,7 +160,6 @@ impl State {
             cand: std::array::from_fn(|i| (free[i % 3] & !seen[i]) | mine[i]),
             // No plane value has bit 31: every plane is stepped once.
             stepped: [u32::MAX; 27],
-            columned: [u32::MAX; 27],
             free,
             pairs: [0; 3],
         }
@@ -196,10 +193,12 @@ impl State {
     ) -> Result<(), Fail> {
         let (d, b) = (I / 3, I % 3);
         let a = self.cand[I];
+        // (`& ROW` and `& 511` keep the indices provably in range: a mask
+        // where a bounds check would branch.)
         let m = MINI[(a & ROW) as usize] as usize
             | (MINI[(a >> 9 & ROW) as usize] as usize) << 3
             | (MINI[(a >> 18 & ROW) as usize] as usize) << 6;
-        let keep = KEEP[m];
+        let keep = KEEP[m & 511];
         if keep == 0 {
             return Err(DeadEnd::Constraint(Constraint::RowDigit(
                 3 * b,
@@ -209,7 +208,7 @@ impl State {
         let a = a & keep;
         self.cand[I] = a;
         self.stepped[I] = a;
-        let (r0, r1, r2) = (a & ROW, a >> 9 & ROW, a >> 18);
+        let (r0, r1, r2) = (a & ROW, a >> 9 & ROW, a >> 18 & ROW);
         let locked = LOCKED[(r0 | r1 | r2) as usize];
         self.cand[d * 3 + (b + 1) % 3] &= !locked;
         self.cand[d * 3 + (b + 2) % 3] &= !locked;
@@ -218,28 +217,24 @@ impl State {
         // other digits' planes (unconditionally: cheaper than a branch the
         // predictor cannot guess).
         let solved = single(r0) | single(r1) << 9 | single(r2) << 18;
-        let new = solved & self.free[b];
+        if run.trace.enabled() {
+            let mut new = solved & self.free[b];
+            while new != 0 {
+                let pos = new.trailing_zeros() as usize;
+                new &= new - 1;
+                let reason = Reason::HiddenSingle(Unit::Row(3 * b + pos / 9));
+                Self::forced(run, depth, 27 * b + pos, d, reason);
+            }
+        }
         self.free[b] &= !solved;
         for d2 in (0..9).filter(|&d2| d2 != d) {
             self.cand[d2 * 3 + b] &= !solved;
-        }
-        if run.trace.enabled() {
-            let mut bits = new;
-            while bits != 0 {
-                let pos = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                *depth += 1;
-                let reason = Reason::HiddenSingle(Unit::Row(3 * b + pos / 9));
-                run.place(*depth, 27 * b + pos, d as u8 + 1, reason);
-            }
-        } else {
-            *depth += new.count_ones();
-            run.stats.placements += new.count_ones() as u64;
         }
         Ok(())
     }
 
     /// Steps every plane that changed since its last step, until none did.
+    #[inline(never)]
     fn update<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
             let mut changed = false;
@@ -259,28 +254,49 @@ impl State {
     }
 
     /// Band steps until no plane changes, then naked singles; repeats while
-    /// they place digits, then tries the column rules. When this returns,
+    /// they place digits. When this returns,
     /// `pairs` holds the bivalue cells of the state.
     fn propagate<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
+        let before = self.free;
+        let settled = self.settle(run, depth);
+        if !run.trace.enabled() {
+            // Every cell that left `free` was placed once: counting them
+            // here spares the rules a count at each placement.
+            let placed: u32 = (0..3)
+                .map(|b| (before[b] & !self.free[b]).count_ones())
+                .sum();
+            *depth += placed;
+            run.stats.placements += placed as u64;
+        }
+        settled
+    }
+
+    fn settle<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
             self.update(run, depth)?;
             if self.free == [0; 3] {
                 return Ok(());
             }
-            if self.naked_singles(run, depth)? {
-                continue;
-            }
-            // The column rules are the costliest pass and the least often
-            // useful: only when naked singles are stuck.
-            if !self.column_rules(run, depth)? {
+            if !self.naked_singles(run, depth)? {
                 return Ok(());
             }
+        }
+    }
+
+    /// Records a placement made by a rule, in a traced run (an untraced run
+    /// counts them all at the end of [`State::propagate`]).
+    #[inline(always)]
+    fn forced<T: Trace>(run: &mut Run<T>, depth: &mut u32, cell: usize, d: usize, reason: Reason) {
+        if run.trace.enabled() {
+            *depth += 1;
+            run.place(*depth, cell, d as u8 + 1, reason);
         }
     }
 
     /// Places every naked single (a cell in one plane only): its row and box
     /// peers leave its plane, the rest follows in the band steps. Counts the
     /// bivalue cells on the way. `true` when it placed a digit.
+    #[inline(never)]
     fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {
@@ -302,7 +318,6 @@ impl State {
                 continue;
             }
             placed = true;
-            self.free[b] &= !singles;
             for d in 0..9 {
                 let i = d * 3 + b;
                 let mut mine = singles & self.cand[i];
@@ -316,77 +331,12 @@ impl State {
                         return Err(DeadEnd::Cell(27 * b + pos));
                     }
                     self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
-                    *depth += 1;
-                    run.place(*depth, 27 * b + pos, d as u8 + 1, Reason::NakedSingle);
+                    self.free[b] &= !bit;
+                    Self::forced(run, depth, 27 * b + pos, d, Reason::NakedSingle);
                 }
             }
         }
         Ok(placed)
-    }
-
-    /// Hidden singles of columns (rows and boxes are found by the band
-    /// step), claiming in columns, and columns with no place left for a
-    /// digit. `true` when it changed the state.
-    fn column_rules<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
-        let mut changed = false;
-        let columns = |x: u32| (x | x >> 9 | x >> 18) & ROW;
-        for d in 0..9 {
-            let p = [self.cand[d * 3], self.cand[d * 3 + 1], self.cand[d * 3 + 2]];
-            if self.columned[d * 3..d * 3 + 3] == p {
-                continue;
-            }
-            self.columned[d * 3..d * 3 + 3].copy_from_slice(&p);
-            let cols = [columns(p[0]), columns(p[1]), columns(p[2])];
-            if cols[0] | cols[1] | cols[2] != ROW {
-                let c = (!(cols[0] | cols[1] | cols[2]) & ROW).trailing_zeros() as usize;
-                return Err(DeadEnd::Constraint(Constraint::ColDigit(c, d as u8 + 1)));
-            }
-            for b in 0..3 {
-                // Columns whose digit is placed have nothing left to find:
-                // leaving them out skips most of the work.
-                let placed = columns(p[b] & !self.free[b]);
-                let only = cols[b] & !(cols[(b + 1) % 3] | cols[(b + 2) % 3] | placed);
-                if only == 0 {
-                    continue;
-                }
-                // Claiming: the digit's place in column c is in this band,
-                // so in the box of c; the box's other columns lose it.
-                let mut strip = 0;
-                for k in 0..3 {
-                    let oc = only & 7 << (3 * k);
-                    if oc & oc.wrapping_sub(1) != 0 {
-                        let b = 3 * b + k;
-                        return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, d as u8 + 1)));
-                    }
-                    if oc != 0 {
-                        strip |= 7 << (3 * k) & !oc;
-                    }
-                }
-                let x = self.cand[d * 3 + b];
-                let y = x & !(strip * ROWS3);
-                changed |= y != x;
-                self.cand[d * 3 + b] = y;
-                let [r0, r1, r2] = [y & ROW, y >> 9 & ROW, y >> 18];
-                let one = (r0 & !(r1 | r2)) | (r1 & !(r0 | r2)) << 9 | (r2 & !(r0 | r1)) << 18;
-                let mut new = one & (only * ROWS3) & self.free[b];
-                while new != 0 {
-                    let pos = new.trailing_zeros() as usize;
-                    new &= new - 1;
-                    if self.cand[d * 3 + b] & (1 << pos) == 0 {
-                        return Err(DeadEnd::Constraint(Constraint::ColDigit(
-                            pos % 9,
-                            d as u8 + 1,
-                        )));
-                    }
-                    self.assign(d, b, pos);
-                    changed = true;
-                    *depth += 1;
-                    let reason = Reason::HiddenSingle(Unit::Col(pos % 9));
-                    run.place(*depth, 27 * b + pos, d as u8 + 1, reason);
-                }
-            }
-        }
-        Ok(changed)
     }
 
     /// The cell to branch on: the bivalue cell with the fewest placed cells
@@ -397,6 +347,7 @@ impl State {
     /// propagate: on top95 this enters 19 nodes per puzzle where the first
     /// bivalue cell (JCZSolve's choice) enters 41, for a few popcounts per
     /// bivalue cell.
+    #[inline(never)]
     fn choose(&self) -> (usize, usize, u32) {
         let placed = self.free.map(|f| !f);
         let mut best = (0, 0, u32::MAX);
@@ -441,6 +392,7 @@ impl State {
         options
     }
 
+    #[inline(never)]
     fn write(&self, cells: &mut [u8]) {
         for (i, &x) in self.cand.iter().enumerate() {
             let (d, b) = (i / 3, i % 3);
@@ -455,17 +407,20 @@ impl State {
 
 /// Solves one 9x9 puzzle (3x3 boxes).
 pub(crate) fn solve<T: Trace>(givens: &[u8], out: &mut Out, run: &mut Run<T>) {
-    let state = State::from_givens(givens);
+    let mut state = State::from_givens(givens);
     let bytes = std::mem::size_of::<State>() as u64;
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
     }
     let mut peak = 1;
-    let _ = search(state, 0, out, run, &mut peak, 1, bytes);
+    let _ = search(&mut state, 0, out, run, &mut peak, 1, bytes);
 }
 
+/// Propagates, then tries each option of the chosen cell on a copy of the
+/// state, the last one on the state itself (nothing needs it after), so a
+/// bivalue guess copies once. `held`: the states alive, this one included.
 fn search<T: Trace>(
-    mut state: State,
+    state: &mut State,
     mut depth: u32,
     out: &mut Out,
     run: &mut Run<T>,
@@ -482,20 +437,27 @@ fn search<T: Trace>(
         return run.solution(depth, &out.cells);
     }
     let (b, pos, options) = state.choose();
-    if held + 1 > *peak {
-        *peak = held + 1;
-        run.hold(held + 1, (held + 1) * bytes)?;
-    }
     let cell = 27 * b + pos;
     let mut rest = options;
     while rest != 0 {
         let d = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let mut child = state;
-        child.assign(d, b, pos);
-        run.place(depth + 1, cell, d as u8 + 1, Reason::Guess { options });
-        run.enter(depth + 1)?;
-        search(child, depth + 1, out, run, peak, held + 1, bytes)?;
+        if rest == 0 {
+            run.place(depth + 1, cell, d as u8 + 1, Reason::Guess { options });
+            run.enter(depth + 1)?;
+            state.assign(d, b, pos);
+            search(state, depth + 1, out, run, peak, held, bytes)?;
+        } else {
+            if held + 1 > *peak {
+                *peak = held + 1;
+                run.hold(held + 1, (held + 1) * bytes)?;
+            }
+            run.place(depth + 1, cell, d as u8 + 1, Reason::Guess { options });
+            run.enter(depth + 1)?;
+            let mut child = *state;
+            child.assign(d, b, pos);
+            search(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
+        }
         run.undo(depth + 1, cell, d as u8 + 1);
     }
     ControlFlow::Continue(())
