@@ -60,37 +60,73 @@ const fn expand(m: usize) -> u32 {
     cells
 }
 
-/// `KEEP[m]`: the cells of the mini-rows of `m` that fit a row-to-box
-/// permutation ([`fitting_minirows`], expanded to cells: one look-up where
-/// two would chain their latencies). Zero: a contradiction.
-static KEEP: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// The mini-rows of `m` (bit `3 * row + box`) that are the only one of
+/// their row.
+const fn alone_in_row(m: usize) -> usize {
+    let mut alone = 0;
+    let mut r = 0;
+    while r < 3 {
+        let row = (m >> (3 * r)) & 7;
+        if row != 0 && row & (row - 1) == 0 {
+            alone |= row << (3 * r);
+        }
+        r += 1;
+    }
+    alone
+}
+
+/// `KEEP[m]`, low half: the cells of the mini-rows of `m` that fit a
+/// row-to-box permutation ([`fitting_minirows`], expanded to cells: one
+/// look-up where two would chain their latencies); zero is a contradiction.
+/// High half: those fitting mini-rows that are the only one of their row
+/// (half of a row's hidden single, see [`LOCKED`]).
+static KEEP: [u64; 512] = {
+    let mut t = [0u64; 512];
     let mut m = 0;
     while m < 512 {
-        t[m] = expand(fitting_minirows(m));
+        let fit = fitting_minirows(m);
+        t[m] = expand(fit) as u64 | (alone_in_row(fit) as u64) << 32;
         m += 1;
     }
     t
 };
 
-/// `LOCKED[cols]`: for a band's 9-bit column set, the columns that are the
-/// only column of their box, copied to the three rows of a band: the
-/// digit's place in that box is in that column, so the column's cells in
-/// the other bands lose it (pointing, and the column peers of a placed
-/// digit).
-static LOCKED: [u32; 512] = {
-    let mut t = [0u32; 512];
+/// `LOCKED[cols]`, for a band's 9-bit column set. Low half: the columns
+/// that are the only column of their box, copied to the three rows of a
+/// band: the digit's place in that box is in that column, so the column's
+/// cells in the other bands lose it (pointing, and the column peers of a
+/// placed digit). High half: the mini-rows of those boxes (bit `3 * row +
+/// box`).
+///
+/// A row left with one fitting mini-row, in a box left with one column,
+/// has one cell: `KEEP[m] & LOCKED[cols]` in the high half is the mini-rows
+/// holding a row's only cell, and conversely a row with one cell has both
+/// (its box can take the digit in no other row, so in no other column).
+static LOCKED: [u64; 512] = {
+    let mut t = [0u64; 512];
     let mut x = 0;
     while x < 512 {
         let mut k = 0;
         while k < 3 {
             let g = (x >> (3 * k)) & 7;
             if g != 0 && g & (g - 1) == 0 {
-                t[x] |= (g << (3 * k)) as u32 * ROWS3;
+                t[x] |= (g << (3 * k)) as u64 * ROWS3 as u64;
+                t[x] |= (0o111 << k) << 32;
             }
             k += 1;
         }
         x += 1;
+    }
+    t
+};
+
+/// `CELLS[m]`: the 27 cells of the mini-rows in `m`.
+static CELLS: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = expand(m);
+        m += 1;
     }
     t
 };
@@ -126,16 +162,6 @@ pub(crate) struct State {
 }
 
 type Fail = DeadEnd;
-
-/// The one cell of a 9-bit row, or nothing when the row has more.
-#[inline(always)]
-fn single(row: u32) -> u32 {
-    if row & row.wrapping_sub(1) == 0 {
-        row
-    } else {
-        0
-    }
-}
 
 impl State {
     /// The state after writing the givens: a digit may go in the free
@@ -199,24 +225,23 @@ impl State {
             | (MINI[(a >> 9 & ROW) as usize] as usize) << 3
             | (MINI[(a >> 18 & ROW) as usize] as usize) << 6;
         let keep = KEEP[m & 511];
-        if keep == 0 {
+        if keep as u32 == 0 {
             return Err(DeadEnd::Constraint(Constraint::RowDigit(
                 3 * b,
                 d as u8 + 1,
             )));
         }
-        let a = a & keep;
+        let a = a & keep as u32;
         self.cand[I] = a;
         self.stepped[I] = a;
-        let (r0, r1, r2) = (a & ROW, a >> 9 & ROW, a >> 18 & ROW);
-        let locked = LOCKED[(r0 | r1 | r2) as usize];
-        self.cand[d * 3 + (b + 1) % 3] &= !locked;
-        self.cand[d * 3 + (b + 2) % 3] &= !locked;
+        let locked = LOCKED[((a | a >> 9 | a >> 18) & ROW) as usize];
+        self.cand[d * 3 + (b + 1) % 3] &= !(locked as u32);
+        self.cand[d * 3 + (b + 2) % 3] &= !(locked as u32);
         // A row with one cell holds the digit there: placed before, or a
         // hidden single of the row now. Either way the cell leaves the
         // other digits' planes (unconditionally: cheaper than a branch the
         // predictor cannot guess).
-        let solved = single(r0) | single(r1) << 9 | single(r2) << 18;
+        let solved = CELLS[((keep & locked) >> 32) as usize & 511] & a;
         if run.trace.enabled() {
             let mut new = solved & self.free[b];
             while new != 0 {
