@@ -171,15 +171,24 @@ impl State {
     /// Givens do not conflict: `Run::start` checked.
     #[inline(never)]
     fn from_givens(givens: &[u8]) -> State {
-        let mut free = [0x7FF_FFFF; 3];
+        let mut free = [0; 3];
         let mut mine = [0u32; 27];
         let mut seen = [0u32; 27];
-        for (cell, &g) in givens.iter().enumerate() {
-            if g != 0 {
-                let (i, pos) = ((g as usize - 1) * 3 + cell / 27, cell % 27);
+        for (b, band) in givens.chunks_exact(27).enumerate() {
+            // The givens of the band as a mask first, then a walk over its
+            // bits: a test per cell would mispredict at every other cell.
+            let given = band
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (pos, &g)| m | ((g != 0) as u32) << pos);
+            free[b] = !given & 0x7FF_FFFF;
+            let mut bits = given;
+            while bits != 0 {
+                let pos = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let i = (band[pos] as usize - 1) * 3 + b;
                 mine[i] |= 1 << pos;
                 seen[i] |= PEERS[pos];
-                free[cell / 27] &= !(1 << pos);
             }
         }
         State {
