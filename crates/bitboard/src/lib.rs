@@ -14,9 +14,8 @@
 //! 27-bit word (`cand[d * 3 + b]`) holds the cells of the band where `d` may
 //! go, bit `9 * (row % 3) + column`, so cell `27 b + bit` of the grid is bit
 //! `bit` of its band's word. 27 words, a copy of each as its last band step
-//! left it (`stepped`), another as the column rules last saw it
-//! (`columned`), 3 words of unplaced cells and 3 of bivalue cells make the
-//! whole state: 348 bytes.
+//! left it (`stepped`), 3 words of unplaced cells and 3 of bivalue cells
+//! make the whole state: 240 bytes.
 //!
 //! ```text
 //!  digit 5, band 0 (rows 1-3)           the word, bit 26 ... bit 0
@@ -47,6 +46,10 @@
 //!    column peers of every placed `d`;
 //! 4. a row left with one cell holds `d` there (a hidden single of the row,
 //!    or a digit placed before): the cell leaves the other digits' planes.
+//!    No bit of the row is tested for this: a row left with one fitting
+//!    mini-row, in a box left with one column, has one cell, and
+//!    conversely. `KEEP` and `LOCKED` carry those mini-rows in their upper
+//!    halves, so the rows' cells are one AND and one look-up away.
 //!
 //! A plane is stepped again when it differs from its `stepped` copy: some
 //! step or placement took a candidate from it since. The 27 steps are
@@ -56,16 +59,16 @@
 //! **When every plane is quiet**: naked singles by bit-sliced counting across
 //! the 9 planes of a band (`twos |= ones & x; ones |= x`: a free cell in
 //! `ones & !twos` has one candidate, one outside `ones` has none; a third
-//! accumulator gives the bivalue cells, kept for the guess). When they place
-//! nothing: hidden singles of columns and claiming for columns (a column
-//! whose `d` lies in one band confines `d` to that column of its box), for
-//! the digits with a plane changed since the column rules last looked.
-//! Placements go back to the band steps; when nothing moves, the search
-//! guesses.
+//! accumulator gives the bivalue cells, kept for the guess). Placements go
+//! back to the band steps; when nothing moves, the search guesses. Hidden
+//! singles of columns and claiming for columns are not looked for: the
+//! band step cannot see a column whole, and a separate column pass cost
+//! more than the nodes it saved (see below).
 //!
-//! **The guess**: the bivalue cell with the fewest placed cells among its 20
-//! peers; without a bivalue cell, the cell with fewest candidates. Each
-//! option is tried on a copy of the state.
+//! **The guess**: the bivalue cell with the fewest placed peers minus
+//! bivalue peers (of its 20); without a bivalue cell, the cell with fewest
+//! candidates. Each option but the last is tried on a copy of the state,
+//! the last on the state itself.
 //!
 //! ## Every other shape
 //!
@@ -169,17 +172,22 @@
 //! ## On the pruning ladder
 //!
 //! Above forward checking and mrv (which see cells only), at the level of
-//! "singles + locked candidates": every rule sees both cells and
+//! "singles + locked candidates": its rules see both cells and
 //! unit-digits, as dlx's exact-cover columns do, and it adds locked
 //! candidates, which dlx cannot see; it stops short of subsets (pairs,
-//! triples) and of tdoku's band-configuration guessing.
+//! triples) and of tdoku's band-configuration guessing. One gap, chosen
+//! for speed: the 9x9 path finds hidden singles of rows and boxes but not
+//! of columns (a column's digit with one place left is found when the
+//! other candidates of its cell run out, or by a guess); the generic path
+//! finds all three.
 //!
 //! ## Statistics
 //!
 //! * `nodes`: the root plus one per guess branch entered.
 //! * `placements`: every digit written by the search, forced or guessed
-//!   (in untraced runs, hidden singles of rows are counted in batches by
-//!   popcount: the same number).
+//!   (on the 9x9 path, untraced runs count them once per propagation, as
+//!   the cells that left the unplaced set; traced runs emit an event per
+//!   placement: the same number).
 //! * `guesses`: guess placements (both options of a bivalue cell count).
 //! * `backtracks`: guess placements taken back with no solution below them.
 //!   Only guesses are undone: a failed branch's forced placements vanish
@@ -188,8 +196,9 @@
 //!   at the depth of its guess, so `max_depth` is the number of placements
 //!   on the path to the deepest guess (as every strategy: the deepest state
 //!   entered), not counting the forced placements below it.
-//! * `peak_states`: copies held at once (the guess depth plus one);
-//!   `peak_bytes` that times the state size.
+//! * `peak_states`: states held at once (on the 9x9 path, one plus the
+//!   guesses on the path still trying a non-last option: the last option
+//!   runs on its parent's state); `peak_bytes` that times the state size.
 //!
 //! ## Example
 //!
