@@ -74,6 +74,49 @@ pub(crate) struct Board<const N: usize> {
 
 type Fail = DeadEnd;
 
+/// A bit-sliced count of a unit's candidates, per column: one or more
+/// (`ones`), two or more (`twos`), and the columns where the digit is
+/// placed.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    ones: u32,
+    twos: u32,
+    placed: u32,
+}
+
+impl Tally {
+    #[inline(always)]
+    fn add(&mut self, x: u32, placed: u32) {
+        self.twos |= self.ones & x;
+        self.ones |= x;
+        self.placed |= placed;
+    }
+    /// Adds a count over other rows (counts of disjoint rows combine as
+    /// bit-sliced sums do).
+    #[inline(always)]
+    fn merge(&mut self, other: &Tally) {
+        self.twos |= other.twos | (self.ones & other.ones);
+        self.ones |= other.ones;
+        self.placed |= other.placed;
+    }
+    /// Columns with one candidate, not yet holding the digit.
+    #[inline(always)]
+    fn singles(&self) -> u32 {
+        self.ones & !self.twos & !self.placed
+    }
+}
+
+/// What one pass over a digit's plane found: rows (bit `r`) with no
+/// candidate or with one unplaced, the column tally, the first box with no
+/// candidate, and per band the column of each box with one unplaced.
+struct Units<const N: usize> {
+    empty_rows: u32,
+    single_rows: u32,
+    cols: Tally,
+    empty_box: Option<usize>,
+    box_singles: [u32; N],
+}
+
 impl<const N: usize> Board<N> {
     /// The state after writing the givens, built a digit plane at a time:
     /// a digit may go in the free cells outside the rows, columns and boxes
@@ -125,6 +168,15 @@ impl<const N: usize> Board<N> {
             self.dirty |= (plane[r] >> c & 1) << d2;
             plane[r] &= !bit;
         }
+        self.assign_alone(geo, d, r, c);
+    }
+
+    /// [`Board::assign`] for a cell whose only candidate is `d`: the other
+    /// planes have nothing there to lose, and skipping their `N` strided
+    /// words is most of what a naked single costs.
+    #[inline(always)]
+    fn assign_alone(&mut self, geo: &Geo, d: usize, r: usize, c: usize) {
+        let bit = 1u32 << c;
         self.dirty |= 1 << d;
         let plane = &mut self.cand[d];
         for row in plane.iter_mut() {
@@ -140,7 +192,9 @@ impl<const N: usize> Board<N> {
     }
 
     /// Places `d` at `(r, c)` for `reason`, or fails when `d` is no longer a
-    /// candidate there (another placement of this round took it).
+    /// candidate there (another placement of this round took it). A naked
+    /// single's cell holds nothing else (cells only lose candidates), so it
+    /// takes the cheaper [`Board::assign_alone`].
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn place<T: Trace>(
@@ -156,10 +210,37 @@ impl<const N: usize> Board<N> {
         if self.cand[d][r] & (1 << c) == 0 {
             return Err(DeadEnd::Cell(r * N + c));
         }
-        self.assign(geo, d, r, c);
+        if reason == Reason::NakedSingle {
+            self.assign_alone(geo, d, r, c);
+        } else {
+            self.assign(geo, d, r, c);
+        }
         *depth += 1;
         run.place(*depth, r * N + c, d as u8 + 1, reason);
         Ok(())
+    }
+
+    /// [`Board::place`] for a hidden single found in a snapshot of `d`'s
+    /// plane: an earlier placement of the same pass may have put `d` there
+    /// already (the cell was the single of two units), and then there is
+    /// nothing to do. Any other change to the cell since the snapshot is a
+    /// contradiction, which `place` reports.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn place_hidden<T: Trace>(
+        &mut self,
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: &mut u32,
+        d: usize,
+        r: usize,
+        c: usize,
+        unit: Unit,
+    ) -> Result<(), Fail> {
+        if self.free[r] & (1 << c) == 0 {
+            return Ok(());
+        }
+        self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(unit))
     }
 
     /// Propagates to a fixpoint: naked singles, hidden singles in rows,
@@ -205,40 +286,60 @@ impl<const N: usize> Board<N> {
         }
     }
 
+    /// Per row, the columns with one candidate or more (`ones`) and two or
+    /// more (`twos`), counted bit-sliced across the digit planes. Plane by
+    /// plane over whole rows, so that the loop vectorises: a row at a time
+    /// was `N` strided loads per row.
+    #[inline(always)]
+    fn cell_counts(&self) -> ([u32; N], [u32; N]) {
+        let (mut ones, mut twos) = ([0u32; N], [0u32; N]);
+        for plane in &self.cand {
+            for r in 0..N {
+                twos[r] |= ones[r] & plane[r];
+                ones[r] |= plane[r];
+            }
+        }
+        (ones, twos)
+    }
+
     fn naked_singles<T: Trace>(
         &mut self,
         geo: &Geo,
         run: &mut Run<T>,
         depth: &mut u32,
     ) -> Result<(), Fail> {
+        let (ones, twos) = self.cell_counts();
+        // Most passes find nothing: one test for the whole grid.
+        let found = (0..N).fold(0, |a, r| a | self.free[r] & !twos[r]);
+        if found == 0 {
+            return Ok(());
+        }
         for r in 0..N {
             let free = self.free[r];
-            if free == 0 {
-                continue;
-            }
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for plane in &self.cand {
-                twos |= ones & plane[r];
-                ones |= plane[r];
-            }
-            let dead = free & !ones;
+            let dead = free & !ones[r];
             if dead != 0 {
                 return Err(DeadEnd::Cell(r * N + dead.trailing_zeros() as usize));
             }
-            let mut singles = free & !twos;
+            let mut singles = free & !twos[r];
             while singles != 0 {
                 let c = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let bit = 1u32 << c;
-                let Some(d) = (0..N).find(|&d| self.cand[d][r] & bit != 0) else {
+                let options = self.options(r, c);
+                if options == 0 {
                     return Err(DeadEnd::Cell(r * N + c));
-                };
+                }
+                let d = options.trailing_zeros() as usize;
                 self.place(geo, run, depth, d, r, c, Reason::NakedSingle)?;
             }
         }
         Ok(())
     }
 
+    /// Hidden singles of digit `d` in rows, columns and boxes, from one
+    /// pass over its plane (a snapshot: placements made here change the
+    /// plane, and [`Board::place_hidden`] sorts out what they made stale).
+    /// A placed digit keeps its bit, so a unit where it is placed has one
+    /// candidate too: `placed` masks those units out.
     fn hidden_singles<T: Trace>(
         &mut self,
         d: usize,
@@ -246,77 +347,85 @@ impl<const N: usize> Board<N> {
         run: &mut Run<T>,
         depth: &mut u32,
     ) -> Result<(), Fail> {
-        {
-            let digit = d as u8 + 1;
-            // Rows: a row word with one bit.
-            for r in 0..N {
-                let x = self.cand[d][r];
-                if x == 0 {
-                    return Err(DeadEnd::Constraint(Constraint::RowDigit(r, digit)));
-                }
-                if x & (x - 1) == 0 && x & self.free[r] != 0 {
-                    let c = x.trailing_zeros() as usize;
-                    self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(Unit::Row(r)))?;
-                }
-            }
-            // Columns: bit-sliced count of the row words.
-            let (mut ones, mut twos) = (0u32, 0u32);
-            for &x in &self.cand[d] {
-                twos |= ones & x;
-                ones |= x;
-            }
-            let missing = geo.all & !ones;
-            if missing != 0 {
-                let c = missing.trailing_zeros() as usize;
-                return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
-            }
-            let mut singles = ones & !twos;
-            while singles != 0 {
-                let c = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                let bit = 1u32 << c;
-                let Some(r) = (0..N).find(|&r| self.cand[d][r] & bit != 0) else {
-                    return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
-                };
-                if self.free[r] & bit != 0 {
-                    self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(Unit::Col(c)))?;
-                }
-            }
-            // Boxes: a bit-sliced count over the rows of each band gives,
-            // per column, one or more candidates (`ones`) and two or more
-            // (`twos`); a box has one candidate when its columns of `ones`
-            // hold one bit and its columns of `twos` none.
-            for band in (0..N).step_by(geo.br) {
-                let (mut ones, mut twos) = (0u32, 0u32);
-                for &x in &self.cand[d][band..band + geo.br] {
-                    twos |= ones & x;
-                    ones |= x;
-                }
-                for s in 0..geo.stacks() {
-                    let m = geo.stack[s];
-                    let one = ones & m;
-                    if one == 0 {
-                        let b = geo.box_index(band, s * geo.bc);
-                        return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
-                    }
-                    if one & (one - 1) != 0 || twos & m != 0 {
-                        continue;
-                    }
-                    let Some(r) = (band..band + geo.br).find(|&r| self.cand[d][r] & one != 0)
-                    else {
-                        continue;
-                    };
-                    if self.free[r] & one != 0 {
-                        let c = one.trailing_zeros() as usize;
-                        let b = geo.box_index(r, c);
-                        self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(Unit::Box(b)))?;
-                    }
-                }
+        let digit = d as u8 + 1;
+        let plane = self.cand[d];
+        let found = self.scan_units(&plane, geo);
+        if found.empty_rows != 0 {
+            let r = found.empty_rows.trailing_zeros() as usize;
+            return Err(DeadEnd::Constraint(Constraint::RowDigit(r, digit)));
+        }
+        let missing = geo.all & !found.cols.ones;
+        if missing != 0 {
+            let c = missing.trailing_zeros() as usize;
+            return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
+        }
+        if let Some(b) = found.empty_box {
+            return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
+        }
+        let mut rows = found.single_rows;
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            let c = plane[r].trailing_zeros() as usize;
+            self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r))?;
+        }
+        let mut cols = found.cols.singles();
+        while cols != 0 {
+            let c = cols.trailing_zeros() as usize;
+            cols &= cols - 1;
+            let r = (0..N).find(|&r| plane[r] >> c & 1 != 0).unwrap_or(0);
+            self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c))?;
+        }
+        for (i, &singles) in found.box_singles[..N / geo.br].iter().enumerate() {
+            let band = i * geo.br;
+            let mut cols = singles;
+            while cols != 0 {
+                let c = cols.trailing_zeros() as usize;
+                cols &= cols - 1;
+                let r = (band..band + geo.br)
+                    .find(|&r| plane[r] >> c & 1 != 0)
+                    .unwrap_or(band);
+                let b = geo.box_index(r, c);
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b))?;
             }
         }
         Ok(())
     }
 
+    /// The one pass of [`Board::hidden_singles`]: written without branches
+    /// on the data, so that it runs at the speed of its loads.
+    #[inline(always)]
+    fn scan_units(&self, plane: &[u32; N], geo: &Geo) -> Units<N> {
+        let mut found = Units {
+            empty_rows: 0,
+            single_rows: 0,
+            cols: Tally::default(),
+            empty_box: None,
+            box_singles: [0; N],
+        };
+        for (r, (&x, &free)) in plane.iter().zip(&self.free).enumerate() {
+            found.empty_rows |= ((x == 0) as u32) << r;
+            let single = x & x.wrapping_sub(1) == 0 && x & free != 0;
+            found.single_rows |= (single as u32) << r;
+        }
+        for (i, band) in (0..N).step_by(geo.br).enumerate() {
+            let mut tally = Tally::default();
+            let rows = band..band + geo.br;
+            for (&x, &free) in plane[rows.clone()].iter().zip(&self.free[rows]) {
+                tally.add(x, x & !free);
+            }
+            found.cols.merge(&tally);
+            for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
+                let one = tally.ones & m;
+                if one == 0 && found.empty_box.is_none() {
+                    found.empty_box = Some(geo.box_index(band, s * geo.bc));
+                }
+                let single = one & one.wrapping_sub(1) == 0 && (tally.twos | tally.placed) & m == 0;
+                found.box_singles[i] |= one & (single as u32).wrapping_neg();
+            }
+        }
+        found
+    }
     /// Locked candidates, both directions, for rows and columns. Returns
     /// whether a candidate was removed.
     fn locked_candidates(&mut self, d: usize, geo: &Geo) -> Result<bool, Fail> {
