@@ -52,6 +52,19 @@ impl Geo {
     fn stacks(&self) -> usize {
         self.br // n / bc
     }
+    /// The stacks where row word `x` has a bit, each as its column mask.
+    #[inline(always)]
+    fn touched(&self, x: u32) -> u32 {
+        self.stack[..self.stacks()]
+            .iter()
+            .fold(0, |t, &m| t | m & ((x & m != 0) as u32).wrapping_neg())
+    }
+    /// `touched` if it is one stack, else zero: the box a row's candidates
+    /// are confined to.
+    #[inline(always)]
+    fn claim(&self, touched: u32) -> u32 {
+        touched & ((touched.count_ones() as usize == self.bc) as u32).wrapping_neg()
+    }
     /// The box of cell `(r, c)`, numbered row-major.
     #[inline(always)]
     fn box_index(&self, r: usize, c: usize) -> usize {
@@ -279,7 +292,7 @@ impl<const N: usize> Board<N> {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                if self.locked_candidates(d, geo)? {
+                if self.locked_candidates(d, geo) {
                     self.dirty |= 1 << d;
                 }
             }
@@ -426,93 +439,26 @@ impl<const N: usize> Board<N> {
         }
         found
     }
-    /// Locked candidates, both directions, for rows and columns. Returns
-    /// whether a candidate was removed.
-    fn locked_candidates(&mut self, d: usize, geo: &Geo) -> Result<bool, Fail> {
-        let (br, bc) = (geo.br, geo.bc);
-        if br == 1 || bc == 1 {
+    /// Locked candidates for digit `d`, both directions, for rows and
+    /// columns; returns whether a candidate was removed. Each direction
+    /// applies all its rules at once, every removal justified by the plane
+    /// as it was: a removal that enables another is picked up by the next
+    /// call (the digit is dirty again), so the fixpoint is the same as
+    /// applying the rules one at a time. Two rules that contradict each
+    /// other (two rows claiming one box) empty a unit, which the next
+    /// [`Board::hidden_singles`] reports.
+    fn locked_candidates(&mut self, d: usize, geo: &Geo) -> bool {
+        if geo.br == 1 || geo.bc == 1 {
             // A box is a row or a column: nothing is ever locked.
-            return Ok(false);
+            return false;
         }
-        let mut changed = false;
-        {
-            let plane = &mut self.cand[d];
-            for band in (0..N).step_by(br) {
-                let rows = &mut plane[band..band + br];
-                // Claiming (row): a row whose candidates lie in one box
-                // removes the digit from the box's other rows.
-                for r in 0..br {
-                    let x = rows[r];
-                    let s = geo.stack[geo.stack_of[x.trailing_zeros() as usize & 31] as usize];
-                    if x & !s == 0 {
-                        for (r2, row) in rows.iter_mut().enumerate() {
-                            if r2 != r && *row & s != 0 {
-                                *row &= !s;
-                                changed = true;
-                            }
-                        }
-                    }
-                }
-                // Pointing (row): a box whose candidates lie in one row
-                // removes the digit from the rest of that row.
-                for &s in &geo.stack[..geo.stacks()] {
-                    let mut only = usize::MAX;
-                    let mut count = 0;
-                    for (r, row) in rows.iter().enumerate() {
-                        if row & s != 0 {
-                            count += 1;
-                            only = r;
-                        }
-                    }
-                    if count == 1 && rows[only] & !s != 0 {
-                        rows[only] &= s;
-                        changed = true;
-                    }
-                }
-            }
-            // Columns: which columns each band covers.
-            let mut cover = [0u32; 32];
-            let bands = N / br;
-            for (i, band) in (0..N).step_by(br).enumerate() {
-                cover[i] = plane[band..band + br].iter().fold(0, |a, &x| a | x);
-            }
-            for i in 0..bands {
-                let others = (0..bands)
-                    .filter(|&j| j != i)
-                    .fold(0u32, |a, j| a | cover[j]);
-                let band = i * br;
-                for &s in &geo.stack[..geo.stacks()] {
-                    let cols = cover[i] & s;
-                    // Pointing (column): the box's candidates in one column.
-                    if cols & (cols.wrapping_sub(1)) == 0 && cols & others != 0 {
-                        for (r, row) in plane.iter_mut().enumerate() {
-                            if (r < band || r >= band + br) && *row & cols != 0 {
-                                *row &= !cols;
-                                changed = true;
-                            }
-                        }
-                    }
-                    // Claiming (column): columns of this box found in no
-                    // other band must hold the digit here.
-                    let claimed = cols & !others;
-                    if claimed != 0 {
-                        if claimed & (claimed - 1) != 0 {
-                            let c = claimed.trailing_zeros() as usize;
-                            let b = geo.box_index(band, c);
-                            return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, d as u8 + 1)));
-                        }
-                        let rest = s & !claimed;
-                        for row in &mut plane[band..band + br] {
-                            if *row & rest != 0 {
-                                *row &= !rest;
-                                changed = true;
-                            }
-                        }
-                    }
-                }
-            }
+        let before = self.cand[d];
+        let plane = &mut self.cand[d];
+        for band in (0..N).step_by(geo.br) {
+            lock_rows(&mut plane[band..band + geo.br], geo);
         }
-        Ok(changed)
+        lock_columns(plane, geo);
+        *plane != before
     }
 
     /// The unsolved cell to branch on: the bivalue cell with the fewest
@@ -602,6 +548,83 @@ impl<const N: usize> Board<N> {
             }
         }
     }
+}
+
+/// Locked candidates between the rows and the boxes of one band:
+/// claiming (a row whose candidates lie in one box takes the digit from the
+/// box's other rows) and pointing (a box whose candidates lie in one row
+/// takes it from the rest of the row). Per row, `touched` is the stacks
+/// (as column masks) its candidates reach; the rows' touches are counted
+/// bit-sliced, as candidates are.
+fn lock_rows(rows: &mut [u32], geo: &Geo) {
+    // Stacks touched by one row or more, two or more; claimed likewise.
+    let (mut touched1, mut touched2) = (0u32, 0u32);
+    let (mut claimed1, mut claimed2) = (0u32, 0u32);
+    for &x in rows.iter() {
+        let touched = geo.touched(x);
+        touched2 |= touched1 & touched;
+        touched1 |= touched;
+        let claim = geo.claim(touched);
+        claimed2 |= claimed1 & claim;
+        claimed1 |= claim;
+    }
+    for x in rows.iter_mut() {
+        let touched = geo.touched(*x);
+        // Boxes claimed by another row, or by two (then by this one too).
+        let lose = (claimed1 & !geo.claim(touched)) | claimed2;
+        // Boxes where this row alone has candidates: the row keeps only
+        // that box, or nothing if it is alone in two.
+        let alone = touched & touched1 & !touched2;
+        let keep = if alone == 0 { !0 } else { geo.claim(alone) };
+        *x &= !lose & keep;
+    }
+}
+
+/// Locked candidates between the columns and the boxes: pointing (a box
+/// whose candidates lie in one column takes the digit from the column's
+/// other bands) and claiming (a column whose candidates lie in one band
+/// takes it from its box's other columns). `cover[i]` is the columns where
+/// band `i` has candidates.
+fn lock_columns<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
+    let bands = N / geo.br;
+    let mut cover = [0u32; N];
+    for (i, rows) in plane.chunks_exact(geo.br).enumerate() {
+        cover[i] = rows.iter().fold(0, |a, &x| a | x);
+    }
+    // Columns pointed at by one band or more, by two or more.
+    let (mut pointed1, mut pointed2) = (0u32, 0u32);
+    let mut pointed = [0u32; N];
+    let mut claiming = [0u32; N];
+    for i in 0..bands {
+        let others = (0..bands).filter(|&j| j != i).fold(0, |a, j| a | cover[j]);
+        for &m in &geo.stack[..geo.stacks()] {
+            let cols = cover[i] & m;
+            if cols & cols.wrapping_sub(1) == 0 {
+                pointed[i] |= cols;
+            }
+            // Columns of this box found in no other band hold the digit
+            // here: the box loses its other columns (all of them if two
+            // columns claim it).
+            let claimed = cols & !others;
+            if claimed != 0 {
+                claiming[i] |= m & !(claimed & single(claimed));
+            }
+        }
+        pointed2 |= pointed1 & pointed[i];
+        pointed1 |= pointed[i];
+    }
+    for (i, rows) in plane.chunks_exact_mut(geo.br).enumerate() {
+        let lose = (pointed1 & !pointed[i]) | pointed2 | claiming[i];
+        for x in rows {
+            *x &= !lose;
+        }
+    }
+}
+
+/// All ones when `x` has at most one bit, else zero.
+#[inline(always)]
+fn single(x: u32) -> u32 {
+    ((x & x.wrapping_sub(1) == 0) as u32).wrapping_neg()
 }
 
 /// Solves one puzzle of side `N`.
