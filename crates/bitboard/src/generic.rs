@@ -266,11 +266,15 @@ impl<const N: usize> Board<N> {
         depth: &mut u32,
     ) -> Result<(), Fail> {
         // Digits whose plane changed since their locked candidates were
-        // last examined. Hidden singles go first, for the digits changed
-        // since their last look (`dirty`); locked candidates, dearer, only
-        // when no plane changes any more.
+        // last examined. Naked singles go first, till none is left (they
+        // are one vectorised count of the whole grid); then hidden singles
+        // for the digits changed since their last look (`dirty`); locked
+        // candidates, dearer, only when no plane changes any more.
         let mut unlocked = 0u32;
         loop {
+            if self.naked_singles(geo, run, depth)? {
+                continue;
+            }
             if self.dirty != 0 {
                 let todo = std::mem::take(&mut self.dirty);
                 unlocked |= todo;
@@ -280,9 +284,6 @@ impl<const N: usize> Board<N> {
                     ds &= ds - 1;
                     self.hidden_singles(d, geo, run, depth)?;
                 }
-                // Last, so that when it places nothing (and leaves `dirty`
-                // empty) both kinds of singles have seen the final state.
-                self.naked_singles(geo, run, depth)?;
                 continue;
             }
             if unlocked == 0 {
@@ -320,12 +321,12 @@ impl<const N: usize> Board<N> {
         geo: &Geo,
         run: &mut Run<T>,
         depth: &mut u32,
-    ) -> Result<(), Fail> {
+    ) -> Result<bool, Fail> {
         let (ones, twos) = self.cell_counts();
         // Most passes find nothing: one test for the whole grid.
         let found = (0..N).fold(0, |a, r| a | self.free[r] & !twos[r]);
         if found == 0 {
-            return Ok(());
+            return Ok(false);
         }
         for r in 0..N {
             let free = self.free[r];
@@ -345,7 +346,7 @@ impl<const N: usize> Board<N> {
                 self.place(geo, run, depth, d, r, c, Reason::NakedSingle)?;
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Hidden singles of digit `d` in rows, columns and boxes, from one
