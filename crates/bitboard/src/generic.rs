@@ -469,58 +469,73 @@ impl<const N: usize> Board<N> {
     /// As on the 9x9 path, a guess where the grid is least settled has the
     /// most to propagate.
     fn choose(&self, geo: &Geo) -> (usize, usize, u32) {
-        let mut row_placed = [0u32; N];
-        let mut col_placed = [0u32; 32];
-        let mut box_placed = [0u32; N];
-        for r in 0..N {
-            let placed = geo.all & !self.free[r];
-            row_placed[r] = placed.count_ones();
-            for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
-                box_placed[geo.box_index(r, 0) + s] += (placed & m).count_ones();
-            }
-            let mut x = placed;
-            while x != 0 {
-                col_placed[x.trailing_zeros() as usize] += 1;
-                x &= x - 1;
-            }
-        }
+        let (row_placed, col_placed, box_placed) = self.placed_per_unit(geo);
+        let bivalue = self.bivalue_cells();
         let mut best = (0, 0, u32::MAX);
-        let mut fewest = (0, 0, 0u32, u32::MAX);
-        for r in 0..N {
-            let free = self.free[r];
-            if free == 0 {
-                continue;
-            }
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
-            for plane in &self.cand {
-                let x = plane[r];
-                threes |= twos & x;
-                twos |= ones & x;
-                ones |= x;
-            }
-            let mut bivalue = free & twos & !threes;
-            while bivalue != 0 {
-                let c = bivalue.trailing_zeros() as usize;
-                bivalue &= bivalue - 1;
+        for (r, &cells) in bivalue.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
                 let settled = row_placed[r] + col_placed[c] + box_placed[geo.box_index(r, c)];
                 if settled < best.2 {
                     best = (r, c, settled);
                 }
             }
-            if best.2 == u32::MAX {
-                let mut cells = free;
-                while cells != 0 {
-                    let c = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    let options = self.options(r, c);
-                    if options.count_ones() < fewest.3 {
-                        fewest = (r, c, options, options.count_ones());
-                    }
-                }
-            }
         }
         if best.2 != u32::MAX {
             return (best.0, best.1, self.options(best.0, best.1));
+        }
+        self.fewest_options()
+    }
+
+    /// Placed cells per row, per column and per box.
+    fn placed_per_unit(&self, geo: &Geo) -> ([u32; N], [u32; N], [u32; N]) {
+        let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
+        for r in 0..N {
+            let placed = geo.all & !self.free[r];
+            rows[r] = placed.count_ones();
+            for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
+                boxes[geo.box_index(r, 0) + s] += (placed & m).count_ones();
+            }
+            // A shift per column rather than a loop over the placed bits:
+            // this vectorises.
+            for (c, n) in cols.iter_mut().enumerate() {
+                *n += placed >> c & 1;
+            }
+        }
+        (rows, cols, boxes)
+    }
+
+    /// Per row, the unplaced cells with exactly two candidates: counted
+    /// bit-sliced to three, plane by plane as in [`Board::cell_counts`].
+    fn bivalue_cells(&self) -> [u32; N] {
+        let (mut ones, mut twos, mut threes) = ([0u32; N], [0u32; N], [0u32; N]);
+        for plane in &self.cand {
+            for r in 0..N {
+                threes[r] |= twos[r] & plane[r];
+                twos[r] |= ones[r] & plane[r];
+                ones[r] |= plane[r];
+            }
+        }
+        std::array::from_fn(|r| self.free[r] & twos[r] & !threes[r])
+    }
+
+    /// The first unplaced cell with fewest candidates, for when no cell
+    /// has two: `(row, column, options)`.
+    #[cold]
+    fn fewest_options(&self) -> (usize, usize, u32) {
+        let mut fewest = (0, 0, 0u32, u32::MAX);
+        for r in 0..N {
+            let mut cells = self.free[r];
+            while cells != 0 {
+                let c = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let options = self.options(r, c);
+                if options.count_ones() < fewest.3 {
+                    fewest = (r, c, options, options.count_ones());
+                }
+            }
         }
         (fewest.0, fewest.1, fewest.2)
     }
