@@ -26,7 +26,7 @@
 //!   bit-sliced counts of which stacks each row touches and which columns
 //!   each box is confined to, instead of a branch per row and box.
 //!
-//! Together these took the bundled 16x16 set to 0.31 of its former time
+//! Together these took the bundled 16x16 set to 0.38 of its former time
 //! per puzzle and 25x25 to 0.29, same node counts (figures in the crate
 //! docs, "Every other shape").
 
