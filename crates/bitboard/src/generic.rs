@@ -331,6 +331,9 @@ impl<const N: usize> Board<N> {
         (ones, twos)
     }
 
+    /// Places every cell left with one candidate; returns whether any cell
+    /// had one (`Err` for a cell with none). A single's digit is gathered
+    /// from the `N` planes, which is dear, but few cells need it.
     fn naked_singles<T: Trace>(
         &mut self,
         geo: &Geo,
