@@ -77,11 +77,57 @@
 //! digit plane is `N` row words of `N` bits (`cand[d][r]`), so rows are one
 //! word, columns a bit-sliced count over the plane's row words, and a box a
 //! mask of `box_cols` bits over `box_rows` consecutive words (boxes are
-//! counted bit-sliced too, a band at a time). The rules are naked singles,
-//! hidden singles of rows, columns and boxes (only for digits whose plane
-//! changed since their last look), and locked candidates (pointing and
-//! claiming, rows and columns) once singles are quiet; the guess is the
-//! bivalue cell with the fewest placed cells in its row, column and box.
+//! counted bit-sliced too, a band at a time). Propagation runs naked
+//! singles till none is left, then hidden singles of rows, columns and
+//! boxes for the digits whose plane changed since their last look, and
+//! locked candidates (pointing and claiming, rows and columns) once both
+//! kinds of singles are quiet; the guess is the bivalue cell with the
+//! fewest placed cells in its row, column and box.
+//!
+//! Digit-major planes make a digit's rules cheap (one plane, contiguous)
+//! and a cell's dear (its candidates lie `N` words apart), so the work about
+//! cells is done plane by plane over whole rows, in loops the compiler
+//! vectorises: counting candidates per cell for naked singles and for the
+//! guess's bivalue cells. A naked single's cell holds no other digit, so
+//! placing it skips the other planes. A digit's hidden singles come from one
+//! pass over its plane with no branch on the data, the units where the
+//! digit is placed masked out (a placed digit keeps its bit, so they look
+//! like singles); locked candidates apply each direction's rules at once,
+//! from bit-sliced counts of the stacks each row touches and the columns
+//! each box is confined to. The rules reach the same fixpoint in any order,
+//! so none of this moved a node: each of the 345 puzzles of other shapes in
+//! `puzzles/` and `puzzles/scaling` enters the nodes it entered before, with
+//! the same verdict (`PER_PUZZLE=1`); placements in failed branches are
+//! fewer, as contradictions show sooner.
+//!
+//! What that bought, in the private loop (`cargo run --release -p
+//! sudoku-bitboard --example timeloop -- <set>`), the builds before and
+//! after run alternately, median of 5 runs each, µs per puzzle:
+//!
+//! | set | before | after | after / before |
+//! |---|---:|---:|---:|
+//! | 4x4 | 0.90 | 0.84 | 0.93 |
+//! | 6x6 | 3.59 | 2.04 | 0.57 |
+//! | 8x8 | 11.1 | 4.70 | 0.42 |
+//! | 12x12 | 25.9 | 8.92 | 0.34 |
+//! | 16x16 | 93.7 | 35.8 | 0.38 |
+//! | 20x20 | 65.8 | 19.7 | 0.30 |
+//! | 25x25 | 94.4 | 27.2 | 0.29 |
+//! | scaling/16x16 | 41.4 | 16.4 | 0.40 |
+//! | scaling/25x25 | 12,164 | 3,639 | 0.30 |
+//!
+//! And against dlx, `sudoku-lab compare --strategies bitboard,dlx --set
+//! puzzles/16x16.txt --set puzzles/25x25.txt --set puzzles/scaling/16x16.txt
+//! --set puzzles/scaling/25x25.txt --repeat 5`, eight runs (five with the
+//! machine shared, three not), the median ratio of mean times and its range;
+//! before, three runs of the code as it was:
+//!
+//! | set | bitboard µs | dlx µs | bitboard / dlx | before |
+//! |---|---:|---:|---:|---:|
+//! | 16x16 | 32.5 | 163 | 0.21 (0.18-0.25) | 0.32 (0.31-0.33) |
+//! | 25x25 | 29.2 | 362 | 0.081 (0.071-0.093) | 0.17 (0.17-0.18) |
+//! | scaling/16x16 | 17.0 | 97.0 | 0.17 (0.13-0.20) | 0.22 (0.21-0.22) |
+//! | scaling/25x25 | 4,015 | 40,350 | 0.10 (0.085-0.14) | 0.36 (0.32-0.36) |
 //!
 //! ## Why it is fast (measured)
 //!
@@ -156,13 +202,23 @@
 //! * **Several solutions.** On the two 9x9 puzzles of `multiple.txt` it
 //!   takes about twice the reference's time (18 nodes each); why its guess
 //!   order finds a second solution later there is not yet studied.
-//! * **16x16, per node.** The generic path stores planes digit-major, so
-//!   placing a digit touches `N` planes at a stride and naked singles rescan
-//!   `N` planes per row: about 18 µs per node on 16x16, where dlx spends
-//!   0.4. It enters a hundredth of dlx's nodes and takes 0.41 of its time on
-//!   the bundled 16x16 set, short of the third the project aims at.
-//!   A row-major layout (a cell's candidates in one word, beside the digit
-//!   planes) would make placement one store.
+//! * **16x16, per node.** The generic path stores planes digit-major, so a
+//!   cell's candidates lie `N` words apart: a hidden single or a guess still
+//!   clears its cell from `N` planes at a stride, and the digit-wise scans
+//!   are most of the time (perf on the bundled 16x16 set: hidden singles
+//!   36%, naked singles 20%, locked candidates 20%, placements 10%, the
+//!   givens 6%). That is about 6.5 µs per node there (5 nodes per puzzle,
+//!   most of the work in the root's propagation) where dlx spends 0.3 (559
+//!   nodes); bitboard takes 0.21 of dlx's time on the set ("Every other
+//!   shape"), inside the third the project aims at. Tried and dropped: the
+//!   hidden-singles pass reporting empty and single rows as two flags
+//!   instead of a bit per row (no change); a naked single's digit found
+//!   plane by plane instead of by gathering the cell's options (25x25 10%
+//!   slower); the 4x4 and 5x5 box geometries made constants in the unit
+//!   scans so that their loops unroll (25x25 25% slower). A row-major copy
+//!   of the candidates (a word per cell, beside the planes) would make those
+//!   placements one store, at the price of keeping two layouts in step: not
+//!   tried.
 //! * **Hard 25x25.** On half-given 25x25 puzzles (`puzzles/scaling`) its mean
 //!   is less than half of dlx's but its median is twice dlx's, and as
 //!   `generate --minimal`'s uniqueness checker on 25x25 it is 50 times slower
