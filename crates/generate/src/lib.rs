@@ -30,7 +30,7 @@
 //! check 50,000 nodes for `--minimal` from 25x25 up (about 4 s a puzzle;
 //! 2,000,000 nodes a check took 400 s a puzzle for the same clue counts,
 //! 270 to 280) and 2,000,000 elsewhere, and checks with the fastest
-//! strategy for the shape: bitboard up to 16x16, dlx from 20x20 up.
+//! strategy for the shape: bitboard up to 20x20, dlx at 25x25.
 //!
 //! Reproducible: every random choice comes from ChaCha8 seeded with the seed,
 //! the puzzle's index and the attempt number, and every budget is a node

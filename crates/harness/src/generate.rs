@@ -65,7 +65,7 @@ pub struct GenerateArgs {
     pub max_nodes: Option<u64>,
 
     /// Strategy that checks uniqueness while digging [default: the fastest
-    /// for the shape: bitboard up to 16x16, dlx from 20x20 up]
+    /// for the shape: bitboard up to 20x20, dlx at 25x25]
     #[arg(long, value_name = "STRATEGY")]
     pub solver: Option<String>,
 

@@ -57,10 +57,11 @@ pub const BASELINE_STRATEGY: &str = "naive";
 /// side up, the first registered one that supports the shape is the default.
 /// The fastest at `generate --minimal --seed 1` (s, one thread): 9x9 x2000
 /// bitboard 0.5, mrv 1.1, dlx 2.3; 12x12 x50 bitboard 0.4, dlx 0.7, mrv 8.7;
-/// 16x16 x10 bitboard 2.5, dlx 8.0; 20x20 x2 dlx 73 (both puzzles
-/// not-proven-minimal), bitboard 89 (both proven); 25x25 x2 dlx 11,
-/// bitboard 568.
-const CHECKERS: [(usize, &str); 3] = [(20, "dlx"), (1, "bitboard"), (1, "mrv")];
+/// 16x16 x10 bitboard 2.5, dlx 8.0; 20x20 x2 bitboard 21.8 (both puzzles
+/// proven minimal), dlx 58.4 (both not-proven-minimal: a check ran out of
+/// its node budget); 25x25 x2 dlx 8.7, bitboard 111 (all four
+/// not-proven-minimal).
+const CHECKERS: [(usize, &str); 3] = [(25, "dlx"), (1, "bitboard"), (1, "mrv")];
 
 /// The default checker of `generate` for this shape: the fastest registered
 /// one that supports it (else the first, which `generate` then refuses).
