@@ -135,31 +135,46 @@
 //! median of three runs of `sudoku-lab compare --strategies
 //! bitboard,dlx,reference --set <set>... --limit-puzzles 2000 --repeat 5`
 //! back to back (each solve the fastest of 5), with the lowest and highest
-//! ratio of the three in brackets: this project's 2-core machine was shared
-//! with other jobs, and on the small sets a ratio moves by up to 0.5 from
-//! run to run. `multiple` and `no-solution` are their 9x9 puzzles only (the
-//! reference solves no other shape):
+//! ratio of the three in brackets: this project's 2-core virtual machine
+//! is shared with its host, and on the small sets a ratio moves by 0.1 to
+//! 0.4 from run to run. `multiple` and `no-solution` are their 9x9 puzzles
+//! only (the reference solves no other shape); the 17-clue stretch and the
+//! generated hard puzzles stand in for sets this crate was not tuned on:
 //!
 //! | set | bitboard | reference (JCZSolve port) | dlx | bitboard / reference (3 runs) | bitboard / dlx (3 runs) | bitboard nodes / puzzle |
 //! |---|---:|---:|---:|---:|---:|---:|
-//! | top95 | 13.4 | 16.9 | 134 | 0.79x (0.77-0.82) | 0.10x (0.10-0.11) | 19 |
-//! | 17-clue, first 2,000 | 4.25 | 4.85 | 27.4 | 0.81x (0.79-0.95) | 0.15x (0.14-0.16) | 2.11 |
-//! | hardest (11) | 11.7 | 9.62 | 63.6 | 1.25x (1.14-1.68) | 0.18x (0.17-0.22) | 16.5 |
-//! | 9x9-easy | 2.20 | 2.43 | 15.6 | 0.89x (0.63-0.93) | 0.14x (0.11-0.14) | 1 |
-//! | 9x9-medium | 2.79 | 2.63 | 16.9 | 1.20x (0.99-1.34) | 0.17x (0.16-0.17) | 1.28 |
-//! | 9x9-hard | 4.91 | 4.01 | 24.3 | 1.22x (0.72-1.25) | 0.21x (0.12-0.21) | 4.16 |
-//! | 9x9-minimal | 4.40 | 3.66 | 23.3 | 1.20x (1.19-1.20) | 0.19x (0.19-0.20) | 3.84 |
-//! | classic (6 famous puzzles) | 26.2 | 21.7 | 167 | 1.21x (1.16-1.22) | 0.16x (0.16-0.17) | 43.3 |
-//! | multiple (two 9x9) | 10.8 | 5.11 | 24.9 | 2.12x (2.06-2.26) | 0.45x (0.41-0.48) | 18 |
-//! | no-solution (two 9x9) | 13.3 | 21.0 | 101 | 0.66x (0.63-0.68) | 0.13x (0.13-0.14) | 18 |
-//! | 16x16 | 92.4 | n/a | 225 | n/a | 0.41x (0.41-0.46) | 5 |
-//! | 25x25 | 103 | n/a | 516 | n/a | 0.20x (0.20-0.21) | 1 |
+//! | top95 | 6.72 | 11.6 | 99.1 | 0.58x (0.57-0.68) | 0.07x (0.06-0.09) | 21.0 |
+//! | 17-clue, first 2,000 | 2.23 | 3.85 | 22.0 | 0.57x (0.52-0.65) | 0.10x (0.10-0.10) | 2.61 |
+//! | 17-clue, puzzles 30,001-32,000 | 2.69 | 2.59 | 20.6 | 0.98x (0.94-1.08) | 0.12x (0.11-0.14) | 2.77 |
+//! | hardest (11) | 6.91 | 7.63 | 48.8 | 0.94x (0.91-0.99) | 0.13x (0.13-0.14) | 17.4 |
+//! | 9x9-easy | 1.13 | 1.34 | 12.6 | 0.83x (0.79-0.84) | 0.09x (0.09-0.09) | 1 |
+//! | 9x9-medium | 1.44 | 1.63 | 13.2 | 0.89x (0.88-0.92) | 0.11x (0.10-0.12) | 1.32 |
+//! | 9x9-hard | 2.61 | 2.66 | 18.7 | 0.99x (0.93-1.14) | 0.14x (0.14-0.16) | 4.84 |
+//! | 9x9-minimal | 2.26 | 3.06 | 18.8 | 0.91x (0.63-1.02) | 0.14x (0.11-0.15) | 3.62 |
+//! | classic (6 famous puzzles) | 14.6 | 14.7 | 114 | 0.99x (0.91-1.03) | 0.13x (0.11-0.15) | 51.3 |
+//! | generated hard minimal (300) | 2.61 | 2.78 | 19.3 | 0.98x (0.86-1.38) | 0.13x (0.13-0.20) | 5.34 |
+//! | multiple (two 9x9) | 4.13 | 3.28 | 17.8 | 1.34x (1.26-1.49) | 0.23x (0.23-0.36) | 12.5 |
+//! | no-solution (two 9x9) | 5.58 | 13.5 | 73.9 | 0.42x (0.41-0.57) | 0.08x (0.08-0.12) | 17 |
+//! | 16x16 | 27.9 | n/a | 169 | n/a | 0.16x (0.16-0.25) | 5 |
+//! | 25x25 | 27.1 | n/a | 366 | n/a | 0.07x (0.07-0.07) | 1 |
+//! | scaling/16x16 | 13.4 | n/a | 97.3 | n/a | 0.14x (0.13-0.17) | 1 |
+//! | scaling/25x25 | 4,050 | n/a | 40,800 | n/a | 0.10x (0.09-0.11) | 832 |
+//!
+//! The generated puzzles are `sudoku-lab generate --shape 3x3 --count 300
+//! --seed 7 --minimal --rate-with dlx --min-nodes 60`. In a quieter run
+//! earlier the same day 9x9-hard came out at 0.92x, 9x9-minimal 0.88x and
+//! classic 0.89x: on those sets the two are level within the machine's
+//! noise.
 //!
 //! What each trick buys (the private loop `examples/timeloop.rs`: every
-//! puzzle of a set in chunks of 50, best of 10 runs per chunk):
+//! puzzle of a set in chunks of 50, best of 10 runs per chunk; and
+//! instruction counts, which a shared machine does not blur:
+//! `crates/reference/examples/versus.rs` under valgrind's callgrind, with
+//! `VERSUS_ONLY=bitboard` or `reference`, the reading of the set
+//! subtracted):
 //!
 //! * **Planes instead of cells.** One band step decides locked candidates
-//!   and hidden singles for 27 cells at once in about 40 instructions; dlx
+//!   and hidden singles for 27 cells at once in about 55 instructions; dlx
 //!   covers and uncovers hundreds of list nodes per placement.
 //! * **Compare, don't track.** Keeping a dirty bit per plane up to date at
 //!   every write (a shift, a mask and an OR per plane touched) cost more
@@ -167,41 +182,70 @@
 //!   in 27 written-out steps with constant indices, and clearing a solved
 //!   cell from the other planes unconditionally (no branch to mispredict),
 //!   took the same node counts from 31.9 to 18.0 µs on top95 and from 5.7
-//!   to 2.3 on the 17-clue set; merging the two look-ups of step 2 into one
-//!   table (`KEEP`) and skipping placed columns in the column rules are in
-//!   those figures.
+//!   to 2.3 on the 17-clue set (merging the two look-ups of step 2 into one
+//!   table, `KEEP`, is in those figures). Ending the loop on one wide
+//!   comparison of all 27 planes instead of a last pass of 27 branches
+//!   saved instructions but cost time (top95 9.8 to 10.8 µs): not kept.
+//! * **Tables, not bit tests, for the rows' singles.** Step 4 as two table
+//!   halves and a look-up instead of a test per row: instructions per
+//!   puzzle against the reference's, hardest 1.12x to 1.04x, 9x9-hard
+//!   1.19x to 1.11x, same nodes. Counting placements once per propagation
+//!   (from the cells that left `free`) instead of at each, and masking
+//!   table indices instead of bounds-checking them: hardest 1.37x to 1.27x.
+//! * **Rules that pay.** Hidden singles and claiming for columns, in a
+//!   pass of their own when naked singles were stuck, saved nodes (top95
+//!   19.0 per puzzle against 23.1 without) but cost more than they saved:
+//!   dropping the pass took hardest from 1.27x to 1.12x the reference's
+//!   instructions and 9x9-minimal from 1.21x to 1.14x. A lighter pass (column hidden singles only, bit-parallel)
+//!   cut 9x9-hard from 4.84 to 4.12 nodes per puzzle and still raised the
+//!   instructions on every set but one (hardest 1.08x to 1.25x): not kept.
 //! * **Where to guess.** JCZSolve guesses on the first bivalue cell. The
 //!   bivalue cell with the fewest placed peers is in the least settled part
-//!   of the grid, where an option has the most to propagate: top95 needs
-//!   19.0 nodes per puzzle instead of 41.3 (JCZSolve, instrumented: 50.4
-//!   guesses), the 17-clue set 2.11 instead of 3.25, and 16x16 5 instead
-//!   of 27.4.
-//! * **Cheap rules first.** The column pass costs more than the band steps
-//!   it feeds; it runs only when naked singles are stuck.
-//! * **Copy on guess.** The 9x9 state is 348 bytes: copying it is cheaper
+//!   of the grid, where an option has the most to propagate, and each
+//!   bivalue peer counts against it too: a peer sharing the digit left
+//!   over becomes a naked single whichever option is tried. top95 needs
+//!   21.0 nodes per puzzle this way, 23.1 counting placed peers only, 51.2
+//!   on the first bivalue cell; the 9x9 puzzles of `multiple.txt` 12.5
+//!   instead of 18; on the generic path (placed peers only) 16x16 needs 5
+//!   instead of 27.4.
+//! * **Copy on guess.** The 9x9 state is 240 bytes: copying it is cheaper
 //!   than recording what to undo, and a failed branch costs nothing to
-//!   clean up.
+//!   clean up. The last option of a guess runs on the state itself, so a
+//!   bivalue guess copies once.
 //! * **Givens a plane at a time.** Both paths build the starting planes
 //!   from the givens' rows, columns and boxes instead of writing each given
-//!   (which touches every plane); on the generic path the box arithmetic's
-//!   divisions are done once per shape, into tables.
+//!   (which touches every plane); the 9x9 path walks the bits of a mask of
+//!   each band's givens (a test per cell mispredicted at every other cell:
+//!   9x9-minimal 2.6-2.9 to 2.0-2.1 µs per puzzle in `versus`); on the
+//!   generic path the box arithmetic's divisions are done once per shape,
+//!   into tables.
 //!
 //! Where it still loses:
 //!
-//! * **9x9, per node.** On top95 and the 17-clue set bitboard beats the
-//!   reference by guessing less; on Norvig's hardest, 9x9-hard, 9x9-minimal
-//!   and the famous puzzles of `classic` it enters fewer nodes too (hardest:
-//!   16.5 against about 22 guesses), but each costs it about 0.7 µs against
-//!   the reference's 0.45: the column pass at stuck points and the scan for
-//!   the best bivalue cell are the difference. (Running the column rules
-//!   only for digits with a plane changed since their last pass, in the
-//!   table above, took hardest from about 13.1 to 11.0 µs and 9x9-hard from
-//!   7.0 to 5.1 in the timing loop, same node counts.) A cheaper column pass
-//!   (columns as bands, by transposing the planes once per node) is the next
-//!   cut.
+//! * **9x9, no margin on hard sets.** On Norvig's hardest, 9x9-hard,
+//!   9x9-minimal, `classic`, a later stretch of the 17-clue set and the
+//!   generated hard puzzles it is level with the reference: 0.9x to 1.0x,
+//!   one side or the other of 1 from run to run. It does the same work
+//!   there: band steps per puzzle (the reference counted in an
+//!   instrumented copy outside this repository) 144 against 138 on
+//!   9x9-hard, 128 against 127 on 9x9-minimal, 353 against 403 on
+//!   hardest, 866 against 1,019 on `classic`, at about the same cost each
+//!   (1.03x to 1.09x the reference's instructions per puzzle). Tuning this
+//!   representation further bought no margin: stepping the planes band by
+//!   band instead of digit by digit cut 6% of the instructions and no
+//!   time; the column pass, the wide compare and other guess scores
+//!   (above) lost. A margin wants stronger propagation per step at the
+//!   same cost, as tdoku's triads in SIMD vectors (7.4 µs on top95 where
+//!   the reference takes 12.8, on this kind of machine).
 //! * **Several solutions.** On the two 9x9 puzzles of `multiple.txt` it
-//!   takes about twice the reference's time (18 nodes each); why its guess
-//!   order finds a second solution later there is not yet studied.
+//!   takes 1.34x the reference's time. One of them has 849 solutions and
+//!   costs 17 nodes: its root has no bivalue cell, and the first options
+//!   of the three-way guess there die after long propagations (213 band
+//!   steps per puzzle over the pair against the reference's 146), where
+//!   the reference's order falls on two solutions sooner; the other (13
+//!   solutions) takes 8 nodes, no backtrack and 0.8x the reference's
+//!   time. A guess rule tuned to these two puzzles would be tuned to
+//!   noise: not done.
 //! * **16x16, per node.** The generic path stores planes digit-major, so a
 //!   cell's candidates lie `N` words apart: a hidden single or a guess still
 //!   clears its cell from `N` planes at a stride, and the digit-wise scans
