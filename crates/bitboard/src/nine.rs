@@ -169,7 +169,6 @@ impl State {
     /// (its column peers in other bands go in the first band steps). Built
     /// a plane at a time, where writing each given would touch 9 planes.
     /// Givens do not conflict: `Run::start` checked.
-    #[inline(never)]
     fn from_givens(givens: &[u8]) -> State {
         let mut free = [0; 3];
         let mut mine = [0u32; 27];
@@ -268,7 +267,6 @@ impl State {
     }
 
     /// Steps every plane that changed since its last step, until none did.
-    #[inline(never)]
     fn update<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
             let mut changed = false;
@@ -330,7 +328,6 @@ impl State {
     /// Places every naked single (a cell in one plane only): its row and box
     /// peers leave its plane, the rest follows in the band steps. Counts the
     /// bivalue cells on the way. `true` when it placed a digit.
-    #[inline(never)]
     fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {
@@ -383,7 +380,6 @@ impl State {
     /// tried. Measured on top95: 21.0 nodes per puzzle, 23.1 counting
     /// placed peers only, 51.2 on the first bivalue cell (JCZSolve's choice);
     /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18.
-    #[inline(never)]
     fn choose(&self) -> (usize, usize, u32) {
         let peers_in = |cells: [u32; 3], b: usize, pos: usize| {
             let column = ROWS3 << (pos % 9);
@@ -432,7 +428,6 @@ impl State {
         options
     }
 
-    #[inline(never)]
     fn write(&self, cells: &mut [u8]) {
         for (i, &x) in self.cand.iter().enumerate() {
             let (d, b) = (i / 3, i % 3);
