@@ -143,28 +143,28 @@
 //!
 //! | set | bitboard | reference (JCZSolve port) | dlx | bitboard / reference (3 runs) | bitboard / dlx (3 runs) | bitboard nodes / puzzle |
 //! |---|---:|---:|---:|---:|---:|---:|
-//! | top95 | 6.72 | 11.6 | 99.1 | 0.58x (0.57-0.68) | 0.07x (0.06-0.09) | 21.0 |
-//! | 17-clue, first 2,000 | 2.23 | 3.85 | 22.0 | 0.57x (0.52-0.65) | 0.10x (0.10-0.10) | 2.61 |
-//! | 17-clue, puzzles 30,001-32,000 | 2.69 | 2.59 | 20.6 | 0.98x (0.94-1.08) | 0.12x (0.11-0.14) | 2.77 |
-//! | hardest (11) | 6.91 | 7.63 | 48.8 | 0.94x (0.91-0.99) | 0.13x (0.13-0.14) | 17.4 |
-//! | 9x9-easy | 1.13 | 1.34 | 12.6 | 0.83x (0.79-0.84) | 0.09x (0.09-0.09) | 1 |
-//! | 9x9-medium | 1.44 | 1.63 | 13.2 | 0.89x (0.88-0.92) | 0.11x (0.10-0.12) | 1.32 |
-//! | 9x9-hard | 2.61 | 2.66 | 18.7 | 0.99x (0.93-1.14) | 0.14x (0.14-0.16) | 4.84 |
-//! | 9x9-minimal | 2.26 | 3.06 | 18.8 | 0.91x (0.63-1.02) | 0.14x (0.11-0.15) | 3.62 |
-//! | classic (6 famous puzzles) | 14.6 | 14.7 | 114 | 0.99x (0.91-1.03) | 0.13x (0.11-0.15) | 51.3 |
-//! | generated hard minimal (300) | 2.61 | 2.78 | 19.3 | 0.98x (0.86-1.38) | 0.13x (0.13-0.20) | 5.34 |
-//! | multiple (two 9x9) | 4.13 | 3.28 | 17.8 | 1.34x (1.26-1.49) | 0.23x (0.23-0.36) | 12.5 |
-//! | no-solution (two 9x9) | 5.58 | 13.5 | 73.9 | 0.42x (0.41-0.57) | 0.08x (0.08-0.12) | 17 |
-//! | 16x16 | 27.9 | n/a | 169 | n/a | 0.16x (0.16-0.25) | 5 |
-//! | 25x25 | 27.1 | n/a | 366 | n/a | 0.07x (0.07-0.07) | 1 |
-//! | scaling/16x16 | 13.4 | n/a | 97.3 | n/a | 0.14x (0.13-0.17) | 1 |
-//! | scaling/25x25 | 4,050 | n/a | 40,800 | n/a | 0.10x (0.09-0.11) | 832 |
+//! | top95 | 6.16 | 10.7 | 95.9 | 0.57x (0.55-0.65) | 0.06x (0.06-0.08) | 21.0 |
+//! | 17-clue, first 2,000 | 2.19 | 3.36 | 21.7 | 0.65x (0.63-0.74) | 0.11x (0.10-0.13) | 2.61 |
+//! | 17-clue, puzzles 30,001-32,000 | 3.12 | 3.16 | 23.5 | 0.99x (0.85-1.44) | 0.13x (0.12-0.18) | 2.77 |
+//! | hardest (11) | 8.02 | 8.49 | 56.7 | 0.94x (0.79-0.96) | 0.12x (0.11-0.14) | 17.4 |
+//! | 9x9-easy | 1.11 | 1.31 | 11.7 | 0.85x (0.82-0.88) | 0.09x (0.09-0.11) | 1 |
+//! | 9x9-medium | 1.41 | 1.61 | 12.5 | 0.88x (0.87-0.91) | 0.11x (0.11-0.13) | 1.32 |
+//! | 9x9-hard | 2.69 | 2.75 | 18.7 | 0.98x (0.94-0.98) | 0.15x (0.14-0.17) | 4.84 |
+//! | 9x9-minimal | 2.25 | 2.46 | 17.6 | 0.92x (0.91-0.92) | 0.13x (0.13-0.15) | 3.62 |
+//! | classic (6 famous puzzles) | 19.0 | 19.5 | 135 | 0.98x (0.86-0.98) | 0.12x (0.11-0.14) | 51.3 |
+//! | generated hard minimal (300) | 2.50 | 2.67 | 17.3 | 0.93x (0.90-0.98) | 0.14x (0.14-0.16) | 5.34 |
+//! | multiple (two 9x9) | 5.58 | 4.62 | 21.5 | 1.21x (0.88-1.23) | 0.23x (0.23-0.26) | 12.5 |
+//! | no-solution (two 9x9) | 5.83 | 14.1 | 75.9 | 0.41x (0.41-0.43) | 0.08x (0.07-0.09) | 17 |
+//! | 16x16 | 30.5 | n/a | 163 | n/a | 0.19x (0.18-0.23) | 5 |
+//! | 25x25 | 26.6 | n/a | 369 | n/a | 0.07x (0.05-0.08) | 1 |
+//! | scaling/16x16 | 18.0 | n/a | 106 | n/a | 0.17x (0.15-0.18) | 1 |
+//! | scaling/25x25 | 3,860 | n/a | 37,500 | n/a | 0.10x (0.08-0.11) | 832 |
 //!
-//! The generated puzzles are `sudoku-lab generate --shape 3x3 --count 300
-//! --seed 7 --minimal --rate-with dlx --min-nodes 60`. In a quieter run
-//! earlier the same day 9x9-hard came out at 0.92x, 9x9-minimal 0.88x and
-//! classic 0.89x: on those sets the two are level within the machine's
-//! noise.
+//! The times are those of the run with the median ratio. The generated
+//! puzzles are `sudoku-lab generate --shape 3x3 --count 300 --seed 7
+//! --minimal --rate-with dlx --min-nodes 60`. Runs earlier the same day
+//! gave 0.92x to 1.02x on 9x9-hard and 0.89x to 1.03x on `classic`: on
+//! those sets the two are level within the machine's noise.
 //!
 //! What each trick buys (the private loop `examples/timeloop.rs`: every
 //! puzzle of a set in chunks of 50, best of 10 runs per chunk; and
@@ -230,7 +230,7 @@
 //!   instrumented copy outside this repository) 144 against 138 on
 //!   9x9-hard, 128 against 127 on 9x9-minimal, 353 against 403 on
 //!   hardest, 866 against 1,019 on `classic`, at about the same cost each
-//!   (1.03x to 1.09x the reference's instructions per puzzle). Tuning this
+//!   (1.02x to 1.07x the reference's instructions per puzzle). Tuning this
 //!   representation further bought no margin: stepping the planes band by
 //!   band instead of digit by digit cut 6% of the instructions and no
 //!   time; the column pass, the wide compare and other guess scores
@@ -238,7 +238,7 @@
 //!   same cost, as tdoku's triads in SIMD vectors (7.4 µs on top95 where
 //!   the reference takes 12.8, on this kind of machine).
 //! * **Several solutions.** On the two 9x9 puzzles of `multiple.txt` it
-//!   takes 1.34x the reference's time. One of them has 849 solutions and
+//!   takes 1.2x to 1.3x the reference's time. One of them has 849 solutions and
 //!   costs 17 nodes: its root has no bivalue cell, and the first options
 //!   of the three-way guess there die after long propagations (213 band
 //!   steps per puzzle over the pair against the reference's 146), where
@@ -263,11 +263,15 @@
 //!   of the candidates (a word per cell, beside the planes) would make those
 //!   placements one store, at the price of keeping two layouts in step: not
 //!   tried.
-//! * **Hard 25x25.** On half-given 25x25 puzzles (`puzzles/scaling`) its mean
-//!   is less than half of dlx's but its median is twice dlx's, and as
-//!   `generate --minimal`'s uniqueness checker on 25x25 it is 50 times slower
-//!   than dlx: propagation costs tens of µs per node there, and near-minimal
-//!   25x25 puzzles need many nodes whatever the strategy.
+//! * **Hard 25x25.** On the half-given 25x25 puzzles of `puzzles/scaling`
+//!   its mean is a tenth of dlx's and its median (753 µs, 163 nodes) a
+//!   quarter of dlx's (2.74 ms, 5,780 nodes: `reports/scaling`), but as
+//!   `generate --minimal`'s uniqueness checker on 25x25 it is 13 times
+//!   slower than dlx (two puzzles, seed 1: 111 s against 8.7 s), so
+//!   `generate` keeps dlx there: near-minimal 25x25 puzzles need many nodes
+//!   whatever the strategy, and a bitboard node costs tens of µs at that
+//!   size. On 20x20 it is the faster checker (21.8 s against 58.4 s, and
+//!   it proves both puzzles minimal where dlx's checks run out of budget).
 //!
 //! ## On the pruning ladder
 //!
