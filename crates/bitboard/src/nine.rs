@@ -145,6 +145,14 @@ static PEERS: [u32; 27] = {
 };
 
 /// The whole search state: 240 bytes, `Copy`; a guess copies it.
+/// What a guess tries: each digit left for one cell, or each place left for
+/// one digit in one row (`places`: cells of band `b`).
+#[derive(Clone, Copy)]
+enum Branch {
+    Digits { b: usize, pos: usize, options: u32 },
+    Places { d: usize, b: usize, places: u32 },
+}
+
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     /// `cand[d * 3 + b]`: where digit `d + 1` may go in band `b`. A placed
@@ -380,7 +388,7 @@ impl State {
     /// tried. Measured on top95: 21.0 nodes per puzzle, 23.1 counting
     /// placed peers only, 51.2 on the first bivalue cell (JCZSolve's choice);
     /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18.
-    fn choose(&self) -> (usize, usize, u32) {
+    fn choose(&self) -> Branch {
         let peers_in = |cells: [u32; 3], b: usize, pos: usize| {
             let column = ROWS3 << (pos % 9);
             (PEERS[pos] & cells[b]).count_ones()
@@ -402,7 +410,22 @@ impl State {
             }
         }
         if best.2 != u32::MAX {
-            return (best.0, best.1, self.options(best.0, best.1));
+            return Branch::Digits {
+                b: best.0,
+                pos: best.1,
+                options: self.options(best.0, best.1),
+            };
+        }
+        // No bivalue cell: a digit with two places left in a row is a
+        // two-way branch too, where any cell would offer three or more.
+        for (i, &x) in self.cand.iter().enumerate() {
+            let (d, b) = (i / 3, i % 3);
+            for r in 0..3 {
+                let places = x & ROW << (9 * r);
+                if places.count_ones() == 2 {
+                    return Branch::Places { d, b, places };
+                }
+            }
         }
         let mut best = (0, 0, 0u32, u32::MAX);
         for b in 0..3 {
@@ -416,7 +439,11 @@ impl State {
                 }
             }
         }
-        (best.0, best.1, best.2)
+        Branch::Digits {
+            b: best.0,
+            pos: best.1,
+            options: best.2,
+        }
     }
 
     #[inline]
@@ -471,14 +498,31 @@ fn search<T: Trace>(
         state.write(&mut out.cells);
         return run.solution(depth, &out.cells);
     }
-    let (b, pos, options) = state.choose();
-    let cell = 27 * b + pos;
-    let mut rest = options;
+    let branch = state.choose();
+    let (mut rest, reason) = match branch {
+        Branch::Digits { options, .. } => (options, Reason::Guess { options }),
+        Branch::Places { b, places, .. } => {
+            let unit = Unit::Row(3 * b + places.trailing_zeros() as usize / 9);
+            let count = places.count_ones();
+            (
+                places,
+                Reason::GuessPlace {
+                    unit,
+                    places: count,
+                },
+            )
+        }
+    };
     while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
+        let k = rest.trailing_zeros() as usize;
         rest &= rest - 1;
+        let (d, b, pos) = match branch {
+            Branch::Digits { b, pos, .. } => (k, b, pos),
+            Branch::Places { d, b, .. } => (d, b, k),
+        };
+        let cell = 27 * b + pos;
         if rest == 0 {
-            run.place(depth + 1, cell, d as u8 + 1, Reason::Guess { options });
+            run.place(depth + 1, cell, d as u8 + 1, reason);
             run.enter(depth + 1)?;
             state.assign(d, b, pos);
             search(state, depth + 1, out, run, peak, held, bytes)?;
@@ -487,7 +531,7 @@ fn search<T: Trace>(
                 *peak = held + 1;
                 run.hold(held + 1, (held + 1) * bytes)?;
             }
-            run.place(depth + 1, cell, d as u8 + 1, Reason::Guess { options });
+            run.place(depth + 1, cell, d as u8 + 1, reason);
             run.enter(depth + 1)?;
             let mut child = *state;
             child.assign(d, b, pos);
