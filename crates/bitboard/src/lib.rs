@@ -66,9 +66,10 @@
 //! more than the nodes it saved (see below).
 //!
 //! **The guess**: the bivalue cell with the fewest placed peers minus
-//! bivalue peers (of its 20); without a bivalue cell, the cell with fewest
-//! candidates. Each option but the last is tried on a copy of the state,
-//! the last on the state itself.
+//! bivalue peers (of its 20); without a bivalue cell, a digit with two
+//! places left in a row (also a two-way branch), and only then the cell
+//! with fewest candidates. Each option but the last is tried on a copy of
+//! the state, the last on the state itself.
 //!
 //! ## Every other shape
 //!
@@ -160,7 +161,11 @@
 //! | scaling/16x16 | 18.0 | n/a | 106 | n/a | 0.17x (0.15-0.18) | 1 |
 //! | scaling/25x25 | 3,860 | n/a | 37,500 | n/a | 0.10x (0.08-0.11) | 832 |
 //!
-//! The times are those of the run with the median ratio. The generated
+//! The times are those of the run with the median ratio. The table was
+//! measured before the row branch of the guess (below), which changes only
+//! searches that meet a node with no bivalue cell: after it, three runs
+//! gave `multiple` 0.95x (0.89x to 1.07x), top95 0.64x, 17-clue 0.68x,
+//! with nodes per puzzle 10, 21.5 and 2.46. The generated
 //! puzzles are `sudoku-lab generate --shape 3x3 --count 300 --seed 7
 //! --minimal --rate-with dlx --min-nodes 60`. Runs earlier the same day
 //! gave 0.92x to 1.02x on 9x9-hard and 0.89x to 1.03x on `classic`: on
@@ -207,7 +212,11 @@
 //!   21.0 nodes per puzzle this way, 23.1 counting placed peers only, 51.2
 //!   on the first bivalue cell; the 9x9 puzzles of `multiple.txt` 12.5
 //!   instead of 18; on the generic path (placed peers only) 16x16 needs 5
-//!   instead of 27.4.
+//!   instead of 27.4. Where no cell is bivalue, a digit's two places in a
+//!   row make a two-way branch where a cell would make three or more:
+//!   `multiple.txt`'s 9x9 puzzles take 10 nodes instead of 12.5 (the
+//!   reference's instructions on them 1.36x to 0.98x), top95 21.5 instead
+//!   of 21.0.
 //! * **Copy on guess.** The 9x9 state is 240 bytes: copying it is cheaper
 //!   than recording what to undo, and a failed branch costs nothing to
 //!   clean up. The last option of a guess runs on the state itself, so a
@@ -237,15 +246,15 @@
 //!   (above) lost. A margin wants stronger propagation per step at the
 //!   same cost, as tdoku's triads in SIMD vectors (7.4 µs on top95 where
 //!   the reference takes 12.8, on this kind of machine).
-//! * **Several solutions.** On the two 9x9 puzzles of `multiple.txt` it
-//!   takes 1.2x to 1.3x the reference's time. One of them has 849 solutions and
-//!   costs 17 nodes: its root has no bivalue cell, and the first options
-//!   of the three-way guess there die after long propagations (213 band
-//!   steps per puzzle over the pair against the reference's 146), where
-//!   the reference's order falls on two solutions sooner; the other (13
-//!   solutions) takes 8 nodes, no backtrack and 0.8x the reference's
-//!   time. A guess rule tuned to these two puzzles would be tuned to
-//!   noise: not done.
+//! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
+//!   1.2x to 1.3x the reference's time (the table above). One of them has
+//!   849 solutions and cost 17 nodes: its root has no bivalue cell, and the
+//!   first options of a three-way guess there died after long
+//!   propagations (213 band steps per puzzle over the pair against the
+//!   reference's 146). Branching on a digit's two places in a row there
+//!   instead (a rule for every node without a bivalue cell, not for these
+//!   puzzles) takes it to 12 nodes and the pair to 0.95x the reference
+//!   (0.89x to 1.07x in three runs): level, like the hard sets.
 //! * **16x16, per node.** The generic path stores planes digit-major, so a
 //!   cell's candidates lie `N` words apart: a hidden single or a guess still
 //!   clears its cell from `N` planes at a stride, and the digit-wise scans

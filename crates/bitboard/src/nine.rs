@@ -378,8 +378,9 @@ impl State {
         Ok(placed)
     }
 
-    /// The cell to branch on: the bivalue cell with the lowest score, else
-    /// the first cell with fewest candidates. `(band, bit, options)`.
+    /// Where to branch: the bivalue cell with the lowest score; else the
+    /// first digit with two places left in a row (a two-way branch too);
+    /// else the first cell with fewest candidates.
     ///
     /// The score of a bivalue cell is its placed peers minus its bivalue
     /// peers (of its 20). A guess in the least settled part of the grid
@@ -387,7 +388,8 @@ impl State {
     /// digit left over becomes a naked single, whichever option is
     /// tried. Measured on top95: 21.0 nodes per puzzle, 23.1 counting
     /// placed peers only, 51.2 on the first bivalue cell (JCZSolve's choice);
-    /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18.
+    /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18, and
+    /// 10 with the row branch where no cell is bivalue (top95: 21.5).
     fn choose(&self) -> Branch {
         let peers_in = |cells: [u32; 3], b: usize, pos: usize| {
             let column = ROWS3 << (pos % 9);
