@@ -144,7 +144,6 @@ static PEERS: [u32; 27] = {
     t
 };
 
-/// The whole search state: 240 bytes, `Copy`; a guess copies it.
 /// What a guess tries: each digit left for one cell, or each place left for
 /// one digit in one row (`places`: cells of band `b`).
 #[derive(Clone, Copy)]
@@ -153,6 +152,7 @@ enum Branch {
     Places { d: usize, b: usize, places: u32 },
 }
 
+/// The whole search state: 240 bytes, `Copy`; a guess copies it.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
     /// `cand[d * 3 + b]`: where digit `d + 1` may go in band `b`. A placed
@@ -523,18 +523,17 @@ fn search<T: Trace>(
             Branch::Places { d, b, .. } => (d, b, k),
         };
         let cell = 27 * b + pos;
-        if rest == 0 {
-            run.place(depth + 1, cell, d as u8 + 1, reason);
-            run.enter(depth + 1)?;
+        let last = rest == 0;
+        if !last && held + 1 > *peak {
+            *peak = held + 1;
+            run.hold(held + 1, (held + 1) * bytes)?;
+        }
+        run.place(depth + 1, cell, d as u8 + 1, reason);
+        run.enter(depth + 1)?;
+        if last {
             state.assign(d, b, pos);
             search(state, depth + 1, out, run, peak, held, bytes)?;
         } else {
-            if held + 1 > *peak {
-                *peak = held + 1;
-                run.hold(held + 1, (held + 1) * bytes)?;
-            }
-            run.place(depth + 1, cell, d as u8 + 1, reason);
-            run.enter(depth + 1)?;
             let mut child = *state;
             child.assign(d, b, pos);
             search(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
