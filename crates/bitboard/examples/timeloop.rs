@@ -5,7 +5,6 @@
 //! each puzzle's nodes, verdict and placements, to diff two builds).
 //!
 //! `cargo run --release -p sudoku-bitboard --example timeloop -- puzzles/top95.txt`
-use std::time::Instant;
 use sudoku_core::{Limits, Solver};
 
 fn main() {
@@ -32,15 +31,7 @@ fn main() {
         let mut total = 0f64;
         let mut nodes = 0u64;
         for chunk in puzzles.chunks(50) {
-            let mut best = f64::MAX;
-            for _ in 0..runs {
-                let start = Instant::now();
-                for p in chunk {
-                    std::hint::black_box(sudoku_bitboard::Bitboard.solve(p, &limits));
-                }
-                best = best.min(start.elapsed().as_secs_f64());
-            }
-            total += best;
+            total += sudoku_testkit::fastest_pass(runs, chunk, &sudoku_bitboard::Bitboard);
             nodes += chunk
                 .iter()
                 .map(|p| sudoku_bitboard::Bitboard.solve(p, &limits).stats.nodes)

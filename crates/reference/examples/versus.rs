@@ -9,21 +9,8 @@
 //! for counting instructions under valgrind.
 //!
 //! `cargo run --release -p sudoku-reference --example versus -- puzzles/hardest.txt`
-use std::time::Instant;
-use sudoku_core::{Grid, Limits, Shape, Solver};
-
-fn best_of(runs: usize, chunk: &[Grid], solver: &impl Solver) -> f64 {
-    let limits = Limits::default();
-    (0..runs)
-        .map(|_| {
-            let start = Instant::now();
-            for p in chunk {
-                std::hint::black_box(solver.solve(p, &limits));
-            }
-            start.elapsed().as_secs_f64()
-        })
-        .fold(f64::MAX, f64::min)
-}
+use sudoku_core::{Grid, Shape};
+use sudoku_testkit::fastest_pass;
 
 fn main() {
     let runs: usize = std::env::var("VERSUS_RUNS").map_or(10, |v| v.parse().expect("a number"));
@@ -39,10 +26,10 @@ fn main() {
         let (mut ours, mut theirs) = (0.0, 0.0);
         for chunk in puzzles.chunks(50) {
             if run("bitboard") {
-                ours += best_of(runs, chunk, &sudoku_bitboard::Bitboard);
+                ours += fastest_pass(runs, chunk, &sudoku_bitboard::Bitboard);
             }
             if run("reference") {
-                theirs += best_of(runs, chunk, &sudoku_reference::Reference);
+                theirs += fastest_pass(runs, chunk, &sudoku_reference::Reference);
             }
         }
         let n = puzzles.len() as f64;

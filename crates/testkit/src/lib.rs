@@ -57,6 +57,23 @@ pub fn shared_set(name: &str, limit: usize) -> Vec<Grid> {
         .collect()
 }
 
+/// The seconds of the fastest of `runs` passes of `solver` over `puzzles`
+/// (default limits): what the tuning loops (`examples/timeloop.rs` in
+/// bitboard, `examples/versus.rs` in reference) time, the fastest pass
+/// being the one a busy machine disturbed least.
+pub fn fastest_pass(runs: usize, puzzles: &[Grid], solver: &dyn Solver) -> f64 {
+    let limits = Limits::default();
+    (0..runs)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            for p in puzzles {
+                std::hint::black_box(solver.solve(p, &limits));
+            }
+            start.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
+}
+
 pub mod contract;
 
 /// Famous 9x9 puzzles used across the test suites.
