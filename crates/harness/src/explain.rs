@@ -36,11 +36,58 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     pub strategies: Vec<String>,
 
+    /// Explain how a person would solve it instead: the human solver's path in
+    /// words, step by step, with each step's rating on Sudoku Explainer's scale
+    #[arg(long, conflicts_with = "strategies")]
+    pub human: bool,
+
     #[command(flatten)]
     pub budgets: BudgetArgs,
 
     #[command(flatten)]
     pub read: ReadArgs,
+}
+
+/// `explain --human`: the solving path in words and the puzzle's rating.
+fn explain_human(name: &str, puzzle: &sudoku_core::Grid, budgets: &BudgetArgs) -> Status {
+    let (verdict, path, error) = crate::rate::rate_one(puzzle, budgets, true);
+    let Some(path) = path else {
+        eprintln!("error: {name}: the puzzle is not unique ({verdict}): a rating needs exactly one solution");
+        return Status::Failed;
+    };
+    let n = puzzle.shape().side();
+    let mut text = format!("{}\n", puzzle.pretty());
+    for (i, step) in path.steps.iter().enumerate() {
+        text.push_str(&format!(
+            "{:>3}. [{}] {}\n",
+            i + 1,
+            sudoku_human::format_rating(step.rating),
+            step.sentence(n)
+        ));
+    }
+    let rating = path.rating();
+    let show = |t: Option<u32>| t.map_or("-".to_string(), sudoku_human::format_rating);
+    match rating.er {
+        Some(_) => text.push_str(&format!(
+            "\nSolved by logic in {} steps. Rating (Sudoku Explainer's scale): ER {} (the hardest step), EP {} (the hardest up to the first placement), ED {} (the first step).\n",
+            path.steps.len(),
+            show(rating.er),
+            show(rating.ep),
+            show(rating.ed)
+        )),
+        None if path.stopped => text.push_str("\nStopped by the time budget before the end: no rating.\n"),
+        None => text.push_str(&format!(
+            "\nLogic ran out after {} steps (the techniques here do not finish it): no rating.\n{}",
+            path.steps.len(),
+            path.board.grid().pretty()
+        )),
+    }
+    let mut status = crate::output::print(&text);
+    if let Some(error) = error {
+        eprintln!("error: {name}: {error}");
+        status = status.max(Status::Failed);
+    }
+    status
 }
 
 /// One strategy's figures on the puzzle.
@@ -421,6 +468,9 @@ pub fn run(args: &ExplainArgs) -> Status {
     if let Some(conflict) = puzzle.conflicts().first() {
         eprintln!("error: {name}: the givens conflict ({conflict}): there is nothing to search");
         return Status::Failed;
+    }
+    if args.human {
+        return explain_human(&name, puzzle, &args.budgets);
     }
     let limits = args.budgets.limits(Some(2), 1);
     let mut status = Status::Ok;

@@ -79,9 +79,72 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 200, value_name = "N")]
     pub max_attempts: u64,
 
+    /// Keep only puzzles whose human rating (Sudoku Explainer's scale, as
+    /// `sudoku-lab rate` gives it) lies in A..B, both ends included, e.g. 6.0..7.0.
+    /// Each attempt digs a new puzzle from a new seed; --max-attempts bounds them
+    #[arg(long, value_name = "A..B", value_parser = rating_window, conflicts_with = "rate_with")]
+    pub rating: Option<(u32, u32)>,
+
     /// Worker threads (the output does not depend on it)
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: u64,
+}
+
+/// `6.0..7.0` as tenths, `(60, 70)`.
+fn rating_window(s: &str) -> Result<(u32, u32), String> {
+    let (a, b) = s
+        .split_once("..")
+        .ok_or_else(|| format!("{s}: expected A..B, e.g. 6.0..7.0"))?;
+    let tenths = |x: &str| -> Result<u32, String> {
+        let v: f64 = x
+            .trim()
+            .parse()
+            .map_err(|_| format!("{x}: not a rating (e.g. 6.5)"))?;
+        if !(0.0..=20.0).contains(&v) {
+            return Err(format!("{x}: ratings run from 1.0 to about 12"));
+        }
+        Ok((v * 10.0).round() as u32)
+    };
+    let (a, b) = (tenths(a)?, tenths(b)?);
+    if a > b {
+        return Err(format!(
+            "{s}: the window is empty ({} > {})",
+            sudoku_human::format_rating(a),
+            sudoku_human::format_rating(b)
+        ));
+    }
+    Ok((a, b))
+}
+
+/// How long one attempt's rating may take before the attempt is dropped.
+const RATING_BUDGET: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// A puzzle whose human rating falls in `window`: attempt `k` digs from its
+/// own seed (the plain seed first), so the output is reproducible.
+fn generate_rated(
+    recipe: &Recipe,
+    seed: u64,
+    index: u64,
+    window: (u32, u32),
+    attempts: u64,
+) -> Option<(Generated, u32)> {
+    for k in 0..attempts {
+        let attempt_seed = seed.wrapping_add(k.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let g = generate_one(recipe, attempt_seed, index)?;
+        let deadline = std::time::Instant::now() + RATING_BUDGET;
+        let path = sudoku_human::solve_path_until(
+            &g.puzzle,
+            sudoku_human::Options::default(),
+            usize::MAX,
+            Some(deadline),
+        );
+        if let Some(er) = path.rating().er {
+            if (window.0..=window.1).contains(&er) {
+                return Some((g, er));
+            }
+        }
+    }
+    None
 }
 
 /// Sides from which puzzles stop at a clue count unless `--minimal` is asked:
@@ -149,6 +212,13 @@ fn header_line(args: &GenerateArgs) -> String {
     }
     if let Some(n) = args.check_budget {
         line.push_str(&format!(" --check-budget {n}"));
+    }
+    if let Some((a, b)) = args.rating {
+        line.push_str(&format!(
+            " --rating {}..{}",
+            sudoku_human::format_rating(a),
+            sudoku_human::format_rating(b)
+        ));
     }
     line
 }
@@ -260,11 +330,17 @@ pub fn generate(args: &GenerateArgs) -> Status {
     let mut start = 0;
     while start < args.count {
         let end = (start + chunk).min(args.count);
-        let made: Vec<Option<Generated>> = pool.install(|| {
+        let made: Vec<Option<(Generated, Option<u32>)>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
                 .map(|i| {
-                    let g = generate_one(&recipe, args.seed, i);
+                    let g = match args.rating {
+                        None => generate_one(&recipe, args.seed, i).map(|g| (g, None)),
+                        Some(window) => {
+                            generate_rated(&recipe, args.seed, i, window, recipe.max_attempts)
+                                .map(|(g, er)| (g, Some(er)))
+                        }
+                    };
                     progress.inc(1);
                     g
                 })
@@ -272,9 +348,10 @@ pub fn generate(args: &GenerateArgs) -> Status {
         });
         for (i, g) in (start..end).zip(made) {
             let line = match g {
-                Some(g) => {
-                    let rating = match (g.rating, &args.rate_with) {
-                        (Some(nodes), Some(id)) => format!(" {id}_nodes={nodes}"),
+                Some((g, er)) => {
+                    let rating = match (g.rating, &args.rate_with, er) {
+                        (Some(nodes), Some(id), _) => format!(" {id}_nodes={nodes}"),
+                        (_, _, Some(er)) => format!(" er={}", sudoku_human::format_rating(er)),
                         _ => String::new(),
                     };
                     // A check that ran out of budget kept its given: say
@@ -294,8 +371,13 @@ pub fn generate(args: &GenerateArgs) -> Status {
                 }
                 None => {
                     eprintln!(
-                        "error: puzzle {i}: no puzzle in the rating window after {} attempts",
-                        recipe.max_attempts
+                        "error: puzzle {i}: no puzzle in the rating window after {} attempts{}",
+                        recipe.max_attempts,
+                        if args.rating.is_some() {
+                            " (random minimal puzzles are mostly easy: a high window needs more --max-attempts, and ratings above about 9 may be out of reach)"
+                        } else {
+                            ""
+                        }
                     );
                     status = Status::Failed;
                     continue;

@@ -29,6 +29,7 @@ pub mod generate;
 pub mod input;
 pub mod ladder;
 pub mod output;
+pub mod rate;
 pub mod registry;
 pub mod scaling;
 pub mod solve;
@@ -101,6 +102,11 @@ pub enum Command {
     Merge(compare::merge::MergeArgs),
     /// The pruning ladder: every `prop:<branching>/<rules>` rung on puzzle sets, one table per set
     Ladder(ladder::LadderArgs),
+    /// Rate puzzles for people on Sudoku Explainer's scale (ER/EP/ED), with the solving path on request
+    #[command(
+        after_help = "Examples:\n  sudoku-lab rate puzzles/se-rated-2500.txt --jobs 2\n  sudoku-lab rate --steps 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    )]
+    Rate(rate::RateArgs),
 }
 
 /// Runs a parsed command line; returns the exit status.
@@ -116,6 +122,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => compare::merge::merge(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::Rate(args) => rate::run(&args),
     }
 }
 

@@ -17,6 +17,7 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_sat::SAT_NATURAL,
         &sudoku_sat::SAT_COMPLETE,
         &sudoku_sat::SAT_AUGMENTED,
+        &sudoku_human::Human,
     ];
     // Keep last: the reference row, not one of ours (AGPL; `reference` feature).
     #[cfg(feature = "reference")]

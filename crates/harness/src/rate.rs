@@ -1,0 +1,528 @@
+//! `sudoku-lab rate`: each puzzle's difficulty for a person, on Sudoku
+//! Explainer's scale, from the `human` crate's step-by-step solver.
+//!
+//! Puzzles stream through in chunks rated in parallel (`--jobs`) and are
+//! printed in input order. A line that ends in a number (`<81 cells> 7.2`,
+//! the way rated sets are shared) is read as a puzzle with a known rating;
+//! when a file carries them, the run ends with how our ratings agree with
+//! the known ones (Spearman correlation, share within 0.3, share equal).
+//! Every step is checked against the puzzle's solution: a step that removes
+//! the solution's digit or places another is reported as an error.
+
+use crate::args::{BudgetArgs, ReadArgs};
+use crate::input::Source;
+use crate::{registry, Status};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use sudoku_core::{Grid, Limits, PuzzleReader, Verdict};
+use sudoku_human::{first_unsound, format_rating, solve_path_until, Options, Path};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RateFormat {
+    /// `<puzzle> <ER> <EP> <ED> <hardest technique>`, one line per puzzle
+    Line,
+    /// A table for people
+    Table,
+    /// One JSON object per line
+    Json,
+    /// CSV with a header
+    Csv,
+}
+
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    /// Puzzles: files (a trailing ` <rating>` on a line is read as its known SE rating),
+    /// `-` for standard input, or a puzzle written out
+    #[arg(required = true, value_name = "PUZZLE_OR_FILE")]
+    pub inputs: Vec<String>,
+
+    /// Output format
+    #[arg(long, value_enum, default_value = "line")]
+    pub format: RateFormat,
+
+    /// Also print the solving path, step by step
+    #[arg(long)]
+    pub steps: bool,
+
+    /// Threads rating puzzles at once [default: all cores]
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
+
+    /// Progress on standard error (shown only on a terminal)
+    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    pub progress: bool,
+
+    #[command(flatten)]
+    pub budgets: BudgetArgs,
+
+    #[command(flatten)]
+    pub read: ReadArgs,
+}
+
+/// One puzzle's rating, as printed.
+#[derive(Serialize, Clone, Debug)]
+pub struct Rated {
+    pub source: String,
+    pub line: usize,
+    pub puzzle: String,
+    /// unique, multiple, none, invalid, or stopped (a budget ran out).
+    pub verdict: String,
+    pub er: Option<String>,
+    pub ep: Option<String>,
+    pub ed: Option<String>,
+    pub hardest: Option<String>,
+    pub steps: usize,
+    /// The rating the file gives, if any.
+    pub known: Option<f64>,
+    pub micros: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<Vec<String>>,
+    #[serde(skip)]
+    pub error: Option<String>,
+}
+
+/// Strips a trailing rating from each line, remembering it by line number.
+struct RatingStrip<R> {
+    inner: R,
+    line: usize,
+    buffer: Vec<u8>,
+    at: usize,
+    known: Arc<Mutex<HashMap<usize, f64>>>,
+}
+
+/// `("<puzzle>", Some(7.2))` for `<puzzle> 7.2`.
+pub fn split_rating(line: &str) -> (&str, Option<f64>) {
+    let trimmed = line.trim_end();
+    if let Some((head, tail)) = trimmed.rsplit_once([' ', '\t']) {
+        if tail.contains('.') || tail.len() <= 2 {
+            if let Ok(value) = tail.parse::<f64>() {
+                if !head.trim().is_empty() && value.is_finite() && head.trim().len() >= 16 {
+                    return (head.trim_end(), Some(value));
+                }
+            }
+        }
+    }
+    (line, None)
+}
+
+impl<R: BufRead> Read for RatingStrip<R> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if self.at >= self.buffer.len() {
+            let mut raw = String::new();
+            if self.inner.read_line(&mut raw)? == 0 {
+                return Ok(0);
+            }
+            self.line += 1;
+            let ends = if raw.ends_with('\n') { "\n" } else { "" };
+            let (head, known) = if raw.trim_start().starts_with('#') {
+                (raw.trim_end(), None)
+            } else {
+                split_rating(raw.trim_end())
+            };
+            if let Some(value) = known {
+                self.known
+                    .lock()
+                    .expect("not poisoned")
+                    .insert(self.line, value);
+            }
+            self.buffer = format!("{head}{ends}").into_bytes();
+            self.at = 0;
+        }
+        let n = out.len().min(self.buffer.len() - self.at);
+        out[..n].copy_from_slice(&self.buffer[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
+type Known = Arc<Mutex<HashMap<usize, f64>>>;
+
+fn open(
+    source: &Source,
+    args: &RateArgs,
+) -> io::Result<(Box<dyn Iterator<Item = crate::input::Item> + Send>, Known)> {
+    let known: Known = Arc::default();
+    let reader: Box<dyn BufRead + Send> = match source {
+        Source::File(path) => {
+            if path.is_dir() {
+                return Err(io::Error::other(
+                    "is a directory; name the puzzle files in it",
+                ));
+            }
+            Box::new(BufReader::new(std::fs::File::open(path)?))
+        }
+        Source::Stdin => Box::new(BufReader::new(io::stdin())),
+        Source::Literal(text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
+    };
+    let strip = RatingStrip {
+        inner: reader,
+        line: 0,
+        buffer: Vec::new(),
+        at: 0,
+        known: known.clone(),
+    };
+    let items = PuzzleReader::with_options(BufReader::new(strip), args.read.options());
+    Ok((Box::new(items), known))
+}
+
+/// Rates one puzzle: checks it has one solution (the default strategy),
+/// solves it step by step within the budgets, and checks every step
+/// against the solution.
+pub fn rate_one(
+    puzzle: &Grid,
+    budgets: &BudgetArgs,
+    keep_steps: bool,
+) -> (String, Option<Path>, Option<String>) {
+    let checker = registry::uniqueness_checker(puzzle.shape());
+    let limits = Limits {
+        max_solutions: Some(2),
+        keep_solutions: 1,
+        ..budgets.limits(Some(2), 1)
+    };
+    let outcome = checker.solve(puzzle, &limits);
+    let verdict = outcome.verdict();
+    if verdict != Verdict::Unique {
+        return (verdict.as_str().to_string(), None, None);
+    }
+    let solution = outcome.solutions[0].clone();
+    let deadline = budgets.time_budget.0.map(|d| Instant::now() + d);
+    let max_steps = budgets.node_budget.map_or(usize::MAX, |n| n as usize);
+    let path = solve_path_until(puzzle, Options::default(), max_steps, deadline);
+    let error = first_unsound(&path, &solution).map(|i| {
+        format!(
+            "step {} is unsound (contradicts the solution): {}",
+            i + 1,
+            path.steps[i].sentence(puzzle.shape().side())
+        )
+    });
+    let verdict = if path.stopped { "stopped" } else { "unique" };
+    let _ = keep_steps;
+    (verdict.to_string(), Some(path), error)
+}
+
+fn rated(source: &str, line: usize, puzzle: &Grid, known: Option<f64>, args: &RateArgs) -> Rated {
+    let started = Instant::now();
+    let (verdict, path, error) = rate_one(puzzle, &args.budgets, args.steps);
+    let micros = started.elapsed().as_micros() as u64;
+    let n = puzzle.shape().side();
+    let rating = path.as_ref().map(|p| p.rating());
+    let hardest = path.as_ref().and_then(|p| {
+        p.steps
+            .iter()
+            .max_by_key(|s| s.rating)
+            .map(|s| s.technique.name().to_string())
+    });
+    Rated {
+        source: source.to_string(),
+        line,
+        puzzle: puzzle.to_line(),
+        verdict,
+        er: rating.and_then(|r| r.er).map(format_rating),
+        ep: rating.and_then(|r| r.ep).map(format_rating),
+        ed: rating.and_then(|r| r.ed).map(format_rating),
+        hardest,
+        steps: path.as_ref().map_or(0, |p| p.steps.len()),
+        known,
+        micros,
+        path: args.steps.then(|| {
+            path.as_ref().map_or_else(Vec::new, |p| {
+                p.steps
+                    .iter()
+                    .map(|s| format!("{} {}", format_rating(s.rating), s.sentence(n)))
+                    .collect()
+            })
+        }),
+        error,
+    }
+}
+
+pub fn run(args: &RateArgs) -> Status {
+    let threads = args.jobs.map_or(0, |j| j as usize);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(e) => return crate::output::usage_error(e),
+    };
+    let bar = (args.progress && io::stderr().is_terminal()).then(|| {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template("{spinner} rated {pos} puzzles, {per_sec}, {elapsed}")
+                .expect("a valid template"),
+        );
+        bar
+    });
+    let mut out = io::stdout().lock();
+    let mut status = Status::Ok;
+    let mut all: Vec<Rated> = Vec::new();
+    let mut pairs: Vec<(f64, f64)> = Vec::new();
+    let mut unrated_known = 0usize;
+    if args.format == RateFormat::Csv {
+        if let Err(e) = writeln!(
+            out,
+            "source,line,puzzle,verdict,er,ep,ed,hardest,steps,known,micros"
+        ) {
+            return crate::output::write_failed(&e);
+        }
+    }
+    for arg in &args.inputs {
+        let source = match Source::from_arg(arg) {
+            Ok(s) => s,
+            Err(msg) => {
+                eprintln!("error: {msg}");
+                status = status.max(Status::Usage);
+                continue;
+            }
+        };
+        let name = source.name();
+        let (items, known) = match open(&source, args) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("error: {name}: {e}");
+                status = status.max(Status::Usage);
+                continue;
+            }
+        };
+        let mut items = items.peekable();
+        if items.peek().is_none() {
+            eprintln!("error: {name}: no puzzles found (empty, or only comments)");
+            status = status.max(Status::Usage);
+            continue;
+        }
+        loop {
+            let chunk: Vec<_> = items.by_ref().take(64).collect();
+            if chunk.is_empty() {
+                break;
+            }
+            let known_now = known.lock().expect("not poisoned").clone();
+            let results: Vec<Result<Rated, (usize, String)>> = pool.install(|| {
+                chunk
+                    .into_par_iter()
+                    .map(|(line, item)| match item {
+                        Ok(entry) => Ok(rated(
+                            &name,
+                            line,
+                            &entry.puzzle,
+                            known_now.get(&line).copied(),
+                            args,
+                        )),
+                        Err(e) => Err((line, e.kind.to_string())),
+                    })
+                    .collect()
+            });
+            for result in results {
+                let r = match result {
+                    Ok(r) => r,
+                    Err((line, why)) => {
+                        eprintln!("error: {name}:{line}: {why}");
+                        status = status.max(Status::Failed);
+                        if args.format == RateFormat::Line {
+                            if let Err(e) = writeln!(out, "- invalid") {
+                                return crate::output::write_failed(&e);
+                            }
+                        }
+                        continue;
+                    }
+                };
+                if let Some(error) = &r.error {
+                    eprintln!("error: {name}:{}: {error}", r.line);
+                    status = status.max(Status::Failed);
+                }
+                if r.verdict != "unique" {
+                    status = status.max(Status::Failed);
+                }
+                if let Some(k) = r.known {
+                    match &r.er {
+                        Some(er) => pairs.push((k, er.parse().expect("a rating we printed"))),
+                        None => unrated_known += 1,
+                    }
+                }
+                if let Some(bar) = &bar {
+                    bar.inc(1);
+                }
+                if let Err(e) = print_one(&mut out, &r, args) {
+                    return crate::output::write_failed(&e);
+                }
+                if args.format == RateFormat::Table {
+                    all.push(r);
+                }
+            }
+        }
+    }
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    let summary = agreement(&pairs, unrated_known);
+    let written = (|| -> io::Result<()> {
+        if args.format == RateFormat::Table {
+            writeln!(out, "{}", table(&all, args.steps))?;
+            if let Some(s) = &summary {
+                writeln!(out, "{s}")?;
+            }
+        } else if let Some(s) = &summary {
+            eprintln!("{s}");
+        }
+        out.flush()
+    })();
+    match written {
+        Ok(()) => status,
+        Err(e) => status.max(crate::output::write_failed(&e)),
+    }
+}
+
+fn print_one(out: &mut impl Write, r: &Rated, args: &RateArgs) -> io::Result<()> {
+    let dash = |x: &Option<String>| x.clone().unwrap_or_else(|| "-".into());
+    match args.format {
+        RateFormat::Line => {
+            let what = match (&r.er, r.verdict.as_str()) {
+                (Some(_), _) => dash(&r.hardest),
+                (None, "unique") => "not finished by logic".into(),
+                (None, v) => v.to_string(),
+            };
+            writeln!(
+                out,
+                "{} {} {} {} {what}",
+                r.puzzle,
+                dash(&r.er),
+                dash(&r.ep),
+                dash(&r.ed)
+            )?;
+            for step in r.path.iter().flatten() {
+                writeln!(out, "  {step}")?;
+            }
+        }
+        RateFormat::Json => writeln!(
+            out,
+            "{}",
+            serde_json::to_string(r).map_err(io::Error::other)?
+        )?,
+        RateFormat::Csv => {
+            let mut w = csv::WriterBuilder::new()
+                .has_headers(false)
+                .from_writer(Vec::new());
+            w.serialize((
+                &r.source, r.line, &r.puzzle, &r.verdict, &r.er, &r.ep, &r.ed, &r.hardest, r.steps,
+                r.known, r.micros,
+            ))
+            .map_err(io::Error::other)?;
+            out.write_all(
+                &w.into_inner()
+                    .map_err(|e| io::Error::other(e.to_string()))?,
+            )?;
+        }
+        RateFormat::Table => {}
+    }
+    Ok(())
+}
+
+fn table(all: &[Rated], steps: bool) -> String {
+    let mut builder = tabled::builder::Builder::default();
+    builder.push_record([
+        "line", "puzzle", "ER", "EP", "ED", "hardest", "steps", "known", "ms",
+    ]);
+    for r in all {
+        let dash = |x: &Option<String>| x.clone().unwrap_or_else(|| "-".into());
+        builder.push_record([
+            r.line.to_string(),
+            r.puzzle.clone(),
+            dash(&r.er),
+            dash(&r.ep),
+            dash(&r.ed),
+            if r.er.is_some() {
+                dash(&r.hardest)
+            } else {
+                r.verdict.clone()
+            },
+            r.steps.to_string(),
+            r.known.map_or("-".into(), |k| format!("{k:.1}")),
+            format!("{:.1}", r.micros as f64 / 1000.0),
+        ]);
+        if steps {
+            for step in r.path.iter().flatten() {
+                builder.push_record([
+                    "".into(),
+                    format!("  {step}"),
+                    "".into(),
+                    "".into(),
+                    "".into(),
+                    "".into(),
+                    "".into(),
+                    "".into(),
+                    "".into(),
+                ]);
+            }
+        }
+    }
+    let mut table = builder.build();
+    table.with(tabled::settings::Style::markdown());
+    table.to_string()
+}
+
+/// Average ranks, ties sharing the mean rank.
+pub fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..values.len()).collect();
+    idx.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && values[idx[j + 1]] == values[idx[i]] {
+            j += 1;
+        }
+        for &k in &idx[i..=j] {
+            ranks[k] = (i + j) as f64 / 2.0 + 1.0;
+        }
+        i = j + 1;
+    }
+    ranks
+}
+
+/// Spearman's rank correlation (Pearson's on average ranks); `None` for
+/// fewer than two pairs or a constant column.
+pub fn spearman(a: &[f64], b: &[f64]) -> Option<f64> {
+    if a.len() < 2 || a.len() != b.len() {
+        return None;
+    }
+    let (ra, rb) = (ranks(a), ranks(b));
+    let n = ra.len() as f64;
+    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
+    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
+    (va > 0.0 && vb > 0.0).then(|| cov / (va * vb).sqrt())
+}
+
+/// The agreement with known ratings, in one paragraph.
+fn agreement(pairs: &[(f64, f64)], unrated: usize) -> Option<String> {
+    if pairs.is_empty() && unrated == 0 {
+        return None;
+    }
+    let (known, ours): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
+    let n = pairs.len().max(1) as f64;
+    let within = pairs
+        .iter()
+        .filter(|(k, o)| (k - o).abs() <= 0.3 + 1e-9)
+        .count();
+    let exact = pairs.iter().filter(|(k, o)| (k - o).abs() < 1e-9).count();
+    let rho = spearman(&known, &ours).map_or("n/a".into(), |r| format!("{r:.3}"));
+    Some(format!(
+        "agreement with the known ratings: {} puzzles rated ({} with a known rating not finished by logic or stopped); Spearman {rho}; within 0.3: {:.1}%; equal: {:.1}%",
+        pairs.len(),
+        unrated,
+        100.0 * within as f64 / n,
+        100.0 * exact as f64 / n
+    ))
+}
+
+/// Budgets for one puzzle, for callers outside `rate` (generate).
+pub fn default_budgets(time: Option<Duration>) -> BudgetArgs {
+    BudgetArgs {
+        node_budget: None,
+        time_budget: crate::args::TimeBudget(time),
+        memory_budget: crate::args::MemoryBudget(None),
+    }
+}

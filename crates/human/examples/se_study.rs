@@ -1,0 +1,131 @@
+//! Rates a set of SE-rated puzzles (`<81 cells> <rating>` per line) and
+//! reports how our ratings agree with SE's: Spearman correlation, the share
+//! within 0.3 and the share equal, and the time per puzzle by SE band.
+//!
+//! `cargo run --release -p sudoku-human --example se_study [FILE] [LIMIT]`
+
+use std::time::Instant;
+use sudoku_core::Grid;
+use sudoku_human::format_rating;
+
+fn ranks(values: &[f64]) -> Vec<f64> {
+    let mut idx: Vec<usize> = (0..values.len()).collect();
+    idx.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
+    let mut ranks = vec![0.0; values.len()];
+    let mut i = 0;
+    while i < idx.len() {
+        let mut j = i;
+        while j + 1 < idx.len() && values[idx[j + 1]] == values[idx[i]] {
+            j += 1;
+        }
+        let mean = (i + j) as f64 / 2.0 + 1.0;
+        for k in i..=j {
+            ranks[idx[k]] = mean;
+        }
+        i = j + 1;
+    }
+    ranks
+}
+
+fn pearson(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len() as f64;
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let path = args
+        .get(1)
+        .map_or("puzzles/se-rated-2500.txt", |s| s.as_str());
+    let limit: usize = args
+        .get(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(usize::MAX);
+    let text = std::fs::read_to_string(path).expect("read the set");
+    let (mut se, mut ours) = (Vec::new(), Vec::new());
+    let mut unrated = 0;
+    let mut band_time = [(0.0f64, 0usize); 13];
+    let mut confusion = std::collections::BTreeMap::new();
+    let mut picked = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(limit)
+    {
+        let mut parts = line.split_whitespace();
+        let grid: Grid = parts.next().unwrap().parse().expect("a puzzle");
+        let theirs: f64 = parts.next().unwrap().parse().expect("a rating");
+        let start = Instant::now();
+        let path = sudoku_human::solve_path(&grid, sudoku_human::Options::default(), usize::MAX);
+        let rating = path.rating();
+        if args.iter().any(|a| a == "--pick") {
+            if let Some(step) = path.steps.iter().max_by_key(|s| s.rating) {
+                let key = step.technique;
+                if !picked.contains(&key) && rating.er.map(|e| e as f64 / 10.0) == Some(theirs) {
+                    picked.push(key);
+                    println!(
+                        "pick {:?} {} {}",
+                        key,
+                        grid.to_line(),
+                        format_rating(step.rating)
+                    );
+                }
+            }
+        }
+        let secs = start.elapsed().as_secs_f64();
+        let band = (theirs as usize).min(12);
+        band_time[band].0 += secs;
+        band_time[band].1 += 1;
+        let mine = match rating.er {
+            Some(t) => t as f64 / 10.0,
+            None => {
+                unrated += 1;
+                12.0
+            }
+        };
+        *confusion
+            .entry((
+                format!("{theirs:.1}"),
+                rating.er.map_or("--".into(), format_rating),
+            ))
+            .or_insert(0) += 1;
+        se.push(theirs);
+        ours.push(mine);
+    }
+    let n = se.len();
+    let rho = pearson(&ranks(&se), &ranks(&ours));
+    let within = se
+        .iter()
+        .zip(&ours)
+        .filter(|(a, b)| (*a - *b).abs() <= 0.3 + 1e-9)
+        .count();
+    let exact = se
+        .iter()
+        .zip(&ours)
+        .filter(|(a, b)| (*a - *b).abs() < 1e-9)
+        .count();
+    println!("puzzles {n}, not finished by logic {unrated}");
+    println!("spearman {rho:.4}");
+    println!(
+        "within 0.3: {:.1}%  exact: {:.1}%",
+        100.0 * within as f64 / n as f64,
+        100.0 * exact as f64 / n as f64
+    );
+    for (band, (t, c)) in band_time.iter().enumerate() {
+        if *c > 0 {
+            println!(
+                "SE {band}.x: {c} puzzles, {:.2} ms per puzzle",
+                1000.0 * t / *c as f64
+            );
+        }
+    }
+    if args.iter().any(|a| a == "--confusion") {
+        for ((a, b), c) in confusion {
+            println!("SE {a} ours {b}: {c}");
+        }
+    }
+}

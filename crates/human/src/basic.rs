@@ -1,0 +1,354 @@
+//! Singles, locked candidates, naked and hidden subsets, fish: the
+//! techniques defined on one or two kinds of unit.
+
+use crate::board::{bit, cell_name, digits, unit_of, Board};
+use crate::step::{Step, Technique, Tenths};
+use sudoku_core::{digit_set, digit_symbol};
+
+/// Calls `f` with every `k`-subset of `0..len` (indices ascending) until it
+/// returns `Some`.
+pub(crate) fn first_combination<T>(
+    len: usize,
+    k: usize,
+    f: &mut impl FnMut(&[usize]) -> Option<T>,
+) -> Option<T> {
+    fn go<T>(
+        start: usize,
+        len: usize,
+        k: usize,
+        chosen: &mut Vec<usize>,
+        f: &mut impl FnMut(&[usize]) -> Option<T>,
+    ) -> Option<T> {
+        if chosen.len() == k {
+            return f(chosen);
+        }
+        for i in start..len {
+            if len - i < k - chosen.len() {
+                break;
+            }
+            chosen.push(i);
+            let found = go(i + 1, len, k, chosen, f);
+            chosen.pop();
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+    if k > len {
+        return None;
+    }
+    go(0, len, k, &mut Vec::with_capacity(k), f)
+}
+
+/// The last empty cell of a unit (SE 1.0), else a digit with one place in a
+/// box (1.2), else in a row or column (1.5).
+pub fn hidden_single(board: &Board) -> Option<Step> {
+    let n = board.n;
+    for u in 0..3 * n {
+        let empty: Vec<usize> = board.units.cells[u]
+            .iter()
+            .copied()
+            .filter(|&c| board.value[c] == 0)
+            .collect();
+        if let [cell] = empty[..] {
+            if board.cand[cell].count_ones() == 1 {
+                let d = board.cand[cell].trailing_zeros() as u8 + 1;
+                let mut step = Step::new(
+                    Technique::LastValue,
+                    10,
+                    format!(
+                        "last value: {} is the only empty cell of {}",
+                        cell_name(n, cell),
+                        unit_of(n, u)
+                    ),
+                );
+                step.placements.push((cell, d));
+                step.cells = board.units.cells[u].clone();
+                return Some(step);
+            }
+        }
+    }
+    let boxes_first = (2 * n..3 * n).chain(0..2 * n);
+    for u in boxes_first {
+        for d in 1..=n as u8 {
+            let places = board.places(u, d);
+            if places.count_ones() == 1 {
+                let cell = board.units.cells[u][places.trailing_zeros() as usize];
+                let rating = if u >= 2 * n { 12 } else { 15 };
+                let mut step = Step::new(
+                    Technique::HiddenSingle,
+                    rating,
+                    format!(
+                        "hidden single: {} is the only place for {} in {}",
+                        cell_name(n, cell),
+                        digit_symbol(d),
+                        unit_of(n, u)
+                    ),
+                );
+                step.placements.push((cell, d));
+                step.cells = board.units.cells[u].clone();
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// A cell with one candidate left (SE 2.3).
+pub fn naked_single(board: &Board) -> Option<Step> {
+    let cell = (0..board.cand.len()).find(|&c| board.cand[c].count_ones() == 1)?;
+    let d = board.cand[cell].trailing_zeros() as u8 + 1;
+    let mut step = Step::new(
+        Technique::NakedSingle,
+        23,
+        format!(
+            "naked single: {} is the only digit left for {}",
+            digit_symbol(d),
+            cell_name(board.n, cell)
+        ),
+    );
+    step.placements.push((cell, d));
+    step.cells = vec![cell];
+    Some(step)
+}
+
+/// Locked candidates: in a box the digit lies on one line (pointing, SE
+/// 2.6), or in a line it lies in one box (claiming, 2.8); it leaves the rest
+/// of the other unit.
+pub fn locked_candidates(board: &Board, pointing: bool) -> Option<Step> {
+    let n = board.n;
+    let (from, to) = if pointing {
+        (2 * n..3 * n, 0..2 * n)
+    } else {
+        (0..2 * n, 2 * n..3 * n)
+    };
+    for u in from {
+        for d in 1..=n as u8 {
+            let places = board.places(u, d);
+            if places.count_ones() < 2 {
+                continue;
+            }
+            let cells: Vec<usize> = ones(places).map(|i| board.units.cells[u][i]).collect();
+            for v in to.clone() {
+                if !cells.iter().all(|c| board.units.of_cell[*c].contains(&v)) {
+                    continue;
+                }
+                let removed: Vec<(usize, u8)> = board.units.cells[v]
+                    .iter()
+                    .filter(|&&c| board.has(c, d) && !cells.contains(&c))
+                    .map(|&c| (c, d))
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let (technique, rating) = if pointing {
+                    (Technique::Pointing, 26)
+                } else {
+                    (Technique::Claiming, 28)
+                };
+                let mut step = Step::new(
+                    technique,
+                    rating,
+                    format!(
+                        "{}: in {} the {} lies in {}",
+                        technique.name(),
+                        unit_of(n, u),
+                        digit_symbol(d),
+                        unit_of(n, v)
+                    ),
+                );
+                step.eliminations = removed;
+                step.cells = cells;
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// Bit positions of a mask.
+pub(crate) fn ones(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}
+
+fn subset_technique(size: usize, hidden: bool) -> (Technique, Tenths) {
+    match (size, hidden) {
+        (2, false) => (Technique::NakedPair, 30),
+        (3, false) => (Technique::NakedTriple, 36),
+        (_, false) => (Technique::NakedQuad, 50),
+        (2, true) => (Technique::HiddenPair, 34),
+        (3, true) => (Technique::HiddenTriple, 40),
+        (_, true) => (Technique::HiddenQuad, 54),
+    }
+}
+
+/// A naked subset: `size` cells of a unit hold `size` digits between them,
+/// which leave the unit's other cells.
+pub fn naked_subset(board: &Board, size: usize) -> Option<Step> {
+    let n = board.n;
+    for u in 0..3 * n {
+        let unit = &board.units.cells[u];
+        let pool: Vec<usize> = unit
+            .iter()
+            .copied()
+            .filter(|&c| board.value[c] == 0 && (board.cand[c].count_ones() as usize) <= size)
+            .collect();
+        let found = first_combination(pool.len(), size, &mut |pick| {
+            let union = pick.iter().fold(0, |m, &i| m | board.cand[pool[i]]);
+            if union.count_ones() as usize != size {
+                return None;
+            }
+            let cells: Vec<usize> = pick.iter().map(|&i| pool[i]).collect();
+            let removed: Vec<(usize, u8)> = unit
+                .iter()
+                .filter(|c| !cells.contains(c))
+                .flat_map(|&c| digits(board.cand[c] & union).map(move |d| (c, d)))
+                .collect();
+            if removed.is_empty() {
+                return None;
+            }
+            let (technique, rating) = subset_technique(size, false);
+            let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+            let mut step = Step::new(
+                technique,
+                rating,
+                format!(
+                    "{} {} in {}: {}",
+                    technique.name(),
+                    digit_set(union),
+                    unit_of(n, u),
+                    names.join(", ")
+                ),
+            );
+            step.eliminations = removed;
+            step.cells = cells;
+            Some(step)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// A hidden subset: `size` digits fit only in `size` cells of a unit, whose
+/// other candidates go.
+pub fn hidden_subset(board: &Board, size: usize) -> Option<Step> {
+    let n = board.n;
+    for u in 0..3 * n {
+        let unit = &board.units.cells[u];
+        let pool: Vec<(u8, u32)> = (1..=n as u8)
+            .map(|d| (d, board.places(u, d)))
+            .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= size)
+            .collect();
+        let found = first_combination(pool.len(), size, &mut |pick| {
+            let places = pick.iter().fold(0, |m, &i| m | pool[i].1);
+            if places.count_ones() as usize != size {
+                return None;
+            }
+            let keep = pick.iter().fold(0, |m, &i| m | bit(pool[i].0));
+            let cells: Vec<usize> = ones(places).map(|i| unit[i]).collect();
+            let removed: Vec<(usize, u8)> = cells
+                .iter()
+                .flat_map(|&c| digits(board.cand[c] & !keep).map(move |d| (c, d)))
+                .collect();
+            if removed.is_empty() {
+                return None;
+            }
+            let (technique, rating) = subset_technique(size, true);
+            let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+            let mut step = Step::new(
+                technique,
+                rating,
+                format!(
+                    "{} {} in {}: {}",
+                    technique.name(),
+                    digit_set(keep),
+                    unit_of(n, u),
+                    names.join(", ")
+                ),
+            );
+            step.eliminations = removed;
+            step.cells = cells;
+            Some(step)
+        });
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}
+
+/// A fish of `size` (2 X-wing, 3 swordfish, 4 jellyfish): in `size` rows the
+/// digit fits only in the same `size` columns, so it leaves those columns'
+/// other rows (or rows and columns swapped).
+pub fn fish(board: &Board, size: usize) -> Option<Step> {
+    let n = board.n;
+    for base_rows in [true, false] {
+        let (base, cover) = if base_rows { (0, n) } else { (n, 0) };
+        for d in 1..=n as u8 {
+            let pool: Vec<(usize, u32)> = (base..base + n)
+                .map(|u| (u, board.places(u, d)))
+                .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= size)
+                .collect();
+            let found = first_combination(pool.len(), size, &mut |pick| {
+                let lines = pick.iter().fold(0, |m, &i| m | pool[i].1);
+                if lines.count_ones() as usize != size {
+                    return None;
+                }
+                let bases: Vec<usize> = pick.iter().map(|&i| pool[i].0).collect();
+                let mut removed = Vec::new();
+                let mut cells = Vec::new();
+                for line in ones(lines) {
+                    for &c in &board.units.cells[cover + line] {
+                        let in_base =
+                            bases.contains(&board.units.of_cell[c][if base_rows { 0 } else { 1 }]);
+                        if board.has(c, d) {
+                            if in_base {
+                                cells.push(c);
+                            } else {
+                                removed.push((c, d));
+                            }
+                        }
+                    }
+                }
+                if removed.is_empty() {
+                    return None;
+                }
+                let (technique, rating) = match size {
+                    2 => (Technique::XWing, 32),
+                    3 => (Technique::Swordfish, 38),
+                    _ => (Technique::Jellyfish, 52),
+                };
+                let name = |u: usize| unit_of(n, u).to_string();
+                let b: Vec<String> = bases.iter().map(|&u| name(u)).collect();
+                let c: Vec<String> = ones(lines).map(|l| name(cover + l)).collect();
+                let mut step = Step::new(
+                    technique,
+                    rating,
+                    format!(
+                        "{} on {} in {}; {}",
+                        technique.name(),
+                        digit_symbol(d),
+                        b.join(", "),
+                        c.join(", ")
+                    ),
+                );
+                step.eliminations = removed;
+                step.cells = cells;
+                Some(step)
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,621 @@
+//! Chains: implications between candidates followed from an assumption.
+//!
+//! A *potential* is a candidate (cell, digit) assumed true ("on") or false
+//! ("off"). From an on potential, the cell's other digits and the digit's
+//! other places in the cell's units are off (weak links); from an off
+//! potential, a cell left with one other digit or a unit left with one other
+//! place for the digit makes that one on (strong links). Following these
+//! links breadth first from an assumption, and keeping for each potential
+//! the potentials that implied it, gives every chain technique of Sudoku
+//! Explainer:
+//!
+//! * forcing chains: an assumption implies its own negation (X-chains use
+//!   only units; full chains also cells);
+//! * Nishio: assuming a digit, unit links alone reach a contradiction;
+//! * multiple forcing chains: every digit of a cell (or every place of a
+//!   digit in a unit) implies the same potential;
+//! * dynamic forcing chains: the same, but each off potential is removed
+//!   from the working grid as the chain goes, so later links see the
+//!   reduced grid (and a contradiction, or both states of a candidate
+//!   implying the same potential, decides it).
+//!
+//! The rating adds to the technique's base a tenth for each step the
+//! chain's *complexity* (the number of potentials it uses) passes in the
+//! sequence 4, 6, 8, 12, 16, 24, 32, ... (each 3/2 then 4/3 of the last),
+//! counted from complexity - 2: SE's length rule.
+
+use crate::board::{bit, cell_name, Board};
+use crate::step::{Step, Technique, Tenths};
+use std::collections::VecDeque;
+use sudoku_core::digit_symbol;
+
+/// A potential: `((cell * n) + digit - 1) * 2 + on`.
+type Pot = u32;
+
+fn pot(n: usize, cell: usize, digit: u8, on: bool) -> Pot {
+    (((cell * n) + digit as usize - 1) * 2 + on as usize) as Pot
+}
+fn pot_cell(n: usize, p: Pot) -> usize {
+    p as usize / 2 / n
+}
+fn pot_digit(n: usize, p: Pot) -> u8 {
+    (p as usize / 2 % n) as u8 + 1
+}
+fn is_on(p: Pot) -> bool {
+    p & 1 == 1
+}
+fn conj(p: Pot) -> Pot {
+    p ^ 1
+}
+
+/// SE's length rule: tenths added for a chain of `complexity` potentials.
+pub fn length_tenths(complexity: usize) -> Tenths {
+    let length = complexity as i64 - 2;
+    let (mut added, mut ceil, mut odd) = (0, 4i64, false);
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// How links are followed.
+#[derive(Clone, Copy)]
+struct Mode {
+    /// Links inside a cell (other digits off; last digit on).
+    cells: bool,
+    /// Remove off potentials from the working grid as they are found.
+    dynamic: bool,
+    /// Stop at the first potential implied both on and off.
+    contradictions: bool,
+}
+
+/// The potentials implied by an assumption, each with the potentials that
+/// implied it (kept in one pool: `spans[i]` is the slice of `pool` holding
+/// the parents of `order[i]`).
+struct Implications {
+    slot: Vec<u32>,
+    spans: Vec<(u32, u32)>,
+    pool: Vec<Pot>,
+    order: Vec<Pot>,
+}
+
+impl Implications {
+    fn new(size: usize) -> Implications {
+        Implications {
+            slot: vec![0; size],
+            spans: Vec::new(),
+            pool: Vec::new(),
+            order: Vec::new(),
+        }
+    }
+    fn has(&self, p: Pot) -> bool {
+        self.slot[p as usize] != 0
+    }
+    fn add(&mut self, p: Pot, parents: &[Pot]) {
+        self.spans
+            .push((self.pool.len() as u32, parents.len() as u32));
+        self.pool.extend_from_slice(parents);
+        self.order.push(p);
+        self.slot[p as usize] = self.spans.len() as u32;
+    }
+    fn parents_of(&self, p: Pot) -> &[Pot] {
+        let (start, len) = self.spans[self.slot[p as usize] as usize - 1];
+        &self.pool[start as usize..(start + len) as usize]
+    }
+    /// The potentials `p` rests on, itself included: SE's complexity.
+    fn ancestors(&self, p: Pot) -> usize {
+        let mut seen = vec![false; self.slot.len()];
+        let mut todo = vec![p];
+        let mut count = 0;
+        while let Some(q) = todo.pop() {
+            if !std::mem::replace(&mut seen[q as usize], true) {
+                count += 1;
+                if self.has(q) {
+                    todo.extend_from_slice(self.parents_of(q));
+                }
+            }
+        }
+        count
+    }
+    /// The first-parent path from the assumption to `p`, in words.
+    fn path(&self, n: usize, p: Pot) -> String {
+        let mut links = vec![p];
+        let mut q = p;
+        while self.has(q) && !self.parents_of(q).is_empty() && links.len() < 64 {
+            q = self.parents_of(q)[0];
+            links.push(q);
+        }
+        links
+            .iter()
+            .rev()
+            .map(|&q| {
+                let sign = if is_on(q) { "=" } else { "≠" };
+                format!(
+                    "{}{}{}",
+                    cell_name(n, pot_cell(n, q)),
+                    sign,
+                    digit_symbol(pot_digit(n, q))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" → ")
+    }
+}
+
+/// The chain engine for one board.
+pub(crate) struct Chainer<'a> {
+    board: &'a Board,
+    n: usize,
+    work: Vec<u32>,
+}
+
+impl<'a> Chainer<'a> {
+    pub(crate) fn new(board: &'a Board) -> Chainer<'a> {
+        Chainer {
+            board,
+            n: board.n,
+            work: board.cand.clone(),
+        }
+    }
+
+    fn size(&self) -> usize {
+        self.board.cand.len() * self.n * 2
+    }
+
+    /// Units of a cell in SE's order: box, row, column.
+    fn units(&self, cell: usize) -> [usize; 3] {
+        let u = self.board.units.of_cell[cell];
+        [u[2], u[0], u[1]]
+    }
+
+    fn on_to_off(&self, p: Pot, mode: Mode, out: &mut Vec<Pot>) {
+        let (n, cell, d) = (self.n, pot_cell(self.n, p), pot_digit(self.n, p));
+        if mode.cells {
+            for e in crate::board::digits(self.work[cell] & !bit(d)) {
+                out.push(pot(n, cell, e, false));
+            }
+        }
+        let start = out.len();
+        for u in self.units(cell) {
+            for &c in &self.board.units.cells[u] {
+                if c != cell && self.work[c] & bit(d) != 0 {
+                    let q = pot(n, c, d, false);
+                    if !out[start..].contains(&q) {
+                        out.push(q);
+                    }
+                }
+            }
+        }
+    }
+
+    fn off_to_on(&self, p: Pot, mode: Mode, out: &mut Vec<(Pot, Vec<Pot>)>) {
+        let (n, cell, d) = (self.n, pot_cell(self.n, p), pot_digit(self.n, p));
+        let source = &self.board.cand;
+        if mode.cells && self.work[cell].count_ones() == 2 {
+            let other = (self.work[cell] & !bit(d)).trailing_zeros() as u8 + 1;
+            let mut parents = vec![p];
+            for e in crate::board::digits(source[cell] & !self.work[cell]) {
+                parents.push(pot(n, cell, e, false));
+            }
+            out.push((pot(n, cell, other, true), parents));
+        }
+        for u in self.units(cell) {
+            let mut other = None;
+            let mut count = 0;
+            for &c in &self.board.units.cells[u] {
+                if c != cell && self.work[c] & bit(d) != 0 {
+                    count += 1;
+                    other = Some(c);
+                }
+            }
+            if count == 1 {
+                let mut parents = vec![p];
+                for &c in &self.board.units.cells[u] {
+                    if source[c] & bit(d) != 0 && self.work[c] & bit(d) == 0 {
+                        parents.push(pot(n, c, d, false));
+                    }
+                }
+                out.push((pot(n, other.unwrap(), d, true), parents));
+            }
+        }
+    }
+
+    /// Follows the links from the potentials already in `set`. `Err` holds
+    /// a potential implied both on and off (both now in the set) when
+    /// `mode.contradictions`.
+    fn propagate(&mut self, set: &mut Implications, mode: Mode) -> Result<(), (Pot, Pot)> {
+        self.work.copy_from_slice(&self.board.cand);
+        let mut pending_on: VecDeque<Pot> =
+            set.order.iter().copied().filter(|&p| is_on(p)).collect();
+        let mut pending_off: VecDeque<Pot> =
+            set.order.iter().copied().filter(|&p| !is_on(p)).collect();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                offs.clear();
+                self.on_to_off(p, mode, &mut offs);
+                for &q in &offs {
+                    if mode.contradictions && set.has(conj(q)) {
+                        if !set.has(q) {
+                            set.add(q, &[p]);
+                        }
+                        return Err((conj(q), q));
+                    }
+                    if !set.has(q) {
+                        set.add(q, &[p]);
+                        pending_off.push_back(q);
+                    }
+                }
+            } else if let Some(p) = pending_off.pop_front() {
+                ons.clear();
+                self.off_to_on(p, mode, &mut ons);
+                if mode.dynamic {
+                    let (cell, d) = (pot_cell(self.n, p), pot_digit(self.n, p));
+                    self.work[cell] &= !bit(d);
+                }
+                for (q, parents) in ons.drain(..) {
+                    if mode.contradictions && set.has(conj(q)) {
+                        if !set.has(q) {
+                            set.add(q, &parents);
+                        }
+                        return Err((q, conj(q)));
+                    }
+                    if !set.has(q) {
+                        set.add(q, &parents);
+                        pending_on.push_back(q);
+                    }
+                }
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    fn implications(&mut self, start: Pot, mode: Mode) -> (Implications, Result<(), (Pot, Pot)>) {
+        let mut set = Implications::new(self.size());
+        set.add(start, &[]);
+        let result = self.propagate(&mut set, mode);
+        (set, result)
+    }
+
+    fn candidates(&self, min: u32) -> Vec<(usize, u8)> {
+        (0..self.board.cand.len())
+            .filter(|&c| self.board.cand[c].count_ones() >= min)
+            .flat_map(|c| crate::board::digits(self.board.cand[c]).map(move |d| (c, d)))
+            .collect()
+    }
+
+    /// The step a potential's truth makes: a placement for on, an
+    /// elimination for off; `None` when it changes nothing.
+    fn effect(&self, p: Pot) -> Option<(bool, usize, u8)> {
+        let (cell, d) = (pot_cell(self.n, p), pot_digit(self.n, p));
+        (self.board.cand[cell] & bit(d) != 0).then_some((is_on(p), cell, d))
+    }
+}
+
+/// A candidate conclusion of a chain technique, kept while looking for the
+/// easiest.
+struct Found {
+    rating: Tenths,
+    complexity: usize,
+    target: (bool, usize, u8),
+    finding: String,
+    cells: Vec<usize>,
+}
+
+fn keep_easiest(best: &mut Option<Found>, found: Found) {
+    if best
+        .as_ref()
+        .is_none_or(|b| (found.rating, found.complexity) < (b.rating, b.complexity))
+    {
+        *best = Some(found);
+    }
+}
+
+fn into_step(technique: Technique, found: Found) -> Step {
+    let (on, cell, d) = found.target;
+    let mut step = Step::new(technique, found.rating, found.finding);
+    if on {
+        step.placements.push((cell, d));
+    } else {
+        step.eliminations.push((cell, d));
+    }
+    step.cells = found.cells;
+    step
+}
+
+fn chain_cells(n: usize, set: &Implications, p: Pot) -> Vec<usize> {
+    let mut cells: Vec<usize> = Vec::new();
+    let mut todo = vec![p];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(q) = todo.pop() {
+        if seen.insert(q) {
+            cells.push(pot_cell(n, q));
+            if set.has(q) {
+                todo.extend_from_slice(set.parents_of(q));
+            }
+        }
+    }
+    cells.sort_unstable();
+    cells.dedup();
+    cells
+}
+
+/// Forcing chains (static links): an assumption that implies its own
+/// negation. X-chains use one digit's unit links (SE 6.6 + length); full
+/// forcing chains also use cells (7.0 + length).
+pub fn forcing_chain(board: &Board) -> Option<Step> {
+    let mut chainer = Chainer::new(board);
+    let n = board.n;
+    let mut best: Option<(Technique, Found)> = None;
+    for (cells, base, technique) in [
+        (false, 66, Technique::ForcingXChain),
+        (true, 70, Technique::ForcingChain),
+    ] {
+        let mode = Mode {
+            cells,
+            dynamic: false,
+            contradictions: false,
+        };
+        for (cell, d) in chainer.candidates(2) {
+            for on in [true, false] {
+                let start = pot(n, cell, d, on);
+                let (set, _) = chainer.implications(start, mode);
+                let target = conj(start);
+                if !set.has(target) {
+                    continue;
+                }
+                let complexity = set.ancestors(target);
+                let rating = base + length_tenths(complexity);
+                if best
+                    .as_ref()
+                    .is_some_and(|(_, b)| (b.rating, b.complexity) <= (rating, complexity))
+                {
+                    continue;
+                }
+                let verdict = if on { "it cannot be" } else { "it must be" };
+                let found = Found {
+                    rating,
+                    complexity,
+                    target: (!on, cell, d),
+                    finding: format!("{}: {} ({verdict})", technique.name(), set.path(n, target)),
+                    cells: chain_cells(n, &set, target),
+                };
+                best = Some((technique, found));
+            }
+        }
+    }
+    best.map(|(t, f)| into_step(t, f))
+}
+
+/// Contradiction chains: an assumption whose implications hold a potential
+/// both on and off is false. Nishio (SE 7.5 + length) follows unit links
+/// only, dynamically.
+pub fn nishio(board: &Board) -> Option<Step> {
+    contradictions(
+        board,
+        Mode {
+            cells: false,
+            dynamic: true,
+            contradictions: true,
+        },
+        75,
+        Technique::Nishio,
+        2,
+    )
+}
+
+fn contradiction_found(
+    n: usize,
+    set: &Implications,
+    start: Pot,
+    pair: (Pot, Pot),
+    base: Tenths,
+    technique: Technique,
+) -> Found {
+    let complexity = set.ancestors(pair.0) + set.ancestors(pair.1);
+    let (cell, d) = (pot_cell(n, start), pot_digit(n, start));
+    let mut cells = chain_cells(n, set, pair.0);
+    cells.extend(chain_cells(n, set, pair.1));
+    cells.sort_unstable();
+    cells.dedup();
+    Found {
+        rating: base + length_tenths(complexity),
+        complexity,
+        target: (!is_on(start), cell, d),
+        finding: format!(
+            "{}: {} and {} (a contradiction)",
+            technique.name(),
+            set.path(n, pair.0),
+            set.path(n, pair.1)
+        ),
+        cells,
+    }
+}
+
+fn contradictions(
+    board: &Board,
+    mode: Mode,
+    base: Tenths,
+    technique: Technique,
+    min: u32,
+) -> Option<Step> {
+    let mut chainer = Chainer::new(board);
+    let n = board.n;
+    let mut best = None;
+    for (cell, d) in chainer.candidates(min) {
+        for on in [true, false] {
+            let start = pot(n, cell, d, on);
+            if let (set, Err(pair)) = chainer.implications(start, mode) {
+                keep_easiest(
+                    &mut best,
+                    contradiction_found(n, &set, start, pair, base, technique),
+                );
+            }
+        }
+    }
+    best.map(|f| into_step(technique, f))
+}
+
+/// Multiple forcing chains (SE 8.0 + length, static links, cells with three
+/// or more digits) and dynamic forcing chains (8.5 + length, dynamic links,
+/// every cell): every digit of a cell, or every place of a digit in a unit,
+/// implies the same potential; dynamic chains also use contradictions and a
+/// candidate whose truth and falsehood imply the same potential.
+pub fn multiple_chains(board: &Board, dynamic: bool) -> Option<Step> {
+    let n = board.n;
+    let mut chainer = Chainer::new(board);
+    let mode = Mode {
+        cells: true,
+        dynamic,
+        contradictions: true,
+    };
+    let (base, technique) = if dynamic {
+        (85, Technique::DynamicForcingChain)
+    } else {
+        (80, Technique::MultipleForcingChain)
+    };
+    let mut best: Option<Found> = None;
+    for cell in 0..board.cand.len() {
+        let count = board.cand[cell].count_ones();
+        if count < 2 || (!dynamic && count < 3) {
+            continue;
+        }
+        let mut on_sets = Vec::new();
+        for d in crate::board::digits(board.cand[cell]) {
+            let start_on = pot(n, cell, d, true);
+            let (on_set, on_result) = chainer.implications(start_on, mode);
+            if dynamic {
+                if let Err(pair) = on_result {
+                    keep_easiest(
+                        &mut best,
+                        contradiction_found(n, &on_set, start_on, pair, base, technique),
+                    );
+                }
+                let start_off = conj(start_on);
+                let (off_set, off_result) = chainer.implications(start_off, mode);
+                if let Err(pair) = off_result {
+                    keep_easiest(
+                        &mut best,
+                        contradiction_found(n, &off_set, start_off, pair, base, technique),
+                    );
+                }
+                if count >= 3 {
+                    for &p in &on_set.order {
+                        if p != start_on && off_set.has(p) {
+                            if let Some(target) = chainer.effect(p) {
+                                let complexity = on_set.ancestors(p) + off_set.ancestors(p);
+                                keep_easiest(
+                                    &mut best,
+                                    Found {
+                                        rating: base + length_tenths(complexity),
+                                        complexity,
+                                        target,
+                                        finding: format!(
+                                            "{}: {} and {}",
+                                            technique.name(),
+                                            on_set.path(n, p),
+                                            off_set.path(n, p)
+                                        ),
+                                        cells: chain_cells(n, &on_set, p),
+                                    },
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+            // Region chains: every place of d in a unit of this cell, the
+            // cell being the unit's first place.
+            for u in board.units.of_cell[cell] {
+                let places = board.places(u, d);
+                if places.count_ones() < 2
+                    || board.units.cells[u][places.trailing_zeros() as usize] != cell
+                {
+                    continue;
+                }
+                let mut sets = Vec::new();
+                for i in crate::basic::ones(places) {
+                    let other = board.units.cells[u][i];
+                    if other != cell {
+                        sets.push(chainer.implications(pot(n, other, d, true), mode).0);
+                    }
+                }
+                let mut all: Vec<&Implications> = vec![&on_set];
+                all.extend(sets.iter());
+                common(
+                    n,
+                    &chainer,
+                    &all,
+                    base,
+                    technique,
+                    &mut best,
+                    &format!(
+                        "every place of {} in {}",
+                        digit_symbol(d),
+                        crate::board::unit_of(n, u)
+                    ),
+                );
+            }
+            on_sets.push(on_set);
+        }
+        let all: Vec<&Implications> = on_sets.iter().collect();
+        common(
+            n,
+            &chainer,
+            &all,
+            base,
+            technique,
+            &mut best,
+            &format!("every digit of {}", cell_name(n, cell)),
+        );
+    }
+    best.map(|f| into_step(technique, f))
+}
+
+/// Potentials implied by every set (each set starting from one branch).
+fn common(
+    n: usize,
+    chainer: &Chainer,
+    sets: &[&Implications],
+    base: Tenths,
+    technique: Technique,
+    best: &mut Option<Found>,
+    what: &str,
+) {
+    let (first, rest) = sets.split_first().expect("at least one branch");
+    for &p in first.order.iter().skip(1) {
+        if !rest.iter().all(|s| s.has(p)) {
+            continue;
+        }
+        let Some(target) = chainer.effect(p) else {
+            continue;
+        };
+        let complexity: usize = sets.iter().map(|s| s.ancestors(p)).sum();
+        let rating = base + length_tenths(complexity);
+        if best
+            .as_ref()
+            .is_some_and(|b| (b.rating, b.complexity) <= (rating, complexity))
+        {
+            continue;
+        }
+        let mut cells: Vec<usize> = sets.iter().flat_map(|s| chain_cells(n, s, p)).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let paths: Vec<String> = sets.iter().map(|s| s.path(n, p)).collect();
+        *best = Some(Found {
+            rating,
+            complexity,
+            target,
+            finding: format!(
+                "{}: {what} implies it: {}",
+                technique.name(),
+                paths.join("; ")
+            ),
+            cells,
+        });
+    }
+}

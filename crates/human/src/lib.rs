@@ -1,0 +1,351 @@
+//! # sudoku-human
+//!
+//! A step-by-step logical solver that uses the techniques people use, in
+//! Sudoku Explainer's (SE's) order, and rates a puzzle on SE's scale.
+//!
+//! ## Algorithm
+//!
+//! Each step tries the techniques from easiest to hardest and applies the
+//! first that makes progress, recording what it found ([`Step`]): the
+//! technique, its rating, the cells it looked at, the placements and
+//! eliminations, and a sentence. The order and ratings are SE's (tenths of
+//! a point):
+//!
+//! | technique | SE | | technique | SE |
+//! |---|---|---|---|---|
+//! | last value in a unit | 1.0 | | XY-wing / XYZ-wing | 4.2 / 4.4 |
+//! | hidden single (box / line) | 1.2 / 1.5 | | unique rectangle (type 1) | 4.5 |
+//! | naked single | 2.3 | | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+//! | pointing / claiming | 2.6 / 2.8 | | WXYZ-wing / BUG+1 | 5.5-5.6 / 5.6 |
+//! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | VWXYZ / UVWXYZ-wing | 6.2-6.4 / 6.6 |
+//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | forcing X-chain / chain | 6.6+ / 7.0+ |
+//! | TUVWXYZ-wing | 7.5 | | Nishio forcing chain | 7.5+ |
+//! | multiple forcing chain | 8.0+ | | dynamic forcing chain | 8.5+ |
+//!
+//! Chain ratings add SE's length rule ([`chains::length_tenths`]): a tenth
+//! for each step the chain's size passes in 4, 6, 8, 12, 16, 24, 32, ...
+//! Among chains the solver takes the easiest (lowest rating, then
+//! shortest), as SE does.
+//!
+//! The rating of a puzzle ([`Rating`]) is SE's triple: ER, the hardest
+//! step; EP, the hardest step up to the first placement; ED, the first
+//! step. A puzzle the techniques cannot finish gets no ER.
+//!
+//! ## Worked example: X-wing
+//!
+//! In rows 1 and 2 the digit 1 fits only in columns 1 and 2: whichever
+//! way round, columns 1 and 2 get their 1 in rows 1 and 2, so 1 leaves the
+//! rest of both columns.
+//!
+//! ## Pruning and cost
+//!
+//! Singles and subsets scan units; fish and wings enumerate small subsets of
+//! units; chains follow implications breadth first from every candidate
+//! (static chains) or with the grid reduced as they go (dynamic chains), so
+//! one chain step costs a few thousand implications per candidate. Most
+//! puzzles rated up to 7.x take milliseconds; dynamic chains take tens.
+//!
+//! ## Shapes
+//!
+//! Every technique is defined on units, so it runs on every shape (4x4 to
+//! 25x25, rectangular boxes included). SE's scale is defined for 9x9; on
+//! other shapes the same numbers are used, which keeps the order of
+//! techniques, but the numbers are not calibrated against people there.
+//!
+//! ## What it leaves out
+//!
+//! SE's direct variants (direct pointing, direct hidden pair/triple, which
+//! only matter for ratings below 2.6), unique rectangles other than type 1,
+//! BUG types 2-4, aligned pair/triple exclusion, X/Y-cycles (a cycle's
+//! eliminations are found as forcing chains, rated 0.1 higher), strong-link
+//! fish of SE's forks and nested forcing chains (SE 9.0 and up): a puzzle
+//! that needs them is reported as not finished by logic.
+//!
+//! ## As a strategy
+//!
+//! [`Human`] (`human`) solves with logic first and guesses only where logic
+//! runs out, on a cell with the fewest candidates. Its logic is every
+//! technique up to the wings, without the uniqueness ones (unsound on
+//! puzzles with several solutions) and without chains: a chain step tries
+//! every candidate of the grid, which costs more than the few guesses it
+//! saves, and it would make budgets (checked between search states) coarse.
+//! The rating ([`rate`]) uses every technique.
+
+pub mod basic;
+pub mod board;
+pub mod chains;
+pub mod step;
+pub mod wings;
+
+pub use board::{Board, Contradiction};
+pub use step::{format_rating, Step, Technique, Tenths};
+
+use std::ops::ControlFlow;
+use sudoku_core::{DeadEnd, Family, Grid, Info, Reason, Reports, Run, Shapes, Strategy, Trace};
+
+/// Which techniques the solver may use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Unique rectangles and BUG+1: sound only on puzzles with one solution.
+    pub uniqueness: bool,
+    /// Forcing chains, Nishio, multiple and dynamic chains (the costly end).
+    pub chains: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            uniqueness: true,
+            chains: true,
+        }
+    }
+}
+
+/// The easiest step that makes progress, or `None` when no technique does.
+pub fn next_step(board: &Board, options: Options) -> Option<Step> {
+    use basic::*;
+    use wings::*;
+    hidden_single(board)
+        .or_else(|| naked_single(board))
+        .or_else(|| locked_candidates(board, true))
+        .or_else(|| locked_candidates(board, false))
+        .or_else(|| naked_subset(board, 2))
+        .or_else(|| fish(board, 2))
+        .or_else(|| hidden_subset(board, 2))
+        .or_else(|| naked_subset(board, 3))
+        .or_else(|| fish(board, 3))
+        .or_else(|| hidden_subset(board, 3))
+        .or_else(|| strong_links(board, 2))
+        .or_else(|| xy_wing(board, false))
+        .or_else(|| xy_wing(board, true))
+        .or_else(|| {
+            options
+                .uniqueness
+                .then(|| unique_rectangle(board))
+                .flatten()
+        })
+        .or_else(|| naked_subset(board, 4))
+        .or_else(|| fish(board, 4))
+        .or_else(|| hidden_subset(board, 4))
+        .or_else(|| strong_links(board, 3))
+        .or_else(|| als_wing(board, 4))
+        .or_else(|| options.uniqueness.then(|| bug(board)).flatten())
+        .or_else(|| strong_links(board, 4))
+        .or_else(|| als_wing(board, 5))
+        .or_else(|| als_wing(board, 6))
+        .or_else(|| {
+            options
+                .chains
+                .then(|| chains::forcing_chain(board))
+                .flatten()
+        })
+        .or_else(|| als_wing(board, 7))
+        .or_else(|| options.chains.then(|| chains::nishio(board)).flatten())
+        .or_else(|| {
+            options
+                .chains
+                .then(|| chains::multiple_chains(board, false))
+                .flatten()
+        })
+        .or_else(|| {
+            options
+                .chains
+                .then(|| chains::multiple_chains(board, true))
+                .flatten()
+        })
+}
+
+/// SE's three numbers for a puzzle, in tenths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The hardest step; `None` when logic could not finish.
+    pub er: Option<Tenths>,
+    /// The hardest step up to and including the first placement.
+    pub ep: Option<Tenths>,
+    /// The first step.
+    pub ed: Option<Tenths>,
+}
+
+/// The solving path of a puzzle.
+#[derive(Clone, Debug)]
+pub struct Path {
+    pub steps: Vec<Step>,
+    /// The board where the path ends (solved, stuck or impossible).
+    pub board: Board,
+    /// The board became impossible (the puzzle has no solution).
+    pub contradiction: Option<Contradiction>,
+    /// A step or time limit ended the path early.
+    pub stopped: bool,
+}
+
+impl Path {
+    pub fn solved(&self) -> bool {
+        self.contradiction.is_none() && self.board.is_solved()
+    }
+    /// ER / EP / ED as SE computes them.
+    pub fn rating(&self) -> Rating {
+        let mut hardest = 0;
+        let (mut ep, mut ed) = (None, None);
+        for step in &self.steps {
+            hardest = hardest.max(step.rating);
+            if ed.is_none() {
+                ed = Some(hardest);
+            }
+            if ep.is_none() && !step.placements.is_empty() {
+                ep = Some(hardest);
+            }
+        }
+        Rating {
+            er: self.solved().then_some(hardest),
+            ep,
+            ed,
+        }
+    }
+}
+
+/// Solves `puzzle` step by step until it is solved, stuck, impossible, or
+/// `max_steps` steps were taken.
+pub fn solve_path(puzzle: &Grid, options: Options, max_steps: usize) -> Path {
+    solve_path_until(puzzle, options, max_steps, None)
+}
+
+/// [`solve_path`] that also stops (with [`Path::stopped`]) once `deadline`
+/// has passed, checked between steps.
+pub fn solve_path_until(
+    puzzle: &Grid,
+    options: Options,
+    max_steps: usize,
+    deadline: Option<std::time::Instant>,
+) -> Path {
+    let mut board = Board::new(puzzle);
+    let mut steps = Vec::new();
+    let mut contradiction = board.contradiction();
+    let mut stopped = false;
+    while contradiction.is_none() && !board.is_solved() {
+        if steps.len() >= max_steps || deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            stopped = true;
+            break;
+        }
+        let Some(step) = next_step(&board, options) else {
+            break;
+        };
+        if !step.apply(&mut board) {
+            contradiction = Some(Contradiction::Cell(step.placements[0].0));
+        } else {
+            contradiction = board.contradiction();
+        }
+        steps.push(step);
+    }
+    Path {
+        steps,
+        board,
+        contradiction,
+        stopped,
+    }
+}
+
+/// The first step of `path` that contradicts `solution` (removes a digit
+/// the solution has in that cell, or places one it does not have), as its
+/// index: a bug in a technique, or a puzzle with another solution.
+pub fn first_unsound(path: &Path, solution: &Grid) -> Option<usize> {
+    path.steps.iter().position(|step| {
+        step.eliminations.iter().any(|&(c, d)| solution.get(c) == d)
+            || step.placements.iter().any(|&(c, d)| solution.get(c) != d)
+    })
+}
+
+/// The rating of a puzzle (see [`Rating`]).
+pub fn rate(puzzle: &Grid) -> Rating {
+    solve_path(puzzle, Options::default(), usize::MAX).rating()
+}
+
+/// The strategy: human techniques first, a guess where they run out.
+pub struct Human;
+
+pub static INFO: Info = Info {
+    id: "human",
+    summary: "human techniques in Sudoku Explainer's order (singles to dynamic forcing chains), guessing only where they run out",
+    family: Family::Propagation,
+    outside: false,
+    reports: Reports::ALL,
+    shapes: Shapes::All,
+    prunes_by: "applying human solving techniques before every guess",
+    headline: false,
+    brute_force: false,
+};
+
+impl Strategy for Human {
+    type Scratch = ();
+    fn info(&self) -> &'static Info {
+        &INFO
+    }
+    fn search<T: Trace>(&self, puzzle: &Grid, _: &mut (), run: &mut Run<T>) {
+        let board = Board::new(puzzle);
+        let bytes = (board.cand.len() * 5) as u64;
+        if run.hold(1, bytes).is_continue() && run.enter(0).is_continue() {
+            let _ = search(board, run, 0);
+        }
+    }
+}
+
+fn reason_of(step: &Step, board: &Board) -> Reason {
+    match step.technique {
+        Technique::NakedSingle => Reason::NakedSingle,
+        Technique::HiddenSingle | Technique::LastValue => {
+            // The unit is the one whose cells the step looked at.
+            let cell = step.placements[0].0;
+            let units = board.units.of_cell[cell];
+            let u = units
+                .into_iter()
+                .find(|&u| board.units.cells[u] == step.cells)
+                .unwrap_or(units[2]);
+            Reason::HiddenSingle(board::unit_of(board.n, u))
+        }
+        _ => Reason::Propagated,
+    }
+}
+
+fn search<T: Trace>(mut board: Board, run: &mut Run<T>, depth: u32) -> ControlFlow<()> {
+    let options = Options {
+        uniqueness: false,
+        chains: false,
+    };
+    loop {
+        if let Some(c) = board.contradiction() {
+            if run.trace.enabled() {
+                let cell = match c {
+                    Contradiction::Cell(cell) => cell,
+                    Contradiction::Unit(u, _) => board.units.cells[u][0],
+                };
+                run.dead_end(depth, DeadEnd::Cell(cell));
+            }
+            return ControlFlow::Continue(());
+        }
+        if board.is_solved() {
+            return run.solution(depth, &board.value);
+        }
+        let Some(step) = next_step(&board, options) else {
+            break;
+        };
+        for &(cell, digit) in &step.placements {
+            run.place(depth, cell, digit, reason_of(&step, &board));
+        }
+        if !step.apply(&mut board) {
+            return ControlFlow::Continue(());
+        }
+    }
+    let cell = (0..board.cand.len())
+        .filter(|&c| board.value[c] == 0)
+        .min_by_key(|&c| board.cand[c].count_ones())
+        .expect("an unsolved board has an empty cell");
+    let options = board.cand[cell];
+    for digit in board::digits(options) {
+        let mut child = board.clone();
+        child.place(cell, digit);
+        run.place(depth + 1, cell, digit, Reason::Guess { options });
+        run.enter(depth + 1)?;
+        search(child, run, depth + 1)?;
+        run.undo(depth + 1, cell, digit);
+    }
+    ControlFlow::Continue(())
+}

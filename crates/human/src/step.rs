@@ -1,0 +1,167 @@
+//! What one step of the solver did, and the techniques it can name.
+
+use crate::board::{cell_name, Board};
+use sudoku_core::digit_symbol;
+
+/// A technique, in Sudoku Explainer's order of difficulty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Technique {
+    /// The last empty cell of a unit.
+    LastValue,
+    HiddenSingle,
+    NakedSingle,
+    Pointing,
+    Claiming,
+    NakedPair,
+    XWing,
+    HiddenPair,
+    NakedTriple,
+    Swordfish,
+    HiddenTriple,
+    /// Two strong links on one digit joined by a weak one.
+    TurbotFish,
+    XYWing,
+    XYZWing,
+    UniqueRectangle,
+    NakedQuad,
+    Jellyfish,
+    HiddenQuad,
+    ThreeStrongLinks,
+    /// A bivalue cell and an almost locked set of 3 cells (4 digits).
+    WXYZWing,
+    Bug,
+    FourStrongLinks,
+    /// The same with an almost locked set of 4 cells.
+    VWXYZWing,
+    UVWXYZWing,
+    /// X-chain: one digit, strong links in units, weak links between peers.
+    ForcingXChain,
+    /// Chains through both cells and units.
+    ForcingChain,
+    TUVWXYZWing,
+    /// Assume a digit, follow one digit's singles to a contradiction.
+    Nishio,
+    /// Every digit of a cell, or every place of a digit in a unit, leads to the same
+    /// conclusion (static implications).
+    MultipleForcingChain,
+    /// Chains that remove candidates as they go (dynamic implications).
+    DynamicForcingChain,
+    /// Dynamic chains that also use locked candidates, subsets and fish on the way.
+    DynamicForcingChainPlus,
+}
+
+impl Technique {
+    pub fn name(self) -> &'static str {
+        use Technique::*;
+        match self {
+            LastValue => "last value",
+            HiddenSingle => "hidden single",
+            NakedSingle => "naked single",
+            Pointing => "pointing",
+            Claiming => "claiming",
+            NakedPair => "naked pair",
+            XWing => "X-wing",
+            HiddenPair => "hidden pair",
+            NakedTriple => "naked triple",
+            Swordfish => "swordfish",
+            HiddenTriple => "hidden triple",
+            TurbotFish => "turbot fish",
+            ThreeStrongLinks => "three strong links",
+            FourStrongLinks => "four strong links",
+            XYWing => "XY-wing",
+            XYZWing => "XYZ-wing",
+            UniqueRectangle => "unique rectangle",
+            NakedQuad => "naked quad",
+            Jellyfish => "jellyfish",
+            HiddenQuad => "hidden quad",
+            WXYZWing => "WXYZ-wing",
+            Bug => "BUG+1",
+            VWXYZWing => "VWXYZ-wing",
+            UVWXYZWing => "UVWXYZ-wing",
+            ForcingXChain => "forcing X-chain",
+            ForcingChain => "forcing chain",
+            TUVWXYZWing => "TUVWXYZ-wing",
+            Nishio => "Nishio forcing chain",
+            MultipleForcingChain => "multiple forcing chain",
+            DynamicForcingChain => "dynamic forcing chain",
+            DynamicForcingChainPlus => "dynamic forcing chain (+)",
+        }
+    }
+}
+
+/// A rating in tenths of Sudoku Explainer's scale: 72 is SE 7.2.
+pub type Tenths = u32;
+
+/// `7.2` for 72.
+pub fn format_rating(tenths: Tenths) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// One step of the solving path.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    pub technique: Technique,
+    /// Its rating on SE's scale, in tenths.
+    pub rating: Tenths,
+    /// `(cell, digit)` written.
+    pub placements: Vec<(usize, u8)>,
+    /// `(cell, digit)` removed.
+    pub eliminations: Vec<(usize, u8)>,
+    /// The cells the technique looked at (for highlighting).
+    pub cells: Vec<usize>,
+    /// What it found, in words (without the effect, which [`Step::sentence`] adds).
+    pub finding: String,
+}
+
+impl Step {
+    pub(crate) fn new(technique: Technique, rating: Tenths, finding: String) -> Step {
+        Step {
+            technique,
+            rating,
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+            cells: Vec::new(),
+            finding,
+        }
+    }
+    /// Whether the step changes the board.
+    pub fn is_progress(&self) -> bool {
+        !self.placements.is_empty() || !self.eliminations.is_empty()
+    }
+    /// The finding and its effect: "X-wing on 4 in rows 2 and 7, columns 3
+    /// and 8: removes 4 from r5c3".
+    pub fn sentence(&self, n: usize) -> String {
+        let mut parts = Vec::new();
+        if !self.placements.is_empty() {
+            let list: Vec<String> = self
+                .placements
+                .iter()
+                .map(|&(c, d)| format!("{}={}", cell_name(n, c), digit_symbol(d)))
+                .collect();
+            parts.push(format!("places {}", list.join(", ")));
+        }
+        if !self.eliminations.is_empty() {
+            let list: Vec<String> = self
+                .eliminations
+                .iter()
+                .map(|&(c, d)| format!("{} from {}", digit_symbol(d), cell_name(n, c)))
+                .collect();
+            parts.push(format!("removes {}", list.join(", ")));
+        }
+        format!("{}: {}", self.finding, parts.join("; "))
+    }
+    /// Applies the step; `false` when it cannot (a placement on a cell that
+    /// lost the digit: the position was already impossible).
+    pub fn apply(&self, board: &mut Board) -> bool {
+        for &(c, d) in &self.eliminations {
+            board.remove(c, d);
+        }
+        for &(c, d) in &self.placements {
+            if board.value(c) != 0 || !board.has(c, d) {
+                return false;
+            }
+            board.place(c, d);
+        }
+        true
+    }
+}

@@ -1,0 +1,394 @@
+//! Wings (XY, XYZ and the bivalue-cell-plus-almost-locked-set family up to
+//! TUVWXYZ) and the uniqueness techniques (unique rectangle, BUG+1).
+
+use crate::basic::{first_combination, ones};
+use crate::board::{bit, cell_name, digits, Board};
+use crate::step::{Step, Technique};
+use sudoku_core::{digit_set, digit_symbol};
+
+fn bivalue_cells(board: &Board) -> Vec<usize> {
+    (0..board.cand.len())
+        .filter(|&c| board.cand[c].count_ones() == 2)
+        .collect()
+}
+
+/// Cells outside `wing` that hold `digit` and see every cell of `wing`
+/// holding it.
+fn seeing_all(board: &Board, wing: &[usize], digit: u8) -> Vec<(usize, u8)> {
+    let holders: Vec<usize> = wing
+        .iter()
+        .copied()
+        .filter(|&c| board.has(c, digit))
+        .collect();
+    (0..board.cand.len())
+        .filter(|c| !wing.contains(c) && board.has(*c, digit))
+        .filter(|&c| holders.iter().all(|&h| board.sees(c, h)))
+        .map(|c| (c, digit))
+        .collect()
+}
+
+/// XY-wing (SE 4.2): a pivot {x, y} sees wings {x, z} and {y, z}; whichever
+/// the pivot holds, one wing is z, so cells seeing both wings lose z.
+/// XYZ-wing (4.4): the pivot is {x, y, z}, and the cells must see it too.
+pub fn xy_wing(board: &Board, xyz: bool) -> Option<Step> {
+    let bivalue = bivalue_cells(board);
+    let n = board.n;
+    for pivot in 0..board.cand.len() {
+        let pc = board.cand[pivot];
+        if pc.count_ones() != if xyz { 3 } else { 2 } {
+            continue;
+        }
+        let wings: Vec<usize> = bivalue
+            .iter()
+            .copied()
+            .filter(|&w| board.sees(pivot, w))
+            .collect();
+        for (i, &a) in wings.iter().enumerate() {
+            for &b in &wings[i + 1..] {
+                let (ca, cb) = (board.cand[a], board.cand[b]);
+                if ca == cb {
+                    continue;
+                }
+                let z = ca & cb;
+                if z.count_ones() != 1 {
+                    continue;
+                }
+                let shape_ok = if xyz {
+                    ca | cb == pc
+                } else {
+                    pc & z == 0 && (ca | cb) & !z == pc
+                };
+                if !shape_ok {
+                    continue;
+                }
+                let zd = z.trailing_zeros() as u8 + 1;
+                let wing: Vec<usize> = if xyz { vec![pivot, a, b] } else { vec![a, b] };
+                let mut removed = seeing_all(board, &wing, zd);
+                removed.retain(|&(c, _)| c != pivot);
+                if removed.is_empty() {
+                    continue;
+                }
+                let (technique, rating) = if xyz {
+                    (Technique::XYZWing, 44)
+                } else {
+                    (Technique::XYWing, 42)
+                };
+                let mut step = Step::new(
+                    technique,
+                    rating,
+                    format!(
+                        "{} with pivot {} {} and wings {} {}, {} {}: one of them is {}",
+                        technique.name(),
+                        cell_name(n, pivot),
+                        digit_set(pc),
+                        cell_name(n, a),
+                        digit_set(ca),
+                        cell_name(n, b),
+                        digit_set(cb),
+                        digit_symbol(zd)
+                    ),
+                );
+                step.eliminations = removed;
+                step.cells = vec![pivot, a, b];
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// The bivalue-cell wings of size 4 to 7 (WXYZ to TUVWXYZ): a bivalue cell
+/// {x, z} and an almost locked set (k cells of one unit holding k + 1
+/// digits, x and z among them) where every cell holding x sees the bivalue
+/// cell. If the bivalue cell is not z it is x, the set loses x and is locked
+/// on its other digits, z among them: either way z is in the wing, so cells
+/// seeing every z of the wing lose it. When z is linked the same way, both
+/// are, and each other digit of the set leaves the cells that see all its
+/// places in the set.
+pub fn als_wing(board: &Board, size: usize) -> Option<Step> {
+    let n = board.n;
+    let bivalue = bivalue_cells(board);
+    if bivalue.is_empty() {
+        return None;
+    }
+    let als_cells = size - 1;
+    let mut best: Option<Step> = None;
+    for u in 0..3 * n {
+        let pool: Vec<usize> = board.units.cells[u]
+            .iter()
+            .copied()
+            .filter(|&c| board.cand[c].count_ones() >= 2)
+            .collect();
+        first_combination(pool.len(), als_cells, &mut |pick| {
+            let cells: Vec<usize> = pick.iter().map(|&i| pool[i]).collect();
+            let union = cells.iter().fold(0, |m, &c| m | board.cand[c]);
+            if union.count_ones() as usize != size {
+                return None::<()>;
+            }
+            for &y in &bivalue {
+                let yc = board.cand[y];
+                if cells.contains(&y) || yc & union != yc {
+                    continue;
+                }
+                let restricted = |d: u8| {
+                    cells
+                        .iter()
+                        .filter(|&&c| board.has(c, d))
+                        .all(|&c| board.sees(c, y))
+                };
+                let pair: Vec<u8> = digits(yc).collect();
+                let (rx, rz) = (restricted(pair[0]), restricted(pair[1]));
+                let mut wing = cells.clone();
+                wing.push(y);
+                let mut removed = Vec::new();
+                if rx && rz {
+                    for d in digits(union) {
+                        let group: Vec<usize> = if yc & bit(d) != 0 {
+                            wing.clone()
+                        } else {
+                            cells.clone()
+                        };
+                        removed.extend(
+                            seeing_all(board, &group, d)
+                                .into_iter()
+                                .filter(|(c, _)| !wing.contains(c)),
+                        );
+                    }
+                } else if rx || rz {
+                    let z = if rx { pair[1] } else { pair[0] };
+                    removed = seeing_all(board, &wing, z);
+                } else {
+                    continue;
+                }
+                if removed.is_empty() {
+                    continue;
+                }
+                removed.sort_unstable();
+                removed.dedup();
+                let biggest = cells
+                    .iter()
+                    .map(|&c| board.cand[c].count_ones() as i32)
+                    .max()
+                    .unwrap_or(2);
+                let (technique, rating) = match size {
+                    4 => (Technique::WXYZWing, (55 + (1 - (3 - biggest).abs())) as u32),
+                    5 => (
+                        Technique::VWXYZWing,
+                        (62 + (2 - (3 - biggest).abs())) as u32,
+                    ),
+                    6 => (Technique::UVWXYZWing, 66),
+                    _ => (Technique::TUVWXYZWing, 75),
+                };
+                let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+                let mut step = Step::new(
+                    technique,
+                    rating,
+                    format!(
+                        "{}: {} {} and the set {} holding {}",
+                        technique.name(),
+                        cell_name(n, y),
+                        digit_set(yc),
+                        names.join(", "),
+                        digit_set(union)
+                    ),
+                );
+                step.eliminations = removed;
+                step.cells = wing;
+                // SE takes the easiest, then the one removing the most.
+                let better = best.as_ref().is_none_or(|b| {
+                    (step.rating, std::cmp::Reverse(step.eliminations.len()))
+                        < (b.rating, std::cmp::Reverse(b.eliminations.len()))
+                });
+                if better {
+                    best = Some(step);
+                }
+            }
+            None
+        });
+    }
+    best
+}
+
+/// Unique rectangle type 1 (SE 4.5): three corners of a rectangle over two
+/// boxes hold only {a, b}; if the fourth were a or b too, a and b could be
+/// swapped in the four cells and the puzzle would have two solutions, so
+/// the fourth loses them. Sound only for puzzles with one solution.
+pub fn unique_rectangle(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let g = &board.units.geometry;
+    for a in 0..board.cand.len() {
+        let pair = board.cand[a];
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        for b in a + 1..board.cand.len() {
+            if g.row(b) != g.row(a) || board.cand[b] != pair {
+                continue;
+            }
+            for r in 0..n {
+                if r == g.row(a) {
+                    continue;
+                }
+                let (c, d) = (r * n + g.col(a), r * n + g.col(b));
+                let boxes = [g.box_of(a), g.box_of(b), g.box_of(c), g.box_of(d)];
+                let mut distinct = boxes.to_vec();
+                distinct.sort_unstable();
+                distinct.dedup();
+                if distinct.len() != 2 {
+                    continue;
+                }
+                for (floor, roof) in [(c, d), (d, c)] {
+                    if board.cand[floor] == pair
+                        && board.cand[roof] & pair == pair
+                        && board.cand[roof] != pair
+                    {
+                        let mut step = Step::new(
+                            Technique::UniqueRectangle,
+                            45,
+                            format!(
+                                "unique rectangle {} on {}, {}, {}, {}",
+                                digit_set(pair),
+                                cell_name(n, a),
+                                cell_name(n, b),
+                                cell_name(n, floor),
+                                cell_name(n, roof)
+                            ),
+                        );
+                        step.eliminations = digits(pair).map(|d| (roof, d)).collect();
+                        step.cells = vec![a, b, floor, roof];
+                        return Some(step);
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// BUG+1 (SE 5.6): every empty cell but one holds two candidates and the
+/// other holds three. Without the extra digit every digit would have two
+/// places in each unit and the puzzle two solutions; so the cell holds the
+/// digit that appears three times in its units. Sound only for unique puzzles.
+pub fn bug(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let mut extra = None;
+    for c in 0..board.cand.len() {
+        match board.cand[c].count_ones() {
+            0 | 2 => {}
+            3 if extra.is_none() => extra = Some(c),
+            _ => return None,
+        }
+    }
+    let cell = extra?;
+    for d in digits(board.cand[cell]) {
+        let units = board.units.of_cell[cell];
+        if units.iter().all(|&u| board.places(u, d).count_ones() == 3) {
+            let mut step = Step::new(
+                Technique::Bug,
+                56,
+                format!(
+                    "BUG+1: {} is the one cell with three candidates",
+                    cell_name(n, cell)
+                ),
+            );
+            step.placements.push((cell, d));
+            step.cells = vec![cell];
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// Strong-link chains on one digit (SE's turbot fish, 4.0, and its
+/// three- and four-link versions, 5.4 and 5.8): `links` pairs of cells that
+/// are the digit's only two places in a unit, each pair's second cell seeing
+/// the next pair's first. One end of the chain holds the digit whichever
+/// way it runs, so cells seeing both ends lose it.
+pub fn strong_links(board: &Board, links: usize) -> Option<Step> {
+    let n = board.n;
+    for d in 1..=n as u8 {
+        // Conjugate pairs: both directions.
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for u in 0..3 * n {
+            let places = board.places(u, d);
+            if places.count_ones() == 2 {
+                let mut it = ones(places).map(|i| board.units.cells[u][i]);
+                let (a, b) = (it.next().unwrap(), it.next().unwrap());
+                for p in [(a, b), (b, a)] {
+                    if !pairs.contains(&p) {
+                        pairs.push(p);
+                    }
+                }
+            }
+        }
+        let mut chain = Vec::with_capacity(2 * links);
+        for &(a, b) in &pairs {
+            chain.clear();
+            chain.extend([a, b]);
+            if let Some(step) = extend_links(board, d, links, &pairs, &mut chain) {
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+fn extend_links(
+    board: &Board,
+    d: u8,
+    links: usize,
+    pairs: &[(usize, usize)],
+    chain: &mut Vec<usize>,
+) -> Option<Step> {
+    let n = board.n;
+    if chain.len() == 2 * links {
+        let (start, end) = (chain[0], chain[chain.len() - 1]);
+        if board.sees(start, end) {
+            return None; // a shorter pattern (or a contradiction) covers it
+        }
+        let removed: Vec<(usize, u8)> = (0..board.cand.len())
+            .filter(|c| {
+                !chain.contains(c)
+                    && board.has(*c, d)
+                    && board.sees(*c, start)
+                    && board.sees(*c, end)
+            })
+            .map(|c| (c, d))
+            .collect();
+        if removed.is_empty() {
+            return None;
+        }
+        let (technique, rating) = match links {
+            2 => (Technique::TurbotFish, 40),
+            3 => (Technique::ThreeStrongLinks, 54),
+            _ => (Technique::FourStrongLinks, 58),
+        };
+        let names: Vec<String> = chain.iter().map(|&c| cell_name(n, c)).collect();
+        let mut step = Step::new(
+            technique,
+            rating,
+            format!(
+                "{} on {}: {} (strong, weak, strong, ...)",
+                technique.name(),
+                digit_symbol(d),
+                names.join(" - ")
+            ),
+        );
+        step.eliminations = removed;
+        step.cells = chain.clone();
+        return Some(step);
+    }
+    let last = chain[chain.len() - 1];
+    for &(a, b) in pairs {
+        if chain.contains(&a) || chain.contains(&b) || !board.sees(last, a) {
+            continue;
+        }
+        chain.extend([a, b]);
+        let found = extend_links(board, d, links, pairs, chain);
+        chain.truncate(chain.len() - 2);
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
+}

@@ -1,0 +1,87 @@
+//! Soundness against the solution: a step that removes the digit the
+//! solution has in a cell, or places one it does not have, is a bug. The
+//! tests run the check over samples of every bundled hard set; the
+//! `#[ignore]`d one runs it over the whole sets (minutes, in release).
+
+use std::io::BufRead;
+use sudoku_core::{Grid, Limits, Solver};
+use sudoku_human::{first_unsound, solve_path, Options, Path};
+use sudoku_testkit::{puzzle_path, shared_set};
+
+/// `puzzles/se-rated-2500.txt` as (puzzle, SE rating in tenths).
+fn se_rated() -> Vec<(Grid, u32)> {
+    let file = std::fs::File::open(puzzle_path("se-rated-2500.txt")).unwrap();
+    std::io::BufReader::new(file)
+        .lines()
+        .map(|l| l.unwrap())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (cells, rating) = l.split_once(' ').expect("<cells> <rating>");
+            let rating: f64 = rating.trim().parse().unwrap();
+            (cells.parse().unwrap(), (rating * 10.0).round() as u32)
+        })
+        .collect()
+}
+
+fn solution(puzzle: &Grid) -> Grid {
+    let outcome = sudoku_bitboard::Bitboard.solve(puzzle, &Limits::default());
+    assert_eq!(outcome.count, 1, "the bundled sets have unique puzzles");
+    outcome.solutions[0].clone()
+}
+
+/// Solves with every technique and checks every step; returns the path.
+fn checked(puzzle: &Grid) -> Path {
+    let path = solve_path(puzzle, Options::default(), usize::MAX);
+    let solution = solution(puzzle);
+    if let Some(i) = first_unsound(&path, &solution) {
+        panic!(
+            "unsound step {} on {}: {}",
+            i + 1,
+            puzzle.to_line(),
+            path.steps[i].sentence(9)
+        );
+    }
+    assert!(
+        path.contradiction.is_none(),
+        "a unique puzzle never becomes impossible"
+    );
+    if path.solved() {
+        assert_eq!(path.board.grid(), solution);
+    }
+    path
+}
+
+#[test]
+fn every_step_is_sound_on_a_sample_of_the_se_rated_set() {
+    let set = se_rated();
+    for (puzzle, _) in set.iter().step_by(10) {
+        let path = checked(puzzle);
+        assert!(path.solved(), "every puzzle of the set is solved by logic");
+    }
+}
+
+#[test]
+fn every_step_is_sound_on_samples_of_17_clue_hardest_and_top95() {
+    for puzzle in shared_set("17clue.txt", 200) {
+        assert!(checked(&puzzle).solved());
+    }
+    for puzzle in shared_set("hardest.txt", 11)
+        .iter()
+        .chain(shared_set("top95.txt", 6).iter())
+    {
+        checked(puzzle);
+    }
+}
+
+#[test]
+#[ignore = "minutes even in release: every puzzle of se-rated-2500, 17clue (49,158), top95 and hardest; run with cargo test --release -p sudoku-human --test soundness -- --ignored"]
+fn every_step_is_sound_on_the_whole_sets() {
+    for (puzzle, _) in se_rated() {
+        checked(&puzzle);
+    }
+    for name in ["hardest.txt", "top95.txt", "17clue.txt"] {
+        for puzzle in shared_set(name, usize::MAX) {
+            checked(&puzzle);
+        }
+    }
+}
