@@ -11,6 +11,7 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_search::Bfs,
         &sudoku_mrv::Mrv,
         &sudoku_dlx::Dlx,
+        &sudoku_dcells::Dcells,
         &sudoku_bitboard::Bitboard,
         &sudoku_propagate::NORVIG, // the 18 prop:<branching>/<rules> rungs follow it
         &sudoku_sat::SAT_MINIMAL,
