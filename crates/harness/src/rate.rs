@@ -16,11 +16,9 @@ use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::HashMap;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
-use std::sync::{Arc, Mutex};
+use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
-use sudoku_core::{Grid, Limits, PuzzleReader, Verdict};
+use sudoku_core::{Grid, Limits, Verdict};
 use sudoku_human::{first_unsound, format_rating, solve_path_until, Options, Path};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -85,90 +83,6 @@ pub struct Rated {
     pub path: Option<Vec<String>>,
     #[serde(skip)]
     pub error: Option<String>,
-}
-
-/// Strips a trailing rating from each line, remembering it by line number.
-struct RatingStrip<R> {
-    inner: R,
-    line: usize,
-    buffer: Vec<u8>,
-    at: usize,
-    known: Arc<Mutex<HashMap<usize, f64>>>,
-}
-
-/// `("<puzzle>", Some(7.2))` for `<puzzle> 7.2`.
-pub fn split_rating(line: &str) -> (&str, Option<f64>) {
-    let trimmed = line.trim_end();
-    if let Some((head, tail)) = trimmed.rsplit_once([' ', '\t']) {
-        if tail.contains('.') || tail.len() <= 2 {
-            if let Ok(value) = tail.parse::<f64>() {
-                if !head.trim().is_empty() && value.is_finite() && head.trim().len() >= 16 {
-                    return (head.trim_end(), Some(value));
-                }
-            }
-        }
-    }
-    (line, None)
-}
-
-impl<R: BufRead> Read for RatingStrip<R> {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        if self.at >= self.buffer.len() {
-            let mut raw = String::new();
-            if self.inner.read_line(&mut raw)? == 0 {
-                return Ok(0);
-            }
-            self.line += 1;
-            let ends = if raw.ends_with('\n') { "\n" } else { "" };
-            let (head, known) = if raw.trim_start().starts_with('#') {
-                (raw.trim_end(), None)
-            } else {
-                split_rating(raw.trim_end())
-            };
-            if let Some(value) = known {
-                self.known
-                    .lock()
-                    .expect("not poisoned")
-                    .insert(self.line, value);
-            }
-            self.buffer = format!("{head}{ends}").into_bytes();
-            self.at = 0;
-        }
-        let n = out.len().min(self.buffer.len() - self.at);
-        out[..n].copy_from_slice(&self.buffer[self.at..self.at + n]);
-        self.at += n;
-        Ok(n)
-    }
-}
-
-type Known = Arc<Mutex<HashMap<usize, f64>>>;
-
-fn open(
-    source: &Source,
-    args: &RateArgs,
-) -> io::Result<(Box<dyn Iterator<Item = crate::input::Item> + Send>, Known)> {
-    let known: Known = Arc::default();
-    let reader: Box<dyn BufRead + Send> = match source {
-        Source::File(path) => {
-            if path.is_dir() {
-                return Err(io::Error::other(
-                    "is a directory; name the puzzle files in it",
-                ));
-            }
-            Box::new(BufReader::new(std::fs::File::open(path)?))
-        }
-        Source::Stdin => Box::new(BufReader::new(io::stdin())),
-        Source::Literal(text) => Box::new(io::Cursor::new(text.clone().into_bytes())),
-    };
-    let strip = RatingStrip {
-        inner: reader,
-        line: 0,
-        buffer: Vec::new(),
-        at: 0,
-        known: known.clone(),
-    };
-    let items = PuzzleReader::with_options(BufReader::new(strip), args.read.options());
-    Ok((Box::new(items), known))
 }
 
 /// Rates one puzzle: checks it has one solution (the default strategy),
@@ -279,7 +193,7 @@ pub fn run(args: &RateArgs) -> Status {
             }
         };
         let name = source.name();
-        let (items, known) = match open(&source, args) {
+        let items = match source.open(args.read.options()) {
             Ok(x) => x,
             Err(e) => {
                 eprintln!("error: {name}: {e}");
@@ -298,18 +212,11 @@ pub fn run(args: &RateArgs) -> Status {
             if chunk.is_empty() {
                 break;
             }
-            let known_now = known.lock().expect("not poisoned").clone();
             let results: Vec<Result<Rated, (usize, String)>> = pool.install(|| {
                 chunk
                     .into_par_iter()
                     .map(|(line, item)| match item {
-                        Ok(entry) => Ok(rated(
-                            &name,
-                            line,
-                            &entry.puzzle,
-                            known_now.get(&line).copied(),
-                            args,
-                        )),
+                        Ok(entry) => Ok(rated(&name, line, &entry.puzzle, entry.rating, args)),
                         Err(e) => Err((line, e.kind.to_string())),
                     })
                     .collect()

@@ -64,9 +64,11 @@
 //! ## As a strategy
 //!
 //! [`Human`] (`human`) solves with logic first and guesses only where logic
-//! runs out, on a cell with the fewest candidates. Its logic is every
-//! technique up to the wings, without the uniqueness ones (unsound on
-//! puzzles with several solutions) and without chains: a chain step tries
+//! runs out, on a cell with the fewest candidates. Its logic is singles
+//! and locked candidates only (naked singles from 16x16 up): budgets are checked every few thousand search
+//! states, and with subsets, fish and wings in every state counting the empty
+//! 9x9 overran a 150 ms budget by seconds; uniqueness techniques would be
+//! unsound on puzzles with several solutions; and chains: a chain step tries
 //! every candidate of the grid, which costs more than the few guesses it
 //! saves, and it would make budgets (checked between search states) coarse.
 //! The rating ([`rate`]) uses every technique.
@@ -90,6 +92,8 @@ pub struct Options {
     pub uniqueness: bool,
     /// Forcing chains, Nishio, multiple and dynamic chains (the costly end).
     pub chains: bool,
+    /// Only techniques whose rating starts at or below this (tenths).
+    pub up_to: Tenths,
 }
 
 impl Default for Options {
@@ -97,62 +101,62 @@ impl Default for Options {
         Options {
             uniqueness: true,
             chains: true,
+            up_to: Tenths::MAX,
         }
     }
 }
 
+/// A technique's search, with the lowest rating it can give.
+type Search = (Tenths, fn(&Board, Options) -> Option<Step>);
+
+/// Every technique in SE's order (the order of the first hint found).
+const LADDER: [Search; 28] = [
+    (10, |b, _| basic::hidden_single(b)),
+    (23, |b, _| basic::naked_single(b)),
+    (26, |b, _| basic::locked_candidates(b, true)),
+    (28, |b, _| basic::locked_candidates(b, false)),
+    (30, |b, _| basic::naked_subset(b, 2)),
+    (32, |b, _| basic::fish(b, 2)),
+    (34, |b, _| basic::hidden_subset(b, 2)),
+    (36, |b, _| basic::naked_subset(b, 3)),
+    (38, |b, _| basic::fish(b, 3)),
+    (40, |b, _| basic::hidden_subset(b, 3)),
+    (40, |b, _| wings::strong_links(b, 2)),
+    (42, |b, _| wings::xy_wing(b, false)),
+    (44, |b, _| wings::xy_wing(b, true)),
+    (45, |b, o| {
+        o.uniqueness.then(|| wings::unique_rectangle(b)).flatten()
+    }),
+    (50, |b, _| basic::naked_subset(b, 4)),
+    (52, |b, _| basic::fish(b, 4)),
+    (54, |b, _| basic::hidden_subset(b, 4)),
+    (54, |b, _| wings::strong_links(b, 3)),
+    (55, |b, _| wings::als_wing(b, 4)),
+    (56, |b, o| o.uniqueness.then(|| wings::bug(b)).flatten()),
+    (58, |b, _| wings::strong_links(b, 4)),
+    (62, |b, _| wings::als_wing(b, 5)),
+    (66, |b, _| wings::als_wing(b, 6)),
+    (66, |b, o| {
+        o.chains.then(|| chains::forcing_chain(b)).flatten()
+    }),
+    (75, |b, _| wings::als_wing(b, 7)),
+    (75, |b, o| o.chains.then(|| chains::nishio(b)).flatten()),
+    (80, |b, o| {
+        o.chains
+            .then(|| chains::multiple_chains(b, false))
+            .flatten()
+    }),
+    (85, |b, o| {
+        o.chains.then(|| chains::multiple_chains(b, true)).flatten()
+    }),
+];
+
 /// The easiest step that makes progress, or `None` when no technique does.
 pub fn next_step(board: &Board, options: Options) -> Option<Step> {
-    use basic::*;
-    use wings::*;
-    hidden_single(board)
-        .or_else(|| naked_single(board))
-        .or_else(|| locked_candidates(board, true))
-        .or_else(|| locked_candidates(board, false))
-        .or_else(|| naked_subset(board, 2))
-        .or_else(|| fish(board, 2))
-        .or_else(|| hidden_subset(board, 2))
-        .or_else(|| naked_subset(board, 3))
-        .or_else(|| fish(board, 3))
-        .or_else(|| hidden_subset(board, 3))
-        .or_else(|| strong_links(board, 2))
-        .or_else(|| xy_wing(board, false))
-        .or_else(|| xy_wing(board, true))
-        .or_else(|| {
-            options
-                .uniqueness
-                .then(|| unique_rectangle(board))
-                .flatten()
-        })
-        .or_else(|| naked_subset(board, 4))
-        .or_else(|| fish(board, 4))
-        .or_else(|| hidden_subset(board, 4))
-        .or_else(|| strong_links(board, 3))
-        .or_else(|| als_wing(board, 4))
-        .or_else(|| options.uniqueness.then(|| bug(board)).flatten())
-        .or_else(|| strong_links(board, 4))
-        .or_else(|| als_wing(board, 5))
-        .or_else(|| als_wing(board, 6))
-        .or_else(|| {
-            options
-                .chains
-                .then(|| chains::forcing_chain(board))
-                .flatten()
-        })
-        .or_else(|| als_wing(board, 7))
-        .or_else(|| options.chains.then(|| chains::nishio(board)).flatten())
-        .or_else(|| {
-            options
-                .chains
-                .then(|| chains::multiple_chains(board, false))
-                .flatten()
-        })
-        .or_else(|| {
-            options
-                .chains
-                .then(|| chains::multiple_chains(board, true))
-                .flatten()
-        })
+    LADDER
+        .iter()
+        .filter(|(base, _)| *base <= options.up_to)
+        .find_map(|(_, search)| search(board, options))
 }
 
 /// SE's three numbers for a puzzle, in tenths.
@@ -306,9 +310,15 @@ fn reason_of(step: &Step, board: &Board) -> Reason {
 }
 
 fn search<T: Trace>(mut board: Board, run: &mut Run<T>, depth: u32) -> ControlFlow<()> {
+    // Every state the search enters runs this logic, and budgets are
+    // checked only every few thousand states: singles and locked
+    // candidates keep a state cheap (subsets and fish made counting the
+    // empty 9x9 overrun its time budget by seconds; from 16x16 up, naked
+    // singles, the only rule cheap enough there).
     let options = Options {
         uniqueness: false,
         chains: false,
+        up_to: 28,
     };
     loop {
         if let Some(c) = board.contradiction() {
@@ -324,9 +334,12 @@ fn search<T: Trace>(mut board: Board, run: &mut Run<T>, depth: u32) -> ControlFl
         if board.is_solved() {
             return run.solution(depth, &board.value);
         }
-        let Some(step) = next_step(&board, options) else {
-            break;
+        let step = if board.n > 12 {
+            basic::naked_single(&board)
+        } else {
+            next_step(&board, options)
         };
+        let Some(step) = step else { break };
         for &(cell, digit) in &step.placements {
             run.place(depth, cell, digit, reason_of(&step, &board));
         }
