@@ -237,7 +237,9 @@ impl<T: Trace> Bridge<'_, T> {
             Constraint::BoxDigit(b, _) => Unit::Box(b),
         };
         if places == 1 {
-            Reason::HiddenSingle(unit)
+            // dlx chose this column for its one row: a branch with one
+            // option, not a hidden-single rule (dlx applies none).
+            Reason::OnlyPlace(unit)
         } else {
             Reason::GuessPlace { unit, places }
         }
@@ -275,7 +277,7 @@ impl<T: Trace> Visitor for Bridge<'_, T> {
             // Without a trace only the count of guesses is kept.
             Reason::Decision
         } else {
-            Reason::NakedSingle
+            Reason::OnlyOption
         };
         if self.run.trace.enabled() {
             self.cells[cell] = digit;
