@@ -44,4 +44,4 @@ pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
 pub use strategy::{Family, Info, Reports, Shapes, Strategy};
 pub use trace::{digit_set, Constraint, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace};
-pub use tree::{Tree, TreeNode};
+pub use tree::{Elimination, Placement, Replay, ReplayStep, TreeNode};

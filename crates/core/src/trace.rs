@@ -112,7 +112,9 @@ impl Reason {
                 "only option: the chosen cell's one legal digit (a branch with one option)".into()
             }
             Reason::OnlyPlace(unit) => {
-                format!("only place: the one place left for {d} in {unit} (a branch with one option)")
+                format!(
+                    "only place: the one place left for {d} in {unit} (a branch with one option)"
+                )
             }
         }
     }

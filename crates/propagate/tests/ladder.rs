@@ -290,9 +290,8 @@ fn nodes_are_the_branching_rules_choices() {
                 let s = p.solve(puzzle, &Limits::default()).stats;
                 let mut recorder = Recorder::default();
                 p.solve_traced(puzzle, &Limits::default(), &mut recorder);
-                let branches = recorder.count(
-                    |e| matches!(e, Event::Place { reason, .. } if reason.is_branch()),
-                );
+                let branches = recorder
+                    .count(|e| matches!(e, Event::Place { reason, .. } if reason.is_branch()));
                 assert_eq!(s.nodes, branches + 1, "{} {puzzle}", p.id());
                 if rules <= Rules::Fc {
                     assert_eq!(s.nodes, s.placements + 1, "{} {puzzle}", p.id());
