@@ -108,14 +108,8 @@ impl Reason {
             }
             Reason::Decision => "guess: a SAT solver's decision".into(),
             Reason::Propagated => "forced by unit propagation".into(),
-            Reason::OnlyOption => {
-                "only option: the chosen cell's one legal digit (a branch with one option)".into()
-            }
-            Reason::OnlyPlace(unit) => {
-                format!(
-                    "only place: the one place left for {d} in {unit} (a branch with one option)"
-                )
-            }
+            Reason::OnlyOption => "only option: the one digit left for the chosen cell".into(),
+            Reason::OnlyPlace(unit) => format!("only place: the one place left for {d} in {unit}"),
         }
     }
 

@@ -109,11 +109,11 @@ trace of naive on a 4x4 puzzle (2x2 boxes, 5 givens, 11 empty cells), stopping a
 1 . | . .
 
 node 1: the puzzle as given
-place 4 in r1c1 (naked single: the only digit left for its cell)
+place 4 in r1c1 (only option: the one digit left for the chosen cell)
   node 2
   place 1 in r1c2 (guess: one of {1, 2})
     node 3
-    place 3 in r1c3 (naked single: the only digit left for its cell)
+    place 3 in r1c3 (only option: the one digit left for the chosen cell)
       node 4
       dead end: no digit fits in r1c4
     undo 3 in r1c3 (no solution below it)
@@ -126,21 +126,21 @@ place 4 in r1c1 (naked single: the only digit left for its cell)
     undo 1 in r1c3 (no solution below it)
     place 3 in r1c3 (guess: one of {1, 3})
       node 7
-      place 1 in r1c4 (naked single: the only digit left for its cell)
+      place 1 in r1c4 (only option: the one digit left for the chosen cell)
         node 8
-        place 1 in r2c2 (naked single: the only digit left for its cell)
+        place 1 in r2c2 (only option: the one digit left for the chosen cell)
           node 9
-          place 4 in r2c3 (naked single: the only digit left for its cell)
+          place 4 in r2c3 (only option: the one digit left for the chosen cell)
             node 10
-            place 4 in r3c2 (naked single: the only digit left for its cell)
+            place 4 in r3c2 (only option: the one digit left for the chosen cell)
               node 11
-              place 1 in r3c3 (naked single: the only digit left for its cell)
+              place 1 in r3c3 (only option: the one digit left for the chosen cell)
                 node 12
-                place 3 in r4c2 (naked single: the only digit left for its cell)
+                place 3 in r4c2 (only option: the one digit left for the chosen cell)
                   node 13
-                  place 2 in r4c3 (naked single: the only digit left for its cell)
+                  place 2 in r4c3 (only option: the one digit left for the chosen cell)
                     node 14
-                    place 4 in r4c4 (naked single: the only digit left for its cell)
+                    place 4 in r4c4 (only option: the one digit left for the chosen cell)
                       node 15
                       solution 1 found
 summary: 15 nodes, 14 placements, 4 guesses, 3 backtracks, max depth 11
