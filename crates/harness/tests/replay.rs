@@ -113,9 +113,9 @@ fn check(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> usize {
                 g.pretty()
             );
         }
-        for c in 0..shape.cells() {
-            if puzzle.get(c) != 0 {
-                assert_eq!(board[c], puzzle.get(c), "{at}: a given changed");
+        for (&shown, &given) in board.iter().zip(puzzle.cells()) {
+            if given != 0 {
+                assert_eq!(shown, given, "{at}: a given changed");
             }
         }
         match *event {
