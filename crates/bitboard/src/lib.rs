@@ -389,7 +389,7 @@ static INFO: Info = Info {
         "bitboard propagation (singles, locked candidates) with bivalue guesses; 9x9 band path",
     family: Family::Bitboard,
     outside: false,
-    reports: Reports::ALL,
+    reports: Reports::ALL_BUT_MEMS,
     shapes: Shapes::All,
     prunes_by: "naked and hidden singles, locked candidates, on digit bitboards",
     headline: true,
