@@ -23,11 +23,13 @@
 
 pub mod args;
 pub mod compare;
+pub mod estimate;
 pub mod explain;
 pub mod format;
 pub mod generate;
 pub mod input;
 pub mod ladder;
+pub mod ladder_chart;
 pub mod output;
 pub mod rate;
 pub mod registry;
@@ -100,6 +102,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Build the comparison report from `compare --results` files (shards, resumed runs)
     Merge(compare::merge::MergeArgs),
+    /// Estimate the size of a strategy's whole search tree from random probes (Knuth 1975)
+    Estimate(estimate::EstimateArgs),
     /// The pruning ladder: every `prop:<branching>/<rules>` rung on puzzle sets, one table per set
     Ladder(ladder::LadderArgs),
     /// Rate puzzles for people on Sudoku Explainer's scale (ER/EP/ED), with the solving path on request
@@ -123,6 +127,7 @@ pub fn run(cli: Cli) -> Status {
         Command::Merge(args) => compare::merge::merge(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Estimate(args) => estimate::run(&args),
     }
 }
 
