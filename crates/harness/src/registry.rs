@@ -32,15 +32,11 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
     list
 }
 
-/// The largest solution limit a strategy accepts, when it has one: the
-/// reference cannot be stopped by a budget, so it refuses larger counts.
+/// The largest solution limit a strategy accepts, when it has one (as its
+/// `Info::capabilities` says): the reference cannot be stopped by a budget,
+/// so it refuses larger counts.
 pub fn solution_cap(solver: &dyn Solver) -> Option<u64> {
-    #[cfg(feature = "reference")]
-    if solver.id() == sudoku_core::Solver::id(&sudoku_reference::Reference) {
-        return Some(sudoku_reference::MAX_SOLUTIONS);
-    }
-    let _ = solver;
-    None
+    solver.info().capabilities.solution_cap
 }
 
 /// The strategy `solve` uses when none is named: the fastest of ours.

@@ -804,6 +804,7 @@ macro_rules! test_info {
             prunes_by: "test only",
             headline: false,
             brute_force: true,
+            capabilities: sudoku_core::Capabilities::TREE,
         };
         &INFO
     }};
