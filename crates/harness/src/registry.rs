@@ -39,6 +39,16 @@ pub fn solution_cap(solver: &dyn Solver) -> Option<u64> {
     solver.info().capabilities.solution_cap
 }
 
+/// The harness's cargo features in this build, for the report's machine
+/// section.
+pub fn cargo_features() -> Vec<String> {
+    let mut found = Vec::new();
+    if cfg!(feature = "reference") {
+        found.push("reference".to_string());
+    }
+    found
+}
+
 /// The strategy `solve` uses when none is named: the fastest of ours.
 pub const DEFAULT_STRATEGY: &str = "bitboard";
 

@@ -8,7 +8,8 @@
 //!   [`results`] (one results line per puzzle and strategy), [`sets`] (the
 //!   puzzle files);
 //! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
-//!   puzzle: timed, repeated, verified), [`cross_check`] (verdicts must agree),
+//!   puzzle: timed, verified, timed again), [`protocol`] (the order of the
+//!   rounds), [`cross_check`] (verdicts must agree),
 //!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
 //!   [`runner::compare`] takes the strategies explicitly);
 //! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
@@ -27,11 +28,13 @@ pub mod chart;
 pub mod config;
 pub mod cross_check;
 pub mod html;
+pub mod interval;
 pub mod machine;
 pub mod merge;
 pub mod notes;
 pub mod palette;
 pub mod progress;
+pub mod protocol;
 pub mod report;
 pub mod report_files;
 pub mod results;
@@ -46,7 +49,7 @@ pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyIn
 pub use runner::compare;
 pub use sets::{natural_cmp, PuzzleSet};
 
-use crate::args::{BudgetArgs, ReadArgs};
+use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use sets::{default_sets, expand_sets};
@@ -59,13 +62,6 @@ use table::Flavor;
 /// (measured with the eight headline strategies: 43 to 57 s on this project's
 /// 2-core VM at load averages of 3.7 to 5.2; see the README).
 pub const DEFAULT_LIMIT: usize = 100;
-/// Runs of each solve by default (`--repeat`), the fastest kept: enough that
-/// one preemption no longer decides a time (three back-to-back runs of dlx and
-/// the reference on top95 gave means within 4% and 6%), few enough that plain
-/// `compare` stays under a minute (the repeats cost it about 8 s: 43 s against
-/// 35 s with `--repeat 1`; budget hits and solves over
-/// [`config::REPEAT_CUTOFF`] run once).
-pub const DEFAULT_REPEAT: u16 = 3;
 const AFTER_HELP: &str = "\
 Every reported solution is verified and every puzzle's verdict is cross-checked
 across the strategies that finished it; a wrong answer, a crash (caught, the run
@@ -140,10 +136,8 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub read: ReadArgs,
 
-    /// Run each solve up to N times and keep the fastest time; the counts of the runs must be
-    /// identical. Budget hits and solves over 100 ms (or a quarter of the time budget) run once
-    #[arg(long, default_value_t = DEFAULT_REPEAT, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub repeat: u16,
+    #[command(flatten)]
+    pub protocol: ProtocolArgs,
 
     /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so)
     #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
@@ -274,10 +268,15 @@ pub fn run(args: &CompareArgs) -> Status {
         progress: !args.no_progress,
         loud: true,
         warmup: true,
-        repeat: args.repeat as usize,
+        rounds: args.protocol.rounds as usize,
+        seed: args.protocol.seed,
         command: Some(command_line()),
         // Streamed results are cross-checked and written puzzle by puzzle.
-        chunk: if writer.is_some() { 1 } else { config::CHUNK },
+        chunk: if writer.is_some() {
+            config::RESULTS_CHUNK
+        } else {
+            config::CHUNK
+        },
         shard: args.shard,
         skip: std::sync::Arc::new(results::done(&held, &ids(&strategies))),
         interrupt: Some(interrupt_flag()),
