@@ -28,6 +28,7 @@ pub mod format;
 pub mod generate;
 pub mod input;
 pub mod ladder;
+pub mod ladder_chart;
 pub mod output;
 pub mod registry;
 pub mod scaling;

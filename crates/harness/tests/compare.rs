@@ -1334,3 +1334,55 @@ fn charts_are_legible_share_one_palette_and_read_in_units() {
     assert!(cactus.contains("puzzles decided") && cactus.contains(" µs"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Test-only: naive, counting its solves, traced or not.
+struct Counter(std::sync::atomic::AtomicU64, std::sync::atomic::AtomicU64);
+
+impl Solver for Counter {
+    fn info(&self) -> &'static Info {
+        test_info!("counter", "test only: counts its solves")
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        self.0.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Naive.solve(puzzle, limits)
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
+        self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Naive.solve_traced(puzzle, limits, trace)
+    }
+}
+
+/// Issue 29, row 12: counting placements by rule (as `ladder` does) traces
+/// the first round instead of solving each puzzle a second time.
+#[test]
+fn counting_rules_solves_each_puzzle_once_per_round() {
+    let sets = [PuzzleSet::new(data("tiny.txt"))];
+    let counter = Counter(Default::default(), Default::default());
+    let config = RunConfig {
+        warmup: false,
+        loud: false,
+        count_rules: true,
+        rounds: 1,
+        ..RunConfig::default()
+    };
+    let report = compare(&[&counter], &sets, &config);
+    assert_eq!(report.status(), Status::Ok);
+    let (plain, traced) = (
+        counter.0.load(std::sync::atomic::Ordering::Relaxed),
+        counter.1.load(std::sync::atomic::Ordering::Relaxed),
+    );
+    assert_eq!(
+        (plain, traced),
+        (0, 2),
+        "two puzzles, one traced solve each"
+    );
+    // With three rounds, the later two are untraced, and they set the time.
+    let counter = Counter(Default::default(), Default::default());
+    let config = RunConfig {
+        rounds: 3,
+        ..config
+    };
+    compare(&[&counter], &sets, &config);
+    assert_eq!(counter.0.load(std::sync::atomic::Ordering::Relaxed), 4);
+    assert_eq!(counter.1.load(std::sync::atomic::Ordering::Relaxed), 2);
+}

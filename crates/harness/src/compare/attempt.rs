@@ -14,7 +14,7 @@
 //! attempt `bad` (no vote in the cross-check) and counts it wrong.
 
 use super::report::ProblemKind;
-use super::results::{median_time, Line, LineProblem, LineShape, Said, StopReason};
+use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -30,6 +30,8 @@ pub(super) struct Attempt {
     /// Later rounds time it again (it ran to an outcome below the cutoff
     /// without a budget hit, and no round disagreed).
     pub(super) repeatable: bool,
+    /// A later round has timed it.
+    pub(super) retimed: bool,
     pub(super) stats: Stats,
     /// At least one solution reported, and all of them verified.
     pub(super) solved: bool,
@@ -45,6 +47,8 @@ pub(super) struct Attempt {
     pub(super) count: u64,
     /// Every run of the solve together.
     pub(super) wall: Duration,
+    /// Placements by rule, when the first round was traced for them.
+    pub(super) rules: Option<RuleCounts>,
 }
 
 impl Attempt {
@@ -53,6 +57,7 @@ impl Attempt {
             said,
             times: Vec::new(),
             repeatable: false,
+            retimed: false,
             stats: Stats::default(),
             solved: false,
             bad: false,
@@ -62,6 +67,7 @@ impl Attempt {
             stop,
             count: 0,
             wall: Duration::ZERO,
+            rules: None,
         }
     }
 
@@ -81,6 +87,7 @@ impl Attempt {
             time_ns: median_time(&self.times),
             times_ns: self.times.clone(),
             wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
+            rules: self.rules,
             solved: self.solved,
             wrong: self.wrong,
             problems: self
@@ -108,15 +115,19 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// One timed, panic-safe solve.
+/// One timed, panic-safe solve; traced into `rules` when given.
 fn timed_solve(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &Limits,
+    rules: Option<&mut RuleCounts>,
 ) -> std::thread::Result<(Outcome, Duration)> {
     catch_unwind(AssertUnwindSafe(|| {
         let started = Instant::now();
-        let outcome = solver.solve(puzzle, limits);
+        let outcome = match rules {
+            Some(trace) => solver.solve_traced(puzzle, limits, trace),
+            None => solver.solve(puzzle, limits),
+        };
         (outcome, started.elapsed())
     }))
 }
@@ -141,7 +152,7 @@ pub(super) fn retime(
     let round = a.times.len() + 1;
     let id = solver.id();
     let started = Instant::now();
-    let run = timed_solve(solver, &entry.puzzle, limits);
+    let run = timed_solve(solver, &entry.puzzle, limits, None);
     a.wall += started.elapsed();
     let (outcome, took) = match run {
         Ok(done) => done,
@@ -181,16 +192,29 @@ pub(super) fn retime(
         a.wrong = true;
         return;
     }
+    // A traced first round counted the rules; its time is not the solve's.
+    if a.rules.is_some() && a.times.len() == 1 && !a.retimed {
+        a.times.clear();
+    }
+    a.retimed = true;
     a.times
         .push(u64::try_from(took.as_nanos()).unwrap_or(u64::MAX));
 }
 
-/// Solves one puzzle (timed, panic-safe), then checks what came back.
-pub(super) fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits) -> Attempt {
+/// Solves one puzzle (timed, panic-safe), then checks what came back. With
+/// `count_rules`, the solve is traced to count placements by rule (`ladder`):
+/// its time then stands only until a later round times the solve untraced.
+pub(super) fn attempt(
+    solver: &dyn Solver,
+    entry: &Entry,
+    limits: &Limits,
+    count_rules: bool,
+) -> Attempt {
     if solver.supports(entry.puzzle.shape()).is_err() {
         return Attempt::without_outcome(Said::Unsupported, StopReason::Unsupported);
     }
-    let run = timed_solve(solver, &entry.puzzle, limits);
+    let mut rules = count_rules.then(RuleCounts::default);
+    let run = timed_solve(solver, &entry.puzzle, limits, rules.as_mut());
     let (outcome, elapsed) = match run {
         Ok(done) => done,
         Err(payload) => {
@@ -220,6 +244,7 @@ pub(super) fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits) -> At
         said,
         times: vec![u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX)],
         repeatable: said != Said::Budget,
+        retimed: false,
         stats: outcome.stats,
         solved: false,
         bad: false,
@@ -229,6 +254,7 @@ pub(super) fn attempt(solver: &dyn Solver, entry: &Entry, limits: &Limits) -> At
         stop: outcome.stop.into(),
         count: outcome.count,
         wall: Duration::ZERO,
+        rules,
     };
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {

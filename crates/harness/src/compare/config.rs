@@ -17,7 +17,7 @@ pub const CHUNK: usize = 2048;
 
 /// The chunk when lines are streamed to a results file: a kill loses at most
 /// this many puzzles, and the rounds still shuffle over this many.
-pub const RESULTS_CHUNK: usize = 128;
+pub const RESULTS_CHUNK: usize = 16;
 
 /// Puzzles of a round that one strategy solves in a row before the next
 /// strategy takes the same puzzles: short enough that every strategy sees
@@ -62,6 +62,8 @@ pub struct RunConfig {
     pub rounds: usize,
     /// The seed of the rounds' shuffles.
     pub seed: u64,
+    /// Trace the first round to count placements by rule (`ladder`).
+    pub count_rules: bool,
     /// The command line, recorded in the report's `machine` section.
     pub command: Option<String>,
     /// Puzzles read and solved per round; 1 cross-checks (and streams) each
@@ -93,6 +95,7 @@ impl Default for RunConfig {
             warmup: true,
             rounds: 1,
             seed: DEFAULT_SEED,
+            count_rules: false,
             command: None,
             chunk: CHUNK,
             shard: None,

@@ -40,6 +40,7 @@ pub mod report_files;
 pub mod results;
 pub mod runner;
 pub mod sets;
+pub mod settings;
 pub mod summary;
 pub mod table;
 pub mod tally;
@@ -226,10 +227,6 @@ pub fn run(args: &CompareArgs) -> Status {
             return Status::Usage;
         }
     }
-    let (held, mut writer) = match open_results(args) {
-        Ok(found) => found,
-        Err(status) => return status,
-    };
     let mut notes = Vec::new();
     let (sets, mut status, limit) = if args.sets.is_empty() {
         match default_sets() {
@@ -260,7 +257,7 @@ pub fn run(args: &CompareArgs) -> Status {
     if sets.is_empty() {
         return status.max(Status::Usage);
     }
-    let config = RunConfig {
+    let mut config = RunConfig {
         limits: args.budgets.limits(Some(config::MAX_SOLUTIONS), 1),
         limit_puzzles: limit,
         jobs: args.jobs as usize,
@@ -270,17 +267,25 @@ pub fn run(args: &CompareArgs) -> Status {
         warmup: true,
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
+        count_rules: false,
         command: Some(command_line()),
-        // Streamed results are cross-checked and written puzzle by puzzle.
-        chunk: if writer.is_some() {
+        // Streamed results are cross-checked and written a few puzzles at a time.
+        chunk: if args.results.is_some() {
             config::RESULTS_CHUNK
         } else {
             config::CHUNK
         },
         shard: args.shard,
-        skip: std::sync::Arc::new(results::done(&held, &ids(&strategies))),
-        interrupt: Some(interrupt_flag()),
+        skip: Default::default(),
+        interrupt: None,
     };
+    let settings = settings::Settings::of(&ids(&strategies), &sets, &config);
+    let (held, mut writer) = match open_results(args, &settings) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    config.skip = std::sync::Arc::new(results::done(&held, &ids(&strategies)));
+    config.interrupt = Some(interrupt_flag());
     let mut tally = tally::Tally::default();
     for line in &held {
         tally.add(line);
@@ -313,9 +318,14 @@ pub fn run(args: &CompareArgs) -> Status {
         ));
     }
     if let Some(e) = &write_error {
+        // Not an interruption: the results file lost lines, so the run is
+        // an I/O error, and no table counts puzzles it could not write.
         let file = args.results.as_deref().unwrap_or(Path::new("-"));
-        eprintln!("error: --results {}: {e}", file.display());
-        status = status.max(Status::Usage);
+        eprintln!(
+            "error: --results {}: cannot write the results: {e}",
+            file.display()
+        );
+        return Status::Usage;
     }
     if progress.interrupted {
         let planned: u64 = sets.iter().map(|s| progress::count_items(s, &config)).sum();
@@ -340,10 +350,13 @@ fn ids(strategies: &[&dyn Solver]) -> Vec<String> {
 }
 
 /// `--results` and `--resume`: the lines FILE holds (resuming) and the file
-/// opened for appending. A FILE that holds results is refused without
-/// `--resume`, so two runs never mix by accident.
+/// opened for appending, its settings record written first when it is new. A
+/// FILE that holds results is refused without `--resume`, so two runs never
+/// mix by accident, and with `--resume` when it was written with other
+/// settings (each difference named).
 fn open_results(
     args: &CompareArgs,
+    settings: &settings::Settings,
 ) -> Result<(Vec<results::Line>, Option<results::Writer>), Status> {
     let Some(path) = &args.results else {
         return Ok((Vec::new(), None));
@@ -352,9 +365,34 @@ fn open_results(
         eprintln!("error: --results {}: {message}", path.display());
         Status::Usage
     };
+    if path.is_dir() {
+        return Err(fail("is a directory: name a file".into()));
+    }
     let exists = path.metadata().is_ok_and(|m| m.len() > 0);
     let held = if args.resume && exists {
-        results::read(path, true).map_err(fail)?
+        let held = results::read(path, true).map_err(fail)?;
+        match &held.settings {
+            None => {
+                return Err(fail(
+                    "holds no settings record (written by an older sudoku-lab), so a resumed \
+                     run cannot be checked against it: finish it with that sudoku-lab, or \
+                     start a new file"
+                        .into(),
+                ))
+            }
+            Some(theirs) => {
+                let differ = theirs.differences(settings);
+                if !differ.is_empty() {
+                    return Err(fail(format!(
+                        "was written with other settings, so its lines and this run's would \
+                         not be one experiment; they differ in {} (the file's first, this \
+                         run's second): run with the file's settings, or name a new file",
+                        differ.join("; ")
+                    )));
+                }
+            }
+        }
+        held.lines
     } else if exists {
         return Err(fail(
             "already holds results: add --resume to finish that run, or name a new file".into(),
@@ -362,7 +400,8 @@ fn open_results(
     } else {
         Vec::new()
     };
-    let writer = results::Writer::append(path).map_err(|e| fail(e.to_string()))?;
+    let writer =
+        results::Writer::append(path, settings).map_err(|e| fail(format!("cannot write: {e}")))?;
     Ok((held, Some(writer)))
 }
 

@@ -216,6 +216,9 @@ pub enum ProblemKind {
     Disagreement,
     /// Repeats of the same solve gave different counts (exit status 1).
     Nondeterministic,
+    /// `merge`: two lines of one (puzzle, strategy) say different things
+    /// (exit status 1).
+    ConflictingLines,
 }
 
 impl ProblemKind {

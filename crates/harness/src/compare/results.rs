@@ -33,6 +33,7 @@
 //! the shards run in.
 
 use super::report::ProblemKind;
+use super::settings::{Header, Settings};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::io::{self, BufRead, Seek, Write};
@@ -156,6 +157,33 @@ impl LineStats {
     }
 }
 
+/// Placements by the rule that made them, and candidates eliminated, counted
+/// from a solve's trace events.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleCounts {
+    pub naked_singles: u64,
+    pub hidden_singles: u64,
+    pub guesses: u64,
+    /// Candidates removed by locked candidates and subsets.
+    pub eliminations: u64,
+}
+
+impl sudoku_core::Trace for RuleCounts {
+    fn event(&mut self, event: sudoku_core::Event) {
+        use sudoku_core::{Event, Reason};
+        match event {
+            Event::Place { reason, .. } => match reason {
+                Reason::NakedSingle => self.naked_singles += 1,
+                Reason::HiddenSingle(_) => self.hidden_singles += 1,
+                r if r.is_guess() => self.guesses += 1,
+                _ => {}
+            },
+            Event::Eliminate { .. } => self.eliminations += 1,
+            _ => {}
+        }
+    }
+}
+
 /// One strategy on one puzzle of one set: a line of a results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
@@ -192,6 +220,9 @@ pub struct Line {
     /// does not measure one (see the module docs).
     #[serde(flatten)]
     pub stats: LineStats,
+    /// Placements by rule (`ladder` only, from a traced first round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RuleCounts>,
     /// At least one solution reported, all of them verified.
     pub solved: bool,
     /// Counted wrong (failed a check, or lost the cross-check).
@@ -279,6 +310,7 @@ impl Line {
             times_ns: Vec::new(),
             wall_ns: 0,
             stats: LineStats::default(),
+            rules: None,
             solved: false,
             wrong: false,
             parse_error: false,
@@ -400,18 +432,29 @@ pub fn shard(s: &str) -> Result<Shard, String> {
     Ok(Shard { k, n })
 }
 
+/// What a results file holds: its settings record (none in files written
+/// before there was one) and its lines.
+#[derive(Clone, Debug, Default)]
+pub struct Held {
+    pub settings: Option<Settings>,
+    pub lines: Vec<Line>,
+}
+
 /// Reads a results file. A last line cut short (a kill in the middle of a
 /// write) is dropped and, with `repair`, cut off the file so appending goes on
 /// from a whole line; any other line that is not a record is an error.
-pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
+pub fn read(path: &Path, repair: bool) -> Result<Held, String> {
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut reader = io::BufReader::new(file);
     let mut lines = Vec::new();
+    let mut settings = None;
     let (mut whole, mut number) = (0u64, 0usize);
     let mut buf = String::new();
     loop {
         buf.clear();
-        let n = reader.read_line(&mut buf).map_err(|e| e.to_string())?;
+        let n = reader
+            .read_line(&mut buf)
+            .map_err(|e| format!("line {}: {e}", number + 1))?;
         if n == 0 {
             break;
         }
@@ -419,9 +462,17 @@ pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
         if !buf.ends_with('\n') {
             break; // cut short: never flushed whole
         }
-        if !buf.trim().is_empty() {
+        let text = buf.trim();
+        if text.starts_with(r#"{"settings""#) {
+            let header: Header = serde_json::from_str(text)
+                .map_err(|e| format!("line {number} is not a settings record: {e}"))?;
+            if settings.is_some() {
+                return Err(format!("line {number}: a second settings record"));
+            }
+            settings = Some(header.settings);
+        } else if !text.is_empty() {
             lines.push(
-                parse_line(buf.trim())
+                parse_line(text)
                     .map_err(|e| format!("line {number} is not a results record: {e}"))?,
             );
         }
@@ -436,7 +487,7 @@ pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
             file.set_len(whole).map_err(|e| e.to_string())?;
         }
     }
-    Ok(lines)
+    Ok(Held { settings, lines })
 }
 
 /// One line of a results file, of this format or an older one.
@@ -477,12 +528,24 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn append(path: &Path) -> io::Result<Writer> {
+    /// Opens `path` for appending; an empty file gets `settings` as its
+    /// first record, written and flushed now, so a file that cannot be
+    /// written is known before the work.
+    pub fn append(path: &Path, settings: &Settings) -> io::Result<Writer> {
         let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)?;
         file.seek(io::SeekFrom::End(0))?;
+        if file.metadata()?.len() == 0 {
+            let header = Header {
+                settings: settings.clone(),
+            };
+            let mut text = serde_json::to_vec(&header)?;
+            text.push(b'\n');
+            file.write_all(&text)?;
+            file.flush()?;
+        }
         Ok(Writer {
             file,
             buf: Vec::new(),

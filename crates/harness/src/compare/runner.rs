@@ -204,7 +204,7 @@ fn rounds(
                     out.stage(solver.id(), set);
                     each_slot(&mut slots[s], block, pool, &|i, a| {
                         let started = Instant::now();
-                        let mut done = attempt(solver, &chunk[i].2, &limits);
+                        let mut done = attempt(solver, &chunk[i].2, &limits, config.count_rules);
                         done.wall = started.elapsed();
                         *a = Some(done);
                         out.inc(1);
