@@ -285,5 +285,5 @@ pub fn merge(args: &MergeArgs) -> Status {
             }
         }
     }
-    super::print_report(&report, args.format, args.report.as_deref())
+    super::print_report(&report, args.format, args.report.as_deref()).max(report.status())
 }
