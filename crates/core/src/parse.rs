@@ -18,6 +18,12 @@
 //!   pass a shape to remove the doubt.
 //! * **CSV**: `puzzle,solution[,note]`, the form of `seeds.csv`; a header line
 //!   whose first field is `puzzle` is skipped; the solution may be empty.
+//! * **Rated line**: a line puzzle (one token, no spaces inside, at least 16
+//!   symbols), a space, and a rating written as a decimal number (`5.0`,
+//!   `11.9`, `7`): the form of Sudoku Explainer ratings, as in
+//!   `puzzles/se-rated-2500.txt`. The rating is kept on the [`Entry`]. A line
+//!   whose symbols, rating included, already make a whole puzzle is read as
+//!   that puzzle, so the rule changes no line that was read before.
 //!
 //! `#` starts a comment, on a line of its own or after a puzzle. A UTF-8 byte
 //! order mark and CRLF line ends are accepted.
@@ -144,13 +150,34 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// One puzzle read from a file, with what the file says about it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Entry {
     pub puzzle: Grid,
     /// The expected solution, when the file gives one (CSV form).
     pub solution: Option<Grid>,
     /// The CSV note, or the comment after a line puzzle.
     pub note: Option<String>,
+    /// The rating written after the puzzle (rated-line form,
+    /// `<puzzle> <rating>`), e.g. a Sudoku Explainer rating.
+    pub rating: Option<f64>,
+}
+
+/// A rated line, `<puzzle> <rating>`: the puzzle token and the rating, when
+/// `text` has exactly two tokens, the second a decimal number (`5.0`, `7`)
+/// and the first a line puzzle of at least 16 symbols. Whether the puzzle
+/// token has the right length is settled by the caller.
+fn split_rating(text: &str) -> Option<(&str, f64)> {
+    let mut tokens = text.split_whitespace();
+    let (puzzle, rating) = (tokens.next()?, tokens.next()?);
+    if tokens.next().is_some() || puzzle.chars().filter(|c| !is_decoration(*c)).count() < 16 {
+        return None;
+    }
+    let (whole, fraction) = rating.split_once('.').unwrap_or((rating, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    (digits(whole) && digits(fraction))
+        .then(|| rating.parse().ok())
+        .flatten()
+        .map(|r| (puzzle, r))
 }
 
 /// A symbol as read: its value (`0` blank), its 1-based column, and the
@@ -525,6 +552,21 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// A rated line (`<puzzle> <rating>`, see the module docs) whose puzzle
+    /// token is a whole line puzzle, and whose whole text is not one.
+    fn rated_line(&self, text: &str) -> Option<(Grid, f64)> {
+        let (token, rating) = split_rating(text)?;
+        let symbols = tokenize(token).ok()?;
+        let whole = tokenize(text).map(|s| s.len()).unwrap_or(0);
+        let shape = match self.options.shape {
+            Some(shape) if whole == shape.cells() => return None,
+            Some(shape) => shape,
+            None if integer_sqrt(whole).is_some_and(|n| Shape::for_side(n).is_ok()) => return None,
+            None => Shape::for_side(integer_sqrt(symbols.len())?).ok()?,
+        };
+        grid_from_symbols(shape, &symbols).ok().map(|g| (g, rating))
+    }
+
     fn read_csv(
         &mut self,
         text: &str,
@@ -575,6 +617,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 puzzle,
                 solution,
                 note,
+                rating: None,
             })
         })();
         Some(result)
@@ -621,6 +664,17 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     Some(Err(kind)) => return fail(kind),
                 }
             }
+            if let Some((puzzle, rating)) = self.rated_line(&text) {
+                return Some((
+                    line,
+                    Ok(Entry {
+                        puzzle,
+                        solution: None,
+                        note: comment,
+                        rating: Some(rating),
+                    }),
+                ));
+            }
             let symbols = match tokenize(&text) {
                 Ok(s) if s.is_empty() => continue,
                 Ok(s) => s,
@@ -643,6 +697,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                         puzzle,
                         solution: None,
                         note: comment,
+                        rating: None,
                     }),
                 )),
                 Err(kind) => fail(kind),

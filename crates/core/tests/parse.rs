@@ -323,3 +323,61 @@ fn endless_input_without_a_line_break_stops() {
     let last = items.last().unwrap().1.clone().unwrap_err().to_string();
     assert!(last.contains("no line break"), "{last}");
 }
+
+#[test]
+fn a_rated_line_is_a_puzzle_with_its_rating() {
+    let nine = with_holes(Grid::pattern(Shape::CLASSIC));
+    let four = with_holes(Grid::pattern(Shape::new(2, 2).unwrap()));
+    let text = format!(
+        "# puzzle, a space, the SE rating\n{} 5.0\n{} 11.9  # a note\n{} 7\n{}\n",
+        nine.to_line(),
+        nine.to_line(),
+        four.to_line(),
+        nine.to_line()
+    );
+    let entries: Vec<_> = PuzzleReader::new(text.as_bytes())
+        .map(|(l, e)| (l, e.unwrap()))
+        .collect();
+    let got: Vec<_> = entries
+        .iter()
+        .map(|(l, e)| (*l, e.puzzle.clone(), e.rating))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (2, nine.clone(), Some(5.0)),
+            (3, nine.clone(), Some(11.9)),
+            (4, four.clone(), Some(7.0)),
+            (5, nine.clone(), None),
+        ]
+    );
+    assert_eq!(entries[1].1.note.as_deref(), Some("a note"));
+    // With a forced shape too.
+    let opts = ReadOptions {
+        shape: Some(Shape::CLASSIC),
+    };
+    let line = format!("{} 2.3\n", nine.to_line());
+    let rated: Vec<_> = PuzzleReader::with_options(line.as_bytes(), opts).collect();
+    assert_eq!(rated[0].1.as_ref().unwrap().rating, Some(2.3));
+}
+
+#[test]
+fn a_rated_line_never_hides_a_bad_puzzle_or_a_bad_rating() {
+    let nine = with_holes(Grid::pattern(Shape::CLASSIC)).to_line();
+    // 80 cells and a rating: still the wrong length, not a puzzle.
+    for text in [
+        format!("{} 5.0", &nine[..80]),
+        format!("{nine} 5.0.1"),
+        format!("{nine} -5.0"),
+        format!("{nine} 5.0 6.0"),
+        format!("{nine} .5"),
+    ] {
+        let items = read(&text);
+        assert_eq!(items.len(), 1, "{text}");
+        assert!(items[0].1.is_err(), "{text} read as {:?}", items[0].1);
+    }
+    // A line whose symbols, the would-be rating included, make a puzzle is
+    // that puzzle: a 4x4 written in two tokens.
+    let items = read("12.4..1..1....4 2");
+    assert_eq!(items[0].1.as_ref().unwrap().to_line(), "12.4..1..1....42");
+}

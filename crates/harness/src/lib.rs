@@ -64,7 +64,7 @@ with the same budgets and the same statistics.
 
 Puzzles are read one per line (81 symbols for 9x9, `.` or `0` for blanks; for
 larger sides 1-9 then A-Z), as blocks of n lines, as whitespace-separated
-numbers, or as `puzzle,solution` CSV. Every shape from 1x1 to 5x5 boxes works,
+numbers, as `puzzle,solution` CSV, or as `<puzzle> <rating>` (a rated line). Every shape from 1x1 to 5x5 boxes works,
 rectangular boxes included (6x6 infers 2x3; use --shape to say otherwise).
 
 Exit status: 0 when every puzzle got a definite verdict, 1 when any puzzle was

@@ -11,6 +11,7 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_search::Bfs,
         &sudoku_mrv::Mrv,
         &sudoku_dlx::Dlx,
+        &sudoku_dcells::Dcells,
         &sudoku_bitboard::Bitboard,
         &sudoku_propagate::NORVIG, // the 18 prop:<branching>/<rules> rungs follow it
         &sudoku_sat::SAT_MINIMAL,
@@ -21,6 +22,9 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
     // Keep last: the reference row, not one of ours (AGPL; `reference` feature).
     #[cfg(feature = "reference")]
     list.push(&sudoku_reference::Reference);
+    // tdoku (C++, built from TDOKU_DIR; `tdoku` feature), for measuring.
+    #[cfg(feature = "tdoku")]
+    list.push(&sudoku_tdoku::Tdoku);
     let at = list
         .iter()
         .position(|s| s.id() == "norvig")
@@ -45,6 +49,9 @@ pub fn cargo_features() -> Vec<String> {
     let mut found = Vec::new();
     if cfg!(feature = "reference") {
         found.push("reference".to_string());
+    }
+    if cfg!(feature = "tdoku") {
+        found.push("tdoku".to_string());
     }
     found
 }

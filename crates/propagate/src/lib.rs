@@ -252,7 +252,7 @@ const fn info(id: &'static str, summary: &'static str, prunes_by: &'static str) 
         summary,
         family: Family::Propagation,
         outside: false,
-        reports: Reports::ALL,
+        reports: Reports::ALL_BUT_MEMS,
         shapes: Shapes::All,
         prunes_by,
         headline: false,
