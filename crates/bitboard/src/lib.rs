@@ -356,9 +356,10 @@
 //!   Only guesses are undone: a failed branch's forced placements vanish
 //!   with its copy and are not counted.
 //! * depth: placements on the path (forced and guessed); a node is entered
-//!   at the depth of its guess, so `max_depth` is the number of placements
-//!   on the path to the deepest guess (as every strategy: the deepest state
-//!   entered), not counting the forced placements below it.
+//!   at the depth of its guess, and `max_depth` is the most placements on
+//!   one path, the forced ones below the last guess included (as every
+//!   strategy: a puzzle solved without a guess has the depth of its empty
+//!   cells, as norvig reports).
 //! * `peak_states`: states held at once (on the 9x9 path, one plus the
 //!   guesses on the path still trying a non-last option: the last option
 //!   runs on its parent's state); `peak_bytes` that times the state size.

@@ -161,6 +161,23 @@ pub fn matrix(shape: Shape) -> Matrix {
     m
 }
 
+/// Knuth's random-probe estimate of the tree dcells (and dlx: the same
+/// tree) would search to count every solution of `puzzle`: `None` when the
+/// givens clash. See [`Matrix::estimate`].
+pub fn estimate(puzzle: &Grid, probes: u64, seed: u64) -> Option<exact_cover::Estimate> {
+    if puzzle.has_conflict() {
+        return None;
+    }
+    let shape = puzzle.shape();
+    let mut m = matrix(shape);
+    for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        if digit != 0 {
+            m.select(sudoku::row(shape, cell, digit)).ok()?;
+        }
+    }
+    Some(m.estimate(probes, seed))
+}
+
 /// The Sudoku matrix of one shape, and a grid to write solutions into
 /// (dcells' scratch).
 pub struct Board {

@@ -354,11 +354,21 @@ fn write_report(dir: &Path, rows: &[Row], report: &Report) -> Result<(), String>
     })?;
     let csv = csv.into_inner().map_err(|e| e.to_string())?;
     write_atomic(&dir.join("ladder.csv"), &csv).map_err(io)?;
-    let svg = dir.join("ladder.svg");
-    let temp = crate::output::temp_path(&svg);
-    crate::ladder_chart::chart(&temp, rows)?;
-    if temp.exists() {
-        crate::output::rename_into(&temp, &svg).map_err(io)?;
-    }
+    let points: Vec<crate::ladder_chart::Point> = rows
+        .iter()
+        .filter(|r| r.us_per_puzzle > 0.0)
+        .filter_map(|r| {
+            let (branching, rule) = r.rung.trim_start_matches("prop:").split_once('/')?;
+            Some(crate::ladder_chart::Point {
+                branching: branching.to_string(),
+                rule: rule.to_string(),
+                guesses: r.guesses_per_puzzle,
+                us: r.us_per_puzzle,
+                us_interval: r.us_per_puzzle_ci95.map(|c| (c.lo(), c.hi())),
+            })
+        })
+        .collect();
+    let svg = crate::ladder_chart::svg("The pruning ladder", &points);
+    write_atomic(&dir.join("ladder.svg"), svg.as_bytes()).map_err(io)?;
     Ok(())
 }
