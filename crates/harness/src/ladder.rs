@@ -16,11 +16,9 @@ use crate::args::BudgetArgs;
 use crate::Status;
 use clap::Args;
 use plotters::prelude::*;
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
-use sudoku_core::{Event, Grid, PuzzleReader, Reason, Solver, Trace, Verdict};
+use sudoku_core::{Event, Grid, Reason, Solver, Trace, Verdict};
 use sudoku_propagate::{Branching, Propagate, Rules};
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
@@ -128,16 +126,24 @@ fn parse_list<T: Copy>(
     Ok(out)
 }
 
+/// The puzzles of a set; a set that cannot be read (missing, a directory,
+/// a read error) is an error, a bad puzzle a warning.
 fn read_set(path: &Path, limit: Option<usize>) -> Result<Vec<Grid>, String> {
-    let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let source = crate::input::Source::File(path.to_path_buf());
+    let items = source
+        .open(sudoku_core::ReadOptions::default())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let mut puzzles = Vec::new();
-    for (line, entry) in PuzzleReader::new(BufReader::new(file)) {
+    for (line, entry) in items {
         if limit.is_some_and(|l| puzzles.len() >= l) {
             break;
         }
         match entry {
             Ok(e) => puzzles.push(e.puzzle),
-            Err(e) => eprintln!("warning: {}:{line}: {e}", path.display()),
+            Err(e) if e.kind.is_io() => {
+                return Err(format!("{}:{line}: {}", path.display(), e.kind))
+            }
+            Err(e) => eprintln!("warning: {}:{}: {}", path.display(), e.line, e.kind),
         }
     }
     Ok(puzzles)

@@ -145,9 +145,10 @@ pub struct CompareArgs {
     #[arg(long, default_value_t = DEFAULT_REPEAT, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub repeat: u16,
 
-    /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so)
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
+    /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so).
+    /// Capped at the cores, with a warning
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: u64,
 
     /// Output format on stdout
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
@@ -269,7 +270,7 @@ pub fn run(args: &CompareArgs) -> Status {
     let config = RunConfig {
         limits: args.budgets.limits(Some(config::MAX_SOLUTIONS), 1),
         limit_puzzles: limit,
-        jobs: args.jobs as usize,
+        jobs: crate::jobs::worker_threads(args.jobs, None),
         read: args.read.options(),
         progress: !args.no_progress,
         loud: true,
@@ -353,6 +354,11 @@ fn open_results(
         eprintln!("error: --results {}: {message}", path.display());
         Status::Usage
     };
+    if path.is_dir() {
+        return Err(fail(
+            "is a directory; --results names the file to write the results to".into(),
+        ));
+    }
     let exists = path.metadata().is_ok_and(|m| m.len() > 0);
     let held = if args.resume && exists {
         results::read(path, true).map_err(fail)?

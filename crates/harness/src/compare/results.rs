@@ -254,7 +254,9 @@ pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
     let mut buf = String::new();
     loop {
         buf.clear();
-        let n = reader.read_line(&mut buf).map_err(|e| e.to_string())?;
+        let n = reader
+            .read_line(&mut buf)
+            .map_err(|e| format!("line {}: {e} (is this a results file?)", number + 1))?;
         if n == 0 {
             break;
         }
