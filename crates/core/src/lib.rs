@@ -16,7 +16,8 @@
 //! * [`Trace`] and [`Event`]: the search step by step, free when off;
 //! * [`Strategy`] and [`Info`]: what a strategy crate writes (its algorithm and
 //!   a description of itself); [`Solver`] comes with it;
-//! * [`scratch`]: the per-thread, per-shape scratch every strategy reuses.
+//! * [`scratch`]: the per-thread, per-shape scratch every strategy reuses;
+//! * [`cover`]: what the exact-cover strategies (dlx, dcells) share.
 //!
 //! ```
 //! use sudoku_core::{Grid, Shape};
@@ -27,6 +28,7 @@
 //! ```
 
 pub mod bits;
+pub mod cover;
 mod grid;
 mod parse;
 pub mod scratch;
@@ -43,5 +45,7 @@ pub use parse::{
 pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
 pub use strategy::{Family, Info, Reports, Shapes, Strategy};
-pub use trace::{digit_set, Constraint, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace};
+pub use trace::{
+    digit_set, Constraint, CountMems, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace,
+};
 pub use tree::{Tree, TreeNode};

@@ -174,6 +174,7 @@ impl Verdict {
 /// | `max_depth` | most search placements on one path from the root |
 /// | `peak_states` | most search states held at once (1 for in-place searches) |
 /// | `peak_bytes` | estimate of peak search memory: states held plus scratch |
+/// | `mems` | Knuth's mems: 64-bit reads and writes of the search's data (`None` unless asked for) |
 ///
 /// Checked by hand on the 4x4 `....3..22..31...` (unique), proving uniqueness
 /// with naive: the root is entered (1 node); every digit written by the search
@@ -196,6 +197,12 @@ pub struct Stats {
     pub max_depth: u64,
     pub peak_states: u64,
     pub peak_bytes: u64,
+    /// Knuth's mems: one per read or write of a 64-bit word of the data the
+    /// search keeps, counted where the access happens. `None` unless the
+    /// solve asked for them ([`Solver::solve_counting_mems`]), and for a
+    /// strategy that cannot count them (the reference, the SAT solver's
+    /// internals): each crate's docs say what one mem is there.
+    pub mems: Option<u64>,
 }
 
 impl Stats {
@@ -260,6 +267,12 @@ pub trait Solver: Send + Sync {
     fn info(&self) -> &'static Info;
     fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome;
     fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome;
+    /// [`Solver::solve`] with mems counted ([`Stats::mems`] is `Some` when the
+    /// strategy counts them). A separate instantiation of the search, so
+    /// `solve` pays nothing for the counting.
+    fn solve_counting_mems(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        self.solve(puzzle, limits)
+    }
 
     /// Short id used on the command line: `naive`, `dfs`, `bfs`, `mrv`, `dlx`.
     fn id(&self) -> &'static str {
@@ -301,6 +314,8 @@ pub struct Run<T: Trace> {
     /// Placements at depths `1..=protected` on the current path have a
     /// solution below them: undoing them is not a backtrack.
     protected: u32,
+    /// Mems counted so far (only when the trace [`Trace::counts_mems`]).
+    mems: u64,
 }
 
 impl<T: Trace> Run<T> {
@@ -328,6 +343,7 @@ impl<T: Trace> Run<T> {
             shape: puzzle.shape(),
             stop: None,
             protected: 0,
+            mems: 0,
         })
     }
 
@@ -368,6 +384,25 @@ impl<T: Trace> Run<T> {
         }
         self.countdown = (TIME_CHECK_INTERVAL as u64).min(self.node_budget - self.stats.nodes);
         ControlFlow::Continue(())
+    }
+
+    /// Adds `n` mems (see [`Stats::mems`]); nothing at all, not even the
+    /// addition, unless the trace [`Trace::counts_mems`]: with [`NoTrace`]
+    /// the call compiles away.
+    ///
+    /// [`NoTrace`]: crate::NoTrace
+    #[inline(always)]
+    pub fn mems(&mut self, n: u64) {
+        if self.trace.counts_mems() {
+            self.mems += n;
+        }
+    }
+
+    /// `true` when this run counts mems: a search that keeps its own count
+    /// (in a local, for speed) asks this once and reports with [`Run::mems`].
+    #[inline(always)]
+    pub fn counts_mems(&self) -> bool {
+        self.trace.counts_mems()
     }
 
     /// Records a digit written for `reason`; `depth` is its position on the
@@ -492,7 +527,10 @@ impl<T: Trace> Run<T> {
     }
 
     /// The outcome; a search that ended without being stopped was exhausted.
-    pub fn finish(self) -> Outcome {
+    pub fn finish(mut self) -> Outcome {
+        if self.trace.counts_mems() {
+            self.stats.mems = Some(self.mems);
+        }
         Outcome {
             solutions: self.solutions,
             count: self.count,

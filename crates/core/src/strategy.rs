@@ -13,7 +13,7 @@ use crate::grid::Grid;
 use crate::scratch::{with_scratch, Scratch};
 use crate::shape::Shape;
 use crate::solver::{Limits, Outcome, Run, Solver, Stop};
-use crate::trace::{NoTrace, Trace};
+use crate::trace::{CountMems, NoTrace, Trace};
 
 /// A strategy's algorithm. Implement this; [`Solver`] comes for free.
 ///
@@ -39,6 +39,9 @@ impl<S: Strategy> Solver for S {
     }
     fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
         solve_with(self, puzzle, limits, trace)
+    }
+    fn solve_counting_mems(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        solve_with(self, puzzle, limits, CountMems)
     }
 }
 

@@ -220,6 +220,13 @@ pub trait Trace {
     fn stop(&self) -> Option<crate::Stop> {
         None
     }
+    /// `true` to count mems ([`crate::Stats::mems`]). `false` unless a trace
+    /// says otherwise: [`NoTrace`] says a constant `false`, so every count
+    /// compiles away; [`CountMems`] says `true`.
+    #[inline(always)]
+    fn counts_mems(&self) -> bool {
+        false
+    }
 }
 
 /// The trace that records nothing and costs nothing.
@@ -233,6 +240,29 @@ impl Trace for NoTrace {
     }
     #[inline(always)]
     fn event(&mut self, _: Event) {}
+    #[inline(always)]
+    fn counts_mems(&self) -> bool {
+        false
+    }
+}
+
+/// The trace that records nothing but counts mems: the instantiation behind
+/// [`crate::Solver::solve_counting_mems`]. Like [`NoTrace`], every event
+/// compiles away; only the mem counts stay.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountMems;
+
+impl Trace for CountMems {
+    #[inline(always)]
+    fn enabled(&self) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn event(&mut self, _: Event) {}
+    #[inline(always)]
+    fn counts_mems(&self) -> bool {
+        true
+    }
 }
 
 impl<T: Trace + ?Sized> Trace for &mut T {
@@ -247,6 +277,10 @@ impl<T: Trace + ?Sized> Trace for &mut T {
     #[inline(always)]
     fn stop(&self) -> Option<crate::Stop> {
         (**self).stop()
+    }
+    #[inline(always)]
+    fn counts_mems(&self) -> bool {
+        (**self).counts_mems()
     }
 }
 

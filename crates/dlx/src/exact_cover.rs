@@ -105,41 +105,10 @@ pub struct Matrix<L: Link = u32> {
     rows: Vec<usize>,
 }
 
-/// Receives what [`Matrix::search`] finds. Only [`Visitor::solution`] is
-/// required; the other hooks let a caller count and trace the search.
-///
-/// A closure `FnMut(&[usize]) -> ControlFlow<()>` is a visitor.
-///
-/// Levels: the search starts at level 0 with nothing chosen; choosing a row
-/// at level `l` leads to level `l + 1`, so a level is also the number of rows
-/// chosen so far.
-pub trait Visitor {
-    /// An exact cover: the rows chosen, in order. `Break` stops the search.
-    fn solution(&mut self, rows: &[usize]) -> ControlFlow<()>;
-    /// The search enters a level (the root is level 0). `Break` stops it.
-    #[inline(always)]
-    fn enter(&mut self, _level: usize) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-    /// `row` is chosen to cover `column`, the column the search picked, which
-    /// had `options` rows; the search then enters `level`.
-    #[inline(always)]
-    fn choose(&mut self, _level: usize, _row: usize, _column: usize, _options: usize) {}
-    /// `row`, chosen on the way to `level`, is taken back: everything below it
-    /// has been searched.
-    #[inline(always)]
-    fn undo(&mut self, _level: usize, _row: usize) {}
-    /// At `level`, `column` has no row left: this branch has no cover.
-    #[inline(always)]
-    fn dead_end(&mut self, _level: usize, _column: usize) {}
-}
-
-impl<F: FnMut(&[usize]) -> ControlFlow<()>> Visitor for F {
-    #[inline]
-    fn solution(&mut self, rows: &[usize]) -> ControlFlow<()> {
-        self(rows)
-    }
-}
+/// Receives what [`Matrix::search`] finds: the trait is
+/// [`sudoku_core::cover::Visitor`], shared with dcells' exact cover, and a
+/// closure `FnMut(&[usize]) -> ControlFlow<()>` is one.
+pub use sudoku_core::cover::Visitor;
 
 impl Matrix {
     /// A matrix with `u32` links, `primary` columns that must be covered
@@ -308,6 +277,7 @@ impl<L: Link> Matrix<L> {
             len: L::view(len),
             left: L::view(left),
             node_row,
+            mems: 0,
         }
     }
 
@@ -382,6 +352,22 @@ impl<L: Link> Matrix<L> {
     /// This is Knuth's Algorithm X (TAOCP 7.2.2.1), with his step names, and
     /// iterative: the levels are an explicit stack `x`, not recursion.
     pub fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
+        // Two instantiations: mems are counted only in the one that is asked
+        // for, so a search that does not count them pays nothing.
+        if visitor.counts_mems() {
+            let (flow, mems) = self.search_with::<V, true>(visitor);
+            visitor.mems(mems);
+            flow
+        } else {
+            self.search_with::<V, false>(visitor).0
+        }
+    }
+
+    /// [`Matrix::search`], counting mems when `MEMS` (returned with the flow).
+    fn search_with<V: Visitor + ?Sized, const MEMS: bool>(
+        &mut self,
+        visitor: &mut V,
+    ) -> (ControlFlow<()>, u64) {
         let primary = self.primary;
         let Matrix {
             nodes,
@@ -392,11 +378,12 @@ impl<L: Link> Matrix<L> {
             rows,
             ..
         } = self;
-        let mut links = Links {
+        let mut links = Links::<L, MEMS> {
             nodes: L::view(nodes),
             len: L::view(len),
             left: L::view(left),
             node_row,
+            mems: 0,
         };
         x.clear();
         rows.clear();
@@ -416,6 +403,7 @@ impl<L: Link> Matrix<L> {
                     Some((i, options)) => {
                         // X4 [Cover i]; X5 [Try x_l] with x_l = DLINK(i), the first row of i.
                         links.cover(i);
+                        links.mem(1);
                         let xl = links.nodes[i.get()].down;
                         let row = links.cover_others(xl);
                         x.push(xl);
@@ -433,6 +421,7 @@ impl<L: Link> Matrix<L> {
                 if !stopped {
                     visitor.undo(level + 1, row);
                 }
+                links.mem(Links::<L, MEMS>::NODE);
                 let Node {
                     top: i, down: next, ..
                 } = links.nodes[xl.get()];
@@ -441,6 +430,7 @@ impl<L: Link> Matrix<L> {
                     let row = links.cover_others(next);
                     x.push(next);
                     rows.push(row);
+                    links.mem(1);
                     let options = L::key_get((links.len[i.get()] & !L::COVERED) >> L::SHIFT);
                     visitor.choose(level + 1, row, i.get() - 1, options);
                     continue 'enter;
@@ -449,30 +439,51 @@ impl<L: Link> Matrix<L> {
                 links.uncover(i);
             }
             // X8 at level 0: done.
-            return if stopped {
+            let flow = if stopped {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             };
+            return (flow, links.mems);
         }
     }
 }
 
-/// The arrays the links dance in, with Knuth's operations on them.
-struct Links<'a, L: Link> {
+/// The arrays the links dance in, with Knuth's operations on them, and the
+/// mems they make when `MEMS` (see the crate docs, "Mems").
+struct Links<'a, L: Link, const MEMS: bool = false> {
     nodes: &'a mut [Node<L>],
     len: &'a mut [L::Key],
     left: &'a [L],
     node_row: &'a [u32],
+    mems: u64,
 }
 
-impl<L: Link> Links<'_, L> {
+impl<L: Link, const MEMS: bool> Links<'_, L, MEMS> {
+    /// Mems to read one node: 1 with `u16` links (8 bytes), 2 with `u32`.
+    const NODE: u64 = std::mem::size_of::<Node<L>>().div_ceil(8) as u64;
+    /// Mems to scan `n` size keys (4 bytes each with `u16` links, 8 with `u32`).
+    fn keys_mems(n: usize) -> u64 {
+        (n * std::mem::size_of::<L::Key>()).div_ceil(8) as u64
+    }
+
+    /// Counts `n` mems; compiled away when `MEMS` is false.
+    #[inline(always)]
+    fn mem(&mut self, n: u64) {
+        if MEMS {
+            self.mems += n;
+        }
+    }
+
     /// Removes a row from every column but the one it was reached through
     /// (Knuth's `hide`): two link writes per node, O(1) each.
     #[inline(always)]
     fn hide(&mut self, p: L) {
+        self.mem(Self::NODE);
         let mut q = self.nodes[p.get()].right;
         while q != p {
+            // The node, two link writes, the size key read and written.
+            self.mem(Self::NODE + 4);
             let Node {
                 top: x,
                 up: u,
@@ -492,8 +503,10 @@ impl<L: Link> Links<'_, L> {
     /// does not matter, only the order of the rows; see [`Links::uncover`].)
     #[inline(always)]
     fn unhide(&mut self, p: L) {
+        self.mem(Self::NODE);
         let mut q = self.nodes[p.get()].right;
         while q != p {
+            self.mem(Self::NODE + 4);
             let Node {
                 top: x,
                 up: u,
@@ -512,9 +525,12 @@ impl<L: Link> Links<'_, L> {
     /// marks `i` covered (Knuth unlinks it from the list of live columns).
     #[inline(always)]
     fn cover(&mut self, i: L) {
+        // The header, one node per row for its down link, the key read and written.
+        self.mem(Self::NODE + 2);
         let mut p = self.nodes[i.get()].down;
         while p != i {
             self.hide(p);
+            self.mem(Self::NODE);
             p = self.nodes[p.get()].down;
         }
         self.len[i.get()] = self.len[i.get()] | L::COVERED;
@@ -525,10 +541,12 @@ impl<L: Link> Links<'_, L> {
     /// neighbours are back in place when it returns.
     #[inline(always)]
     fn uncover(&mut self, i: L) {
+        self.mem(Self::NODE + 2);
         self.len[i.get()] = self.len[i.get()] & !L::COVERED;
         let mut p = self.nodes[i.get()].up;
         while p != i {
             self.unhide(p);
+            self.mem(Self::NODE);
             p = self.nodes[p.get()].up;
         }
     }
@@ -537,8 +555,11 @@ impl<L: Link> Links<'_, L> {
     /// right (the search has just covered `p`'s column); returns the row.
     #[inline(always)]
     fn cover_others(&mut self, p: L) -> usize {
+        // The node, and its row id at the end.
+        self.mem(Self::NODE + 1);
         let mut q = self.nodes[p.get()].right;
         while q != p {
+            self.mem(Self::NODE);
             let Node { top: j, right, .. } = self.nodes[q.get()];
             self.cover(j);
             q = right;
@@ -550,8 +571,11 @@ impl<L: Link> Links<'_, L> {
     /// the reverse order.
     #[inline(always)]
     fn uncover_others(&mut self, p: L) {
+        self.mem(1);
         let mut q = self.left[p.get()];
         while q != p {
+            // The node for its column, its left link.
+            self.mem(Self::NODE + 1);
             self.uncover(self.nodes[q.get()].top);
             q = self.left[q.get()];
         }
@@ -567,7 +591,8 @@ impl<L: Link> Links<'_, L> {
     /// tie, the lowest index. One branch-free pass that the compiler
     /// vectorises.
     #[inline(always)]
-    fn choose(&self, primary: usize) -> Option<(L, usize)> {
+    fn choose(&mut self, primary: usize) -> Option<(L, usize)> {
+        self.mem(Self::keys_mems(primary));
         let keys = &self.len[1..=primary];
         let min = keys.iter().copied().fold(!L::Key::default(), L::Key::min);
         if min >= L::COVERED {

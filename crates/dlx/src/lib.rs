@@ -118,14 +118,10 @@ pub mod exact_cover;
 mod link;
 pub mod sudoku;
 
-use exact_cover::{Matrix, Visitor};
-use std::num::NonZeroUsize;
-use std::ops::ControlFlow;
+use exact_cover::Matrix;
+use sudoku_core::cover::SudokuVisitor;
 use sudoku_core::scratch::Scratch;
-use sudoku_core::{
-    Constraint, DeadEnd, Family, Geometry, Grid, Info, Reason, Reports, Run, Shape, Shapes,
-    Strategy, Trace, Unit,
-};
+use sudoku_core::{Family, Geometry, Grid, Info, Reports, Run, Shape, Shapes, Strategy, Trace};
 
 /// Algorithm X with Dancing Links on the Sudoku exact-cover matrix.
 /// Configuration-free.
@@ -191,110 +187,9 @@ impl Board {
         }
         let bytes = (self.matrix.bytes() + self.cells.len()) as u64;
         if run.hold(1, bytes).is_continue() {
-            let n = NonZeroUsize::new(shape.side()).expect("a shape has a side");
-            let mut bridge = Bridge {
-                run,
-                cells: &mut self.cells,
-                geometry: &self.geometry,
-                n,
-                shape,
-            };
-            let _ = self.matrix.search(&mut bridge);
+            let mut visitor = SudokuVisitor::new(run, &mut self.cells, &self.geometry, puzzle);
+            let _ = self.matrix.search(&mut visitor);
         }
         self.matrix.unselect_all();
-    }
-}
-
-/// Connects the generic search to the Sudoku bookkeeping: levels are depths,
-/// rows are `(cell, digit)` candidates, columns are constraints.
-struct Bridge<'a, T: Trace> {
-    run: &'a mut Run<T>,
-    /// The givens, and the digits of the rows chosen so far.
-    cells: &'a mut [u8],
-    geometry: &'a Geometry,
-    n: NonZeroUsize,
-    shape: Shape,
-}
-
-impl<T: Trace> Bridge<'_, T> {
-    /// `(cell, digit)` of a row id; dividing by a `NonZeroUsize` cannot panic,
-    /// so the compiler drops it where only a trace would use it.
-    #[inline(always)]
-    fn candidate(&self, row: usize) -> (usize, u8) {
-        (row / self.n, (row % self.n) as u8 + 1)
-    }
-
-    /// Why the search writes a digit after choosing `column` with `options`
-    /// rows: in words only a trace reads, so it is built only for a trace.
-    fn reason(&self, column: usize, options: usize) -> Reason {
-        let places = options as u32;
-        let unit = match sudoku::constraint(self.shape, column) {
-            // The rows left in a cell's column are its legal digits: dlx
-            // removes nothing else.
-            Constraint::Cell(cell) => return Reason::cell_choice(self.legal_digits(cell)),
-            Constraint::RowDigit(r, _) => Unit::Row(r),
-            Constraint::ColDigit(c, _) => Unit::Col(c),
-            Constraint::BoxDigit(b, _) => Unit::Box(b),
-        };
-        if places == 1 {
-            Reason::HiddenSingle(unit)
-        } else {
-            Reason::GuessPlace { unit, places }
-        }
-    }
-
-    fn legal_digits(&self, cell: usize) -> u32 {
-        let used = self.geometry.peers(cell).iter().fold(0u32, |used, &peer| {
-            match self.cells[peer as usize] {
-                0 => used,
-                d => used | 1 << (d - 1),
-            }
-        });
-        self.shape.all_digits() & !used
-    }
-}
-
-impl<T: Trace> Visitor for Bridge<'_, T> {
-    fn solution(&mut self, rows: &[usize]) -> ControlFlow<()> {
-        for &row in rows {
-            let (cell, digit) = self.candidate(row);
-            self.cells[cell] = digit;
-        }
-        self.run.solution(rows.len() as u32, self.cells)
-    }
-    #[inline(always)]
-    fn enter(&mut self, level: usize) -> ControlFlow<()> {
-        self.run.enter(level as u32)
-    }
-    #[inline(always)]
-    fn choose(&mut self, level: usize, row: usize, column: usize, options: usize) {
-        let (cell, digit) = self.candidate(row);
-        let reason = if self.run.trace.enabled() {
-            self.reason(column, options)
-        } else if options >= 2 {
-            // Without a trace only the count of guesses is kept.
-            Reason::Decision
-        } else {
-            Reason::NakedSingle
-        };
-        if self.run.trace.enabled() {
-            self.cells[cell] = digit;
-        }
-        self.run.place(level as u32, cell, digit, reason);
-    }
-    #[inline(always)]
-    fn undo(&mut self, level: usize, row: usize) {
-        let (cell, digit) = self.candidate(row);
-        if self.run.trace.enabled() {
-            self.cells[cell] = 0;
-        }
-        self.run.undo(level as u32, cell, digit);
-    }
-    #[inline(always)]
-    fn dead_end(&mut self, level: usize, column: usize) {
-        if self.run.trace.enabled() {
-            let reason = DeadEnd::Constraint(sudoku::constraint(self.shape, column));
-            self.run.dead_end(level as u32, reason);
-        }
     }
 }

@@ -11,6 +11,7 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_search::Bfs,
         &sudoku_mrv::Mrv,
         &sudoku_dlx::Dlx,
+        &sudoku_dcells::Dcells,
         &sudoku_bitboard::Bitboard,
         &sudoku_propagate::NORVIG, // the 18 prop:<branching>/<rules> rungs follow it
         &sudoku_sat::SAT_MINIMAL,
@@ -21,6 +22,9 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
     // Keep last: the reference row, not one of ours (AGPL; `reference` feature).
     #[cfg(feature = "reference")]
     list.push(&sudoku_reference::Reference);
+    // tdoku (C++, built from TDOKU_DIR; `tdoku` feature), for measuring.
+    #[cfg(feature = "tdoku")]
+    list.push(&sudoku_tdoku::Tdoku);
     let at = list
         .iter()
         .position(|s| s.id() == "norvig")
@@ -38,6 +42,10 @@ pub fn solution_cap(solver: &dyn Solver) -> Option<u64> {
     #[cfg(feature = "reference")]
     if solver.id() == sudoku_core::Solver::id(&sudoku_reference::Reference) {
         return Some(sudoku_reference::MAX_SOLUTIONS);
+    }
+    #[cfg(feature = "tdoku")]
+    if solver.id() == sudoku_core::Solver::id(&sudoku_tdoku::Tdoku) {
+        return Some(sudoku_tdoku::MAX_SOLUTIONS);
     }
     let _ = solver;
     None

@@ -974,6 +974,7 @@ fn measured(
             placements: nodes.saturating_sub(1),
             peak_states,
             peak_bytes,
+            mems: None,
         },
         time: Duration::from_micros(micros),
         runs: 1,

@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Makes every figure the guide embeds (guide/src/generated/): trace pages,
+# charts and command outputs, each by running the project's own release
+# binary. Counts are the same on every machine; times are not, so the pages
+# that show times say which machine made them (generated/machine.txt).
+#
+#   guide/figures.sh     then   guide/build.sh
+#
+# The outputs are committed as the guide's source; guide/build.sh turns
+# source into docs/ and is what CI checks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ -n "${SUDOKU_LAB:-}" ]; then
+    B="$SUDOKU_LAB" # a binary built elsewhere from this commit
+else
+    cargo build --release --quiet
+    B="$PWD/target/release/sudoku-lab"
+fi
+G=guide/src/generated
+rm -rf "$G"
+mkdir -p "$G"
+
+# The 6x6 puzzle the lessons follow (puzzles/6x6.txt, first line) and a
+# 4x4 small enough to read every step of (puzzles/seeds-style 4x4).
+SIX='......23..16....4.3..2....6......1.2'
+FOUR='....3..22..31...'
+INKALA=puzzles/classic.txt
+
+# Runs the binary and keeps "$ sudoku-lab ARGS" and what it printed.
+# Exit 1 is a result (a budget hit, a multiple verdict); 2 and up fail.
+show() {
+    local out="$1"; shift
+    local status=0
+    { echo "\$ sudoku-lab $*"; "$B" "$@" 2>&1; } > "$G/$out" || status=$?
+    if [ "$status" -gt 1 ]; then
+        echo "error: sudoku-lab $* exited $status" >&2
+        cat "$G/$out" >&2
+        exit 1
+    fi
+}
+# Like show, but keeps only the file the command writes to stdout.
+page() {
+    local out="$1"; shift
+    local status=0
+    "$B" "$@" > "$G/$out" || status=$?
+    if [ "$status" -gt 1 ]; then
+        echo "error: sudoku-lab $* exited $status" >&2
+        exit 1
+    fi
+}
+
+{
+    echo "Figures made on $(date -u +%Y-%m-%d) by $(git rev-parse --short HEAD)"
+    echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//') ($(nproc) cores)"
+    echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
+} > "$G/machine.txt"
+
+# Lesson 1: naive backtracking.
+page naive-4x4.html trace --strategy naive --format html "$FOUR"
+show naive-4x4.txt trace --strategy naive --max-steps 24 "$FOUR"
+show naive-6x6-stats.txt solve --strategy naive --stats "$SIX"
+show naive-classic.txt solve --strategy naive --format line --node-budget 20000000 --time-budget none "$INKALA"
+
+# Lesson 2: choosing the cell.
+page mrv-6x6.html trace --strategy mrv --format html "$SIX"
+page naive-6x6.html trace --strategy naive --format html "$SIX"
+show explain-naive-mrv.txt explain --strategies naive,dfs,bfs,mrv "$SIX"
+
+# Lesson 3: the ladder.
+show explain-ladder.txt explain --strategies naive,mrv,prop:mrv/none,prop:mrv/fc,prop:mrv/naked,prop:mrv/hidden,prop:mrv/locked,prop:mrv/subsets,norvig puzzles/top95.txt
+page norvig-inkala.html trace --strategy norvig --format html --limit 2 "$INKALA"
+"$B" ladder --set puzzles/top95.txt --report "$G/ladder" > "$G/ladder.txt" 2>&1 || [ $? -le 1 ]
+
+# Lesson 4: exact cover.
+page dlx-6x6.html trace --strategy dlx --format html "$SIX"
+show explain-exact-cover.txt explain --strategies mrv,dlx puzzles/top95.txt
+
+# Lesson 5: SAT.
+show explain-sat.txt explain --strategies dlx,bitboard,sat-minimal,sat-natural,sat-complete,sat-augmented "$INKALA"
+
+# Lesson 6: bitboards.
+page bitboard-inkala.html trace --strategy bitboard --format html --limit 2 "$INKALA"
+show explain-fast.txt explain --strategies norvig,dlx,bitboard puzzles/hardest.txt
+
+# Lesson 8: benchmarking.
+show compare-hardest.txt compare --set puzzles/hardest.txt --strategies bitboard,norvig,dlx
+
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$G/machine.txt"
+echo "figures written to $G"
