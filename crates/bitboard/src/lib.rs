@@ -246,6 +246,56 @@
 //!   (above) lost. A margin wants stronger propagation per step at the
 //!   same cost, as tdoku's triads in SIMD vectors (7.4 µs on top95 where
 //!   the reference takes 12.8, on this kind of machine).
+//! * **Against tdoku, on the field's sets.** tdoku (Dillon's DPLL solver
+//!   with SIMD triads, the fastest published; the `tdoku` row, see
+//!   `crates/tdoku`) measured against this crate on the sets of
+//!   `puzzles/field` and the first 2,000 17-clue puzzles, proving
+//!   uniqueness (limit 2): one process linking both (tdoku built with g++
+//!   12.2 `-O3 -march=native`, this crate with rustc 1.95 and
+//!   `-C target-cpu=native`) and the reference; three rounds, each one
+//!   whole-file pass per solver in rotated order (best of 5 per round) and
+//!   50-puzzle chunks (best of 10 per chunk, solvers alternating); the
+//!   median of the three rounds' bitboard/tdoku ratios, range in
+//!   brackets. AMD EPYC virtual machine, 2 cores shared with five other
+//!   builds (load 8.6 to 10): absolute times are inflated two to three
+//!   times and only the ratios mean anything. Guesses: tdoku counts one per
+//!   two-way branch on a digit's configuration in a band or stack, this
+//!   crate one per option tried, so its branch points are about half its
+//!   guesses. Instructions: callgrind, two solves of each puzzle, the
+//!   reading of the file subtracted, the first 300 puzzles of the large
+//!   sets.
+//!
+//!   | set | bitboard / tdoku, passes | chunks | guesses per puzzle: tdoku / bitboard | instructions per puzzle: bitboard / tdoku |
+//!   |---|---:|---:|---|---:|
+//!   | top95 | 0.82 (0.64-0.83) | 0.83 (0.83-0.84) | 11.1 / 20.5 | 0.59 |
+//!   | 17-clue, first 2,000 | 0.64 (0.62-0.86) | 0.71 (0.67-0.71) | 0.36 / 1.5 | 0.69 |
+//!   | top1465 | 1.02 (0.91-1.03) | 1.02 (1.01-1.02) | 8.9 / 23.4 | 0.73 |
+//!   | forum hardest 1905, sample of 1,000 | 1.21 (1.19-1.23) | 1.15 (1.15-1.17) | 61.8 / 200 | 0.81 |
+//!   | forum hardest 1106 (375) | 1.48 (1.37-1.52) | 1.65 (1.55-1.71) | 110 / 442 | 1.01 |
+//!   | serg, sample of 2,000 (several solutions each) | 1.25 (1.11-1.31) | 1.14 (1.14-1.17) | 7.05 / 7.48 | 0.99 |
+//!
+//!   It executes fewer instructions than tdoku on every set but the 1106,
+//!   and is slower on four: tdoku does more per instruction (its box and
+//!   band updates are SIMD and branch-free; this crate's 27 written-out
+//!   plane tests and the guess's scan branch on the data: callgrind's
+//!   branch simulation on the 1106 set counts 54 million conditional
+//!   branches and 6.0 million mispredicted here, 17 and 3.0 million in
+//!   tdoku, for the same 0.6 billion instructions), and its search
+//!   is smaller where search is most of the work: 1.6 to 2 times fewer
+//!   branch points on the two forum sets (about 100 and 221 here). Adding
+//!   the stack step (the band step turned a quarter: mini-columns that fit
+//!   a column-to-box permutation, hidden singles of columns) when naked
+//!   singles are stuck took nodes per puzzle on the 1106 set from 443 to
+//!   370, on the 1905 sample (first 300) from 209 to 171, on top1465 (first
+//!   300) from 31.7 to 27.1, but raised the instructions on each (1106
+//!   +7%, 1905 +6%, top1465 +5%, serg +21%): an 18% share of the
+//!   instructions went to the stack steps, against the 16% of nodes they
+//!   saved. Not kept, like the column pass before it. Beating tdoku there
+//!   wants what tdoku has: both directions' locked candidates and hidden
+//!   singles at the cost of one (a stack view kept beside the bands, or
+//!   triads as variables of their own, in SIMD registers), and a branch on
+//!   a digit's configuration in the band with the fewest, which the
+//!   lab's traces (a placement per guess) cannot yet record.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the table above). One of them has
 //!   849 solutions and cost 17 nodes: its root has no bivalue cell, and the
@@ -306,9 +356,10 @@
 //!   Only guesses are undone: a failed branch's forced placements vanish
 //!   with its copy and are not counted.
 //! * depth: placements on the path (forced and guessed); a node is entered
-//!   at the depth of its guess, so `max_depth` is the number of placements
-//!   on the path to the deepest guess (as every strategy: the deepest state
-//!   entered), not counting the forced placements below it.
+//!   at the depth of its guess, and `max_depth` is the most placements on
+//!   one path, the forced ones below the last guess included (as every
+//!   strategy: a puzzle solved without a guess has the depth of its empty
+//!   cells, as norvig reports).
 //! * `peak_states`: states held at once (on the 9x9 path, one plus the
 //!   guesses on the path still trying a non-last option: the last option
 //!   runs on its parent's state); `peak_bytes` that times the state size.
@@ -339,7 +390,7 @@ static INFO: Info = Info {
         "bitboard propagation (singles, locked candidates) with bivalue guesses; 9x9 band path",
     family: Family::Bitboard,
     outside: false,
-    reports: Reports::ALL,
+    reports: Reports::ALL_BUT_MEMS,
     shapes: Shapes::All,
     prunes_by: "naked and hidden singles, locked candidates, on digit bitboards",
     headline: true,

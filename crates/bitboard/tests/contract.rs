@@ -80,8 +80,12 @@ fn trace_events_match_the_statistics() {
             }
         }
         assert!(on_path > 0);
+        // max_depth: the most placements on one path, forced ones
+        // included, so the depth of the deepest dead end or solution.
         let deepest = rec.events.iter().filter_map(|e| match e {
-            Event::Enter { depth } => Some(*depth as u64),
+            Event::Enter { depth } | Event::DeadEnd { depth, .. } | Event::Solution { depth } => {
+                Some(*depth as u64)
+            }
             _ => None,
         });
         assert_eq!(deepest.max(), Some(s.max_depth));

@@ -183,7 +183,9 @@ impl<'a, T: Trace> SudokuVisitor<'a, T> {
             Constraint::BoxDigit(b, _) => Unit::Box(b),
         };
         if places == 1 {
-            Reason::HiddenSingle(unit)
+            // The search chose this column for its one row: a branch with
+            // one option, not a hidden-single rule (exact cover applies none).
+            Reason::OnlyPlace(unit)
         } else {
             Reason::GuessPlace { unit, places }
         }
@@ -221,7 +223,7 @@ impl<T: Trace> Visitor for SudokuVisitor<'_, T> {
             // Without a trace only the count of guesses is kept.
             Reason::Decision
         } else {
-            Reason::NakedSingle
+            Reason::OnlyOption
         };
         if self.run.trace.enabled() {
             self.cells[cell] = digit;

@@ -48,4 +48,4 @@ pub use strategy::{Family, Info, Reports, Shapes, Strategy};
 pub use trace::{
     digit_set, Constraint, CountMems, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace,
 };
-pub use tree::{Tree, TreeNode};
+pub use tree::{Elimination, Placement, Replay, ReplayStep, TreeNode};

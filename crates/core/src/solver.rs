@@ -362,13 +362,23 @@ impl<T: Trace> Run<T> {
         }
         self.countdown -= 1;
         self.stats.nodes += 1;
-        if depth as u64 > self.stats.max_depth {
-            self.stats.max_depth = depth as u64;
-        }
+        self.deepest(depth);
         if self.trace.enabled() {
             self.trace.event(Event::Enter { depth });
         }
         ControlFlow::Continue(())
+    }
+
+    /// `max_depth` is the most search placements on one path, forced ones
+    /// included: a path ends in a solution or a dead end (or is cut by a
+    /// budget below its last node), so entering, a dead end and a solution
+    /// report their depth here, and a strategy that places forced digits
+    /// inside a node counts them the same as one that enters a node for each.
+    #[inline(always)]
+    fn deepest(&mut self, depth: u32) {
+        if depth as u64 > self.stats.max_depth {
+            self.stats.max_depth = depth as u64;
+        }
     }
 
     #[cold]
@@ -460,8 +470,12 @@ impl<T: Trace> Run<T> {
         }
     }
 
+    /// Records that the state cannot be extended; `depth` is the number of
+    /// search placements on its path, forced ones included (it counts for
+    /// `max_depth`, as a solution's does).
     #[inline(always)]
     pub fn dead_end(&mut self, depth: u32, reason: DeadEnd) {
+        self.deepest(depth);
         if self.trace.enabled() {
             self.trace.event(Event::DeadEnd { depth, reason });
         }
@@ -470,6 +484,7 @@ impl<T: Trace> Run<T> {
     /// Records a solution found with `depth` placements on its path.
     /// `Break` when the solution limit is reached.
     pub fn solution(&mut self, depth: u32, cells: &[u8]) -> ControlFlow<()> {
+        self.deepest(depth);
         self.protected = depth;
         if self.trace.enabled() {
             self.trace.event(Event::Solution { depth });

@@ -63,7 +63,12 @@ fn solve_with<S: Strategy + ?Sized, T: Trace>(
     with_scratch(puzzle.shape(), |scratch: &mut S::Scratch| {
         strategy.search(puzzle, scratch, &mut run)
     });
-    run.finish()
+    let mut outcome = run.finish();
+    if !strategy.info().reports.mems {
+        // A count the strategy's code does not keep is n/a, not zero.
+        outcome.stats.mems = None;
+    }
+    outcome
 }
 
 /// What a strategy is, for tables, `list`, `explain`, benches and tests.
@@ -134,6 +139,9 @@ pub struct Reports {
     pub max_depth: bool,
     pub peak_states: bool,
     pub peak_bytes: bool,
+    /// Knuth's mems ([`Stats::mems`](crate::Stats::mems)), counted by the
+    /// strategy's own code where the accesses happen.
+    pub mems: bool,
 }
 
 impl Reports {
@@ -146,6 +154,12 @@ impl Reports {
         max_depth: true,
         peak_states: true,
         peak_bytes: true,
+        mems: true,
+    };
+    /// Every statistic but mems: a search not (yet) instrumented for them.
+    pub const ALL_BUT_MEMS: Reports = Reports {
+        mems: false,
+        ..Reports::ALL
     };
     /// None: outside code that only answers.
     pub const NONE: Reports = Reports {
@@ -156,6 +170,7 @@ impl Reports {
         max_depth: false,
         peak_states: false,
         peak_bytes: false,
+        mems: false,
     };
 }
 

@@ -48,18 +48,40 @@ pub enum Reason {
     /// Forced by a propagation engine that does not name its rule (SAT unit
     /// propagation).
     Propagated,
+    /// The cell the branching rule chose had one legal digit left: a branch
+    /// point with one option, entered as a node like any other, not a guess
+    /// and not a rule (a strategy that does not propagate, or a rung whose
+    /// rules do not place naked singles, says this, never "naked single").
+    OnlyOption,
+    /// The unit-and-digit the branching rule chose had one place left: as
+    /// [`Reason::OnlyOption`], for a search that branches on places (dlx,
+    /// `prop:fewest/*`).
+    OnlyPlace(Unit),
 }
 
 impl Reason {
-    /// The reason for placing one of the digits in `options` (a cell's
-    /// candidates): a naked single when there is one, else a guess.
+    /// The reason for placing one of the digits in `options` (the
+    /// candidates of the cell a branching rule chose): the only option when
+    /// there is one, else a guess. Never "naked single": that is a rule's
+    /// name, and the search that branches has not applied it.
     #[inline(always)]
     pub fn cell_choice(options: u32) -> Reason {
         if options & options.wrapping_sub(1) == 0 {
-            Reason::NakedSingle
+            Reason::OnlyOption
         } else {
             Reason::Guess { options }
         }
+    }
+    /// `true` for a placement made by the branching rule (a node's own
+    /// choice, one option or several); `false` for a placement a rule forced
+    /// inside the current node (naked or hidden single, unit propagation).
+    /// Replays tell nodes from forced moves by it.
+    #[inline(always)]
+    pub fn is_branch(self) -> bool {
+        !matches!(
+            self,
+            Reason::NakedSingle | Reason::HiddenSingle(_) | Reason::Propagated
+        )
     }
     /// `true` for a placement made at a branch point with two or more options:
     /// what the `guesses` statistic counts.
@@ -86,6 +108,8 @@ impl Reason {
             }
             Reason::Decision => "guess: a SAT solver's decision".into(),
             Reason::Propagated => "forced by unit propagation".into(),
+            Reason::OnlyOption => "only option: the one digit left for the chosen cell".into(),
+            Reason::OnlyPlace(unit) => format!("only place: the one place left for {d} in {unit}"),
         }
     }
 
@@ -98,6 +122,8 @@ impl Reason {
             Reason::Guess { .. } | Reason::GuessPlace { .. } => "guess",
             Reason::Decision => "decision",
             Reason::Propagated => "propagated",
+            Reason::OnlyOption => "only option",
+            Reason::OnlyPlace(_) => "only place",
         }
     }
 
@@ -105,7 +131,11 @@ impl Reason {
     /// forced placement; 0 when a SAT decision does not say).
     pub fn options(self) -> u32 {
         match self {
-            Reason::NakedSingle | Reason::HiddenSingle(_) | Reason::Propagated => 1,
+            Reason::NakedSingle
+            | Reason::HiddenSingle(_)
+            | Reason::Propagated
+            | Reason::OnlyOption
+            | Reason::OnlyPlace(_) => 1,
             Reason::Guess { options } => options.count_ones(),
             Reason::GuessPlace { places, .. } => places,
             Reason::Decision => 0,

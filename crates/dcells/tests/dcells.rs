@@ -182,3 +182,31 @@ fn langford_counts_match_oeis_a014552() {
         assert_eq!(langford(n), want, "L(2,{n})");
     }
 }
+
+/// Knuth's estimator is unbiased: on the empty 4x4 (288 solutions, a tree
+/// small enough to count) the mean of 20,000 probes lands near the exact
+/// node count, and a tree with no branching is estimated exactly.
+#[test]
+fn the_probe_estimate_is_near_the_exact_tree() {
+    let all = Limits::count_all();
+    let empty = Grid::empty(Shape::new(2, 2).unwrap());
+    let exact = Dcells.solve(&empty, &all).stats.nodes as f64;
+    let e = sudoku_dcells::estimate(&empty, 20_000, 1).unwrap();
+    assert!(
+        (e.nodes / exact - 1.0).abs() < 0.05,
+        "{} vs {exact}",
+        e.nodes
+    );
+    // The seed puzzles dlx solves without a guess: one path, estimated exactly.
+    let mut exact_ones = 0;
+    for (puzzle, _) in seeds() {
+        let outcome = Dcells.solve(&puzzle, &all);
+        if outcome.stats.guesses == 0 {
+            let e = sudoku_dcells::estimate(&puzzle, 10, 7).unwrap();
+            assert_eq!(e.nodes, outcome.stats.nodes as f64);
+            assert_eq!(e.nodes_sd, 0.0);
+            exact_ones += 1;
+        }
+    }
+    assert!(exact_ones >= 2, "{exact_ones} seeds need no guess");
+}

@@ -15,6 +15,7 @@ use crate::format::{format_bytes, format_time, thousands};
 use crate::trace::first_puzzle;
 use crate::{registry, Status};
 use clap::Args;
+use std::io::Write as _;
 use std::time::{Duration, Instant};
 use sudoku_core::{Grid, Info, Limits, Outcome, Solver, Stats, Stop, Verdict};
 use tabled::builder::Builder;
@@ -26,7 +27,8 @@ use tabled::settings::{Alignment, Style};
 Examples:
   sudoku-lab explain ..3..4.221......
   sudoku-lab explain puzzles/hardest.txt
-  sudoku-lab explain --strategies naive,mrv,dlx puzzles/classic.txt")]
+  sudoku-lab explain --strategies naive,mrv,dlx puzzles/classic.txt
+  sudoku-lab explain --report out/ --strategies naive,mrv,norvig puzzles/classic.txt")]
 pub struct ExplainArgs {
     /// The puzzle: written out, a file (its first puzzle is used), or `-` for standard input
     #[arg(value_name = "PUZZLE_OR_FILE")]
@@ -36,11 +38,105 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "IDS", value_delimiter = ',')]
     pub strategies: Vec<String>,
 
+    /// Also write a self-contained report to this directory: `explain.html`
+    /// (the table, the sentences and each strategy's per-depth profile: nodes
+    /// entered at each level of its tree) and `profile-<strategy>.svg`
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<std::path::PathBuf>,
+
     #[command(flatten)]
     pub budgets: BudgetArgs,
 
     #[command(flatten)]
     pub read: ReadArgs,
+}
+
+/// Events a profile replays at most: the profile of a longer search is
+/// that of its first steps, and the report says so.
+pub const PROFILE_STEPS: u64 = 1_000_000;
+
+/// A trace that feeds the first [`PROFILE_STEPS`] events to the replay model
+/// and counts the rest.
+struct Profiler {
+    replay: sudoku_core::Replay,
+    seen: u64,
+}
+
+impl sudoku_core::Trace for Profiler {
+    fn event(&mut self, event: sudoku_core::Event) {
+        self.seen += 1;
+        if self.seen <= PROFILE_STEPS {
+            self.replay.apply(&event);
+        }
+    }
+}
+
+/// The per-depth profile of one strategy's search of `puzzle` (the
+/// replay model's tree): nodes entered at each level, and the events of the
+/// search not replayed.
+pub fn profile(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Vec<u64>, u64) {
+    let mut profiler = Profiler {
+        replay: sudoku_core::Replay::new(puzzle),
+        seen: 0,
+    };
+    solver.solve_traced(puzzle, limits, &mut profiler);
+    (
+        profiler.replay.profile().to_vec(),
+        profiler.seen.saturating_sub(PROFILE_STEPS),
+    )
+}
+
+/// Writes `explain.html` and one `profile-<id>.svg` per strategy that
+/// reports its steps.
+fn write_report(
+    dir: &std::path::Path,
+    puzzle: &Grid,
+    limits: &Limits,
+    solvers: &[&'static dyn Solver],
+    text: &str,
+) -> std::io::Result<()> {
+    use crate::trace::html::html_escape;
+    std::fs::create_dir_all(dir)?;
+    let mut body = String::new();
+    for solver in solvers {
+        if !solver.info().reports.nodes || solver.supports(puzzle.shape()).is_err() {
+            continue;
+        }
+        let (counts, cut) = profile(*solver, puzzle, limits);
+        let title = if cut > 0 {
+            format!(
+                "{}: nodes per level (first {} steps of the search)",
+                solver.id(),
+                thousands(PROFILE_STEPS)
+            )
+        } else {
+            format!("{}: nodes entered per level of the tree", solver.id())
+        };
+        let svg = crate::trace::profile::svg(&counts, &title);
+        let file = format!("profile-{}.svg", solver.id().replace([':', '/'], "-"));
+        std::fs::write(dir.join(&file), &svg)?;
+        body.push_str(&format!(
+            "<h2>{}</h2>\n<p>{} nodes on {} levels; widest level: {}.</p>\n{svg}\n",
+            html_escape(solver.id()),
+            thousands(counts.iter().sum()),
+            counts.len(),
+            counts
+                .iter()
+                .enumerate()
+                .max_by_key(|&(_, c)| *c)
+                .map_or(0, |(l, _)| l)
+        ));
+    }
+    let page = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>explain {0}</title>\
+         <style>body {{ font: 15px/1.4 system-ui, sans-serif; margin: 1.5em; }} pre {{ font-size: 13px; }}</style></head>\
+         <body><h1>explain {0}</h1><pre>{1}</pre>\
+         <p>Each profile counts the nodes (states entered: the root, and one per option the branching rule took) at each level of the tree (guesses on the path); digits a rule forced are placements inside a node. It shows where a tree is widest and how each rule cuts it.</p>\n{2}</body></html>\n",
+        html_escape(&puzzle.to_line()),
+        html_escape(text),
+        body
+    );
+    std::fs::write(dir.join("explain.html"), page)
 }
 
 /// One strategy's figures on the puzzle.
@@ -474,7 +570,10 @@ pub fn run(args: &ExplainArgs) -> Status {
         format!(" (the first puzzle of {name})")
     };
     let most_runs = rows.iter().map(|m| m.runs).max().unwrap_or(1);
+    let mut report_text = String::new();
     let written = crate::output::to_stdout(|out| {
+        let mut out = Tee(out, &mut report_text);
+        let out = &mut out;
         writeln!(out, "{}{from}", puzzle.to_line())?;
         writeln!(
             out,
@@ -498,5 +597,29 @@ pub fn run(args: &ExplainArgs) -> Status {
             if most_runs == 1 { "from one run".to_string() } else { format!("the fastest of up to {most_runs} runs") }
         )
     });
-    status.max(written)
+    let mut status = status.max(written);
+    if let Some(dir) = &args.report {
+        match write_report(dir, puzzle, &limits, &solvers, &report_text) {
+            Ok(()) => eprintln!("wrote {}", dir.join("explain.html").display()),
+            Err(e) => {
+                eprintln!("error: {}: {e}", dir.display());
+                status = status.max(Status::Failed);
+            }
+        }
+    }
+    status
+}
+
+/// Writes to the terminal and keeps a copy for the report.
+struct Tee<'a, W: std::io::Write>(W, &'a mut String);
+
+impl<W: std::io::Write> std::io::Write for Tee<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.0.write(buf)?;
+        self.1.push_str(&String::from_utf8_lossy(&buf[..n]));
+        Ok(n)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
 }

@@ -45,12 +45,14 @@ pub mod stderr;
 
 pub mod args;
 pub mod compare;
+pub mod estimate;
 pub mod explain;
 pub mod format;
 pub mod generate;
 pub mod input;
 pub mod jobs;
 pub mod ladder;
+pub mod ladder_chart;
 pub mod output;
 pub mod registry;
 pub mod scaling;
@@ -122,6 +124,8 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Build the comparison report from `compare --results` files (shards, resumed runs)
     Merge(compare::merge::MergeArgs),
+    /// Estimate the size of a strategy's whole search tree from random probes (Knuth 1975)
+    Estimate(estimate::EstimateArgs),
     /// The pruning ladder: every `prop:<branching>/<rules>` rung on puzzle sets, one table per set
     Ladder(ladder::LadderArgs),
 }
@@ -149,6 +153,7 @@ fn run_command(cli: Cli) -> Status {
         Command::Compare(args) => compare::run(&args),
         Command::Merge(args) => compare::merge::merge(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::Estimate(args) => estimate::run(&args),
     }
 }
 

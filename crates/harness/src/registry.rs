@@ -153,3 +153,29 @@ pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, PickError
     }
     Ok(picked)
 }
+
+/// A strategy's tree estimator: random probes of the tree it searches to
+/// count every solution (`None` for invalid givens).
+pub type Estimator =
+    fn(&sudoku_core::Grid, u64, u64) -> Option<sudoku_dcells::exact_cover::Estimate>;
+
+/// The strategies whose search can be probed, with their estimator: dlx and
+/// dcells search the same tree, which dcells' matrix probes. The others
+/// cannot be probed yet (their search loops have no hook for a random path).
+const ESTIMATORS: [(&str, Estimator); 2] = [
+    ("dlx", sudoku_dcells::estimate),
+    ("dcells", sudoku_dcells::estimate),
+];
+
+/// The estimator of a strategy, when it can be probed.
+pub fn estimator(solver: &dyn Solver) -> Option<Estimator> {
+    ESTIMATORS
+        .iter()
+        .find(|(id, _)| *id == solver.id())
+        .map(|(_, e)| *e)
+}
+
+/// The ids of the strategies that can be probed, comma-separated.
+pub fn probeable_ids() -> String {
+    ESTIMATORS.map(|(id, _)| id).join(", ")
+}

@@ -79,7 +79,7 @@ pub fn pick_strategy(id: Option<&str>) -> Result<&'static dyn Solver, Status> {
 
 /// Runs `each` on every puzzle of every input, reporting unreadable inputs and
 /// bad puzzles on stderr with their file and line. Returns the worst status.
-fn for_each_puzzle(
+pub(crate) fn for_each_puzzle(
     inputs: &[String],
     read: &ReadArgs,
     mut each: impl FnMut(&str, usize, Result<Entry, String>) -> io::Result<Status>,

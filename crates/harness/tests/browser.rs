@@ -146,3 +146,76 @@ fn the_report_page_renders_every_table_row_and_sorts() {
     assert!(dom.matches("<svg").count() >= 2, "{dom}");
     assert!(dom.contains("No verdict disagreements"), "{dom}");
 }
+
+/// The trace page at a deep link, `#step=N`, shows the board the replay
+/// model gives after step N (as `--format json --boards` writes it), for
+/// several strategies at steps picked at random (a fixed seed).
+#[test]
+#[ignore = "needs Chromium; .ci/run installs it and runs this with --ignored"]
+fn the_trace_page_opens_at_a_deep_link_with_the_replay_board() {
+    let classic =
+        "005300000800000020070010500400005300010070006003200080060500009004000030000009700";
+    let six = "......23..16....4.3..2....6......1.2";
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |below: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below as u64) as usize
+    };
+    for (id, puzzle) in [
+        ("naive", six),
+        ("norvig", classic),
+        ("bitboard", classic),
+        ("prop:mrv/locked", classic),
+        ("bfs", six),
+        ("sat-complete", six),
+        ("dlx", classic),
+    ] {
+        let common = [
+            "trace",
+            "--strategy",
+            id,
+            "--limit",
+            "2",
+            "--max-steps",
+            "all",
+        ];
+        let page = tempfile_dir("deep").join(format!("{}.html", id.replace([':', '/'], "-")));
+        let mut args = common.to_vec();
+        args.extend(["--format", "html", puzzle]);
+        std::fs::write(&page, sudoku_lab(&args)).unwrap();
+        let mut args = common.to_vec();
+        args.extend(["--format", "json", "--boards", puzzle]);
+        let lines = String::from_utf8(sudoku_lab(&args)).unwrap();
+        let boards: Vec<String> = lines
+            .lines()
+            .filter_map(|l| {
+                let at = l.find("\"board\":\"")? + 9;
+                Some(l[at..at + l[at..].find('"').unwrap()].to_string())
+            })
+            .collect();
+        assert!(!boards.is_empty(), "{id}");
+        for _ in 0..3 {
+            let n = 1 + next(boards.len());
+            let dom = dump_dom(&page, &format!("#step={n}"));
+            assert!(
+                dom.contains(r#"<div id="errors" style="color:#b00"></div>"#),
+                "{id}: a script error was reported: {dom}"
+            );
+            assert!(
+                dom.contains(&format!("data-step=\"{}\"", n - 1)),
+                "{id} #step={n}"
+            );
+            let shown: String = dom
+                .split("data-digit=\"")
+                .skip(1)
+                .map(|rest| match &rest[..rest.find('"').unwrap()] {
+                    "" => ".".to_string(),
+                    d => d.to_string(),
+                })
+                .collect();
+            assert_eq!(shown, boards[n - 1], "{id} at #step={n}");
+        }
+    }
+}

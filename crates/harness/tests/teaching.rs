@@ -109,11 +109,11 @@ trace of naive on a 4x4 puzzle (2x2 boxes, 5 givens, 11 empty cells), stopping a
 1 . | . .
 
 node 1: the puzzle as given
-place 4 in r1c1 (naked single: the only digit left for its cell)
+place 4 in r1c1 (only option: the one digit left for the chosen cell)
   node 2
   place 1 in r1c2 (guess: one of {1, 2})
     node 3
-    place 3 in r1c3 (naked single: the only digit left for its cell)
+    place 3 in r1c3 (only option: the one digit left for the chosen cell)
       node 4
       dead end: no digit fits in r1c4
     undo 3 in r1c3 (no solution below it)
@@ -126,21 +126,21 @@ place 4 in r1c1 (naked single: the only digit left for its cell)
     undo 1 in r1c3 (no solution below it)
     place 3 in r1c3 (guess: one of {1, 3})
       node 7
-      place 1 in r1c4 (naked single: the only digit left for its cell)
+      place 1 in r1c4 (only option: the one digit left for the chosen cell)
         node 8
-        place 1 in r2c2 (naked single: the only digit left for its cell)
+        place 1 in r2c2 (only option: the one digit left for the chosen cell)
           node 9
-          place 4 in r2c3 (naked single: the only digit left for its cell)
+          place 4 in r2c3 (only option: the one digit left for the chosen cell)
             node 10
-            place 4 in r3c2 (naked single: the only digit left for its cell)
+            place 4 in r3c2 (only option: the one digit left for the chosen cell)
               node 11
-              place 1 in r3c3 (naked single: the only digit left for its cell)
+              place 1 in r3c3 (only option: the one digit left for the chosen cell)
                 node 12
-                place 3 in r4c2 (naked single: the only digit left for its cell)
+                place 3 in r4c2 (only option: the one digit left for the chosen cell)
                   node 13
-                  place 2 in r4c3 (naked single: the only digit left for its cell)
+                  place 2 in r4c3 (only option: the one digit left for the chosen cell)
                     node 14
-                    place 4 in r4c4 (naked single: the only digit left for its cell)
+                    place 4 in r4c4 (only option: the one digit left for the chosen cell)
                       node 15
                       solution 1 found
 summary: 15 nodes, 14 placements, 4 guesses, 3 backtracks, max depth 11
@@ -672,8 +672,8 @@ fn dot_collapses_chains_of_forced_moves_unless_expanded() {
             boxes(&collapsed),
             boxes(&expanded)
         );
-        assert!(collapsed.contains("forced move"), "{collapsed}");
-        assert!(!expanded.contains("forced move"), "{expanded}");
+        assert!(collapsed.contains("one-option move"), "{collapsed}");
+        assert!(!expanded.contains("one-option move"), "{expanded}");
         // Solutions and dead ends survive the collapse.
         for what in ["\\nsolution ", "dead end: "] {
             assert_eq!(
@@ -762,10 +762,7 @@ fn the_tree_of_a_trace_has_one_node_per_entered_state() {
     for solver in traceable().into_iter().filter(|s| one_state_per_digit(*s)) {
         let mut recorder = Recorder::default();
         let outcome = solver.solve_traced(&grid(FOUR_NONE), &Limits::default(), &mut recorder);
-        let mut tree = trace::Tree::default();
-        for event in &recorder.events {
-            tree.apply(event);
-        }
+        let (tree, _) = trace::replay(&grid(FOUR_NONE), &recorder.events);
         let entered: Vec<_> = tree.nodes.iter().filter(|n| n.entry.is_some()).collect();
         assert_eq!(entered.len() as u64, outcome.stats.nodes, "{}", solver.id());
         // Each entered state's depth is one more than its parent's, and its
@@ -773,12 +770,10 @@ fn the_tree_of_a_trace_has_one_node_per_entered_state() {
         for (i, node) in tree.nodes.iter().enumerate() {
             if let Some(parent) = node.parent {
                 assert_eq!(node.depth, tree.nodes[parent].depth + 1, "{}", solver.id());
+                assert_eq!(node.level, tree.nodes[parent].level + 1, "{}", solver.id());
             }
-            assert!(
-                tree.grid_of(&grid(FOUR_NONE), i).conflicts().is_empty(),
-                "{}",
-                solver.id()
-            );
+            let board = Grid::from_cells(grid(FOUR_NONE).shape(), tree.grid_of(i)).unwrap();
+            assert!(board.conflicts().is_empty(), "{}", solver.id());
         }
     }
 }

@@ -163,6 +163,26 @@ impl Board {
         }
     }
 
+    /// Mems of one [`Board::place`] or [`Board::unplace`]: the digit's plane
+    /// of counts read and written, the remaining counts read and written,
+    /// the peer mask read, 8 bytes to the mem.
+    #[inline(always)]
+    pub(crate) fn update_mems(&self) -> u64 {
+        5 * (self.scan / 8) as u64
+    }
+
+    /// Mems of [`Board::first_with`] finding `cell`: the 8-byte words read.
+    #[inline(always)]
+    pub(crate) fn find_mems(cell: usize) -> u64 {
+        cell as u64 / 8 + 1
+    }
+
+    /// Mems of [`Board::candidates`]: one count read per digit.
+    #[inline(always)]
+    pub(crate) fn candidates_mems(&self) -> u64 {
+        self.side as u64
+    }
+
     /// The smallest remaining count over all cells.
     pub(crate) fn lowest(&self) -> u8 {
         self.remaining[..self.scan]

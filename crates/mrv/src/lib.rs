@@ -65,6 +65,19 @@
 //! 45 ns on 9x9 on the machine this was written on, where a plain C rescan of
 //! all 81 cells takes about 150 ns (`benches/mrv.rs` measures it).
 //!
+//! ## Mems
+//!
+//! Counted when asked for ([`sudoku_core::Solver::solve_counting_mems`]),
+//! compiled away otherwise. One mem is one read or write of a 64-bit word:
+//! placing or taking back a digit reads and writes its plane of counts and
+//! the remaining counts and reads the peer mask, `5 x slots / 8` mems (60 on
+//! 9x9, whose 81 cells are padded to 96 slots), though the vector unit does
+//! them 16 bytes at a time; choosing reads the remaining counts up to the
+//! chosen cell (a word per 8 cells) and its count in each digit's plane (one
+//! mem per digit); a stack frame (12 bytes) read or pushed is 2 mems, a field
+//! written 1. The smallest count is gathered during the placement's own
+//! loop, at no extra mem; copying a solution out is not counted.
+//!
 //! ## Memory
 //!
 //! The counts (25 planes of 1,024 bytes), the remaining counts (1,024
@@ -180,6 +193,8 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
         } else {
             let cell = board.first_with(lowest);
             let untried = board.candidates(cell);
+            // The frame pushed is 12 bytes: two mems.
+            run.mems(Board::find_mems(cell) + board.candidates_mems() + 2);
             debug_assert_eq!(
                 untried.count_ones(),
                 lowest as u32,
@@ -199,10 +214,13 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
                 return ControlFlow::Continue(());
             };
             let cell = frame.cell as usize;
+            // The frame read.
+            run.mems(2);
             if frame.digit != 0 {
                 let digit = frame.digit;
                 frame.digit = 0;
                 board.unplace(cell, digit);
+                run.mems(1 + board.update_mems());
                 run.undo(depth, cell, digit);
                 depth -= 1;
                 continue;
@@ -216,6 +234,7 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
             frame.digit = digit;
             let reason = Reason::cell_choice(frame.options);
             lowest = board.place(cell, digit);
+            run.mems(2 + board.update_mems());
             depth += 1;
             run.place(depth, cell, digit, reason);
             run.enter(depth)?;

@@ -28,6 +28,17 @@
 //! shape and reused (see [`sudoku_core::scratch`]); the recursion is at most
 //! one frame per empty cell deep.
 //!
+//! ## Mems
+//!
+//! Counted when asked for ([`sudoku_core::Solver::solve_counting_mems`]),
+//! compiled away otherwise. One mem is one read or write of a 64-bit word of
+//! the search's data: a level (16 bytes: cell, units, untried and tried
+//! digits) read is 2 mems, a field of it written 1; a used-flag word (one per
+//! row, column and box) read or written is 1. Opening a level costs 6 (its
+//! units, three flags, two writes), placing a digit 8 (two writes, three
+//! flags read and written), taking one back 9. Copying a solution out is not
+//! counted (it is reporting, not search).
+//!
 //! ## Example
 //!
 //! ```
@@ -196,6 +207,8 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) {
     }
     let mut k = 0;
     loop {
+        // A level is 16 bytes: two mems.
+        run.mems(2);
         let level = board.levels[k];
         if level.untried == 0 {
             // Every digit of this cell failed: undo the placement above it.
@@ -207,6 +220,9 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) {
             let (cell, digit, units) = (above.cell as usize, above.digit, above.units);
             above.digit = 0;
             board.toggle(units, bit_of(digit));
+            // The level above read and its digit written; three used-flags
+            // read and written.
+            run.mems(2 + 1 + 6);
             run.undo(k as u32 + 1, cell, digit);
             continue;
         }
@@ -215,6 +231,8 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) {
         board.levels[k].untried ^= bit;
         board.levels[k].digit = digit;
         board.toggle(level.units, bit);
+        // `untried` and `digit` written; three used-flags read and written.
+        run.mems(2 + 6);
         let depth = k as u32 + 1;
         run.place(
             depth,
@@ -231,6 +249,7 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) {
             }
             board.toggle(level.units, bit);
             board.levels[k].digit = 0;
+            run.mems(6 + 1);
             run.undo(depth, level.cell as usize, digit);
             continue;
         }
@@ -247,6 +266,8 @@ impl Board {
         let level = &mut self.levels[k];
         level.untried = legal;
         level.options = legal;
+        // The level's units read, three used-flags read, two words written.
+        run.mems(1 + 3 + 2);
         if legal == 0 {
             run.dead_end(k as u32, DeadEnd::Cell(level.cell as usize));
         }

@@ -28,14 +28,19 @@
 //!
 //! ## Nodes
 //!
-//! Under `none` every placement enters a new state (`nodes = placements + 1`
-//! at the first solution, the classic count). From `fc` up, the states entered
-//! are the root and one per guess: a digit placed because a rule forced it (a
-//! naked or hidden single, or a branch point with one option) is a placement
-//! inside the current state, not a new node. `guesses` is the number to watch
-//! up the ladder; `placements` still counts every digit written, forced or
-//! not, and every one is undone (and counted as a backtrack if no solution lay
-//! below) when its state is abandoned.
+//! A node is a state the branching rule enters: the root and one per
+//! option it takes at a branch point, whether the point has one option or
+//! several. Under `none` and `fc` that is every placement (`nodes =
+//! placements + 1` at the first solution, the classic count): forward
+//! checking only finds dead ends sooner, so a cell left with one candidate
+//! is still chosen by the branching rule and entered, as mrv does. From
+//! `naked` up a digit a rule forces (a naked or hidden single) is a
+//! placement inside the current node, not a new node, so each rung differs
+//! from the one below in exactly its rule. `guesses` (branch points with
+//! two or more options) is the number to watch up the ladder; `placements`
+//! still counts every digit written, forced or not, and every one is undone
+//! (and counted as a backtrack if no solution lay below) when its state is
+//! abandoned.
 //!
 //! ## The rules, with a worked example each
 //!
@@ -252,7 +257,7 @@ const fn info(id: &'static str, summary: &'static str, prunes_by: &'static str) 
         summary,
         family: Family::Propagation,
         outside: false,
-        reports: Reports::ALL,
+        reports: Reports::ALL_BUT_MEMS,
         shapes: Shapes::All,
         prunes_by,
         headline: false,

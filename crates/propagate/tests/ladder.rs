@@ -271,13 +271,15 @@ fn every_rung_keeps_the_contract() {
     }
 }
 
-/// Above `none`, the states entered are the root and one per guess; forced
-/// placements are placements inside a state. Guesses never rise from one rung
+/// A node is the root or an option the branching rule took: under `none`
+/// and `fc` every placement, from `naked` up (mrv branching, which never
+/// meets a one-candidate cell there) the root and one per guess; forced
+/// placements are placements inside a node. Guesses never rise from one rung
 /// to the next under mrv branching (on each of these puzzles), nor in total
 /// under fewest branching (where a stronger rule can change which unit is
 /// chosen and, on a single puzzle, guess more).
 #[test]
-fn nodes_are_one_per_guess_plus_the_root_above_none() {
+fn nodes_are_the_branching_rules_choices() {
     let puzzles: Vec<Grid> = shared_set("top95.txt", 20);
     let mut fewest = [0u64; 6];
     for puzzle in &puzzles {
@@ -286,7 +288,15 @@ fn nodes_are_one_per_guess_plus_the_root_above_none() {
             for (i, rules) in Rules::ALL.into_iter().enumerate() {
                 let p = rung(b, rules);
                 let s = p.solve(puzzle, &Limits::default()).stats;
-                if rules != Rules::None {
+                let mut recorder = Recorder::default();
+                p.solve_traced(puzzle, &Limits::default(), &mut recorder);
+                let branches = recorder
+                    .count(|e| matches!(e, Event::Place { reason, .. } if reason.is_branch()));
+                assert_eq!(s.nodes, branches + 1, "{} {puzzle}", p.id());
+                if rules <= Rules::Fc {
+                    assert_eq!(s.nodes, s.placements + 1, "{} {puzzle}", p.id());
+                }
+                if rules >= Rules::Naked && b == Branching::Mrv || rules >= Rules::Hidden {
                     assert_eq!(s.nodes, s.guesses + 1, "{} {puzzle}", p.id());
                 }
                 if b == Branching::Mrv {
@@ -309,6 +319,30 @@ fn nodes_are_one_per_guess_plus_the_root_above_none() {
         }
     }
     assert!(fewest.windows(2).all(|w| w[1] <= w[0]), "{fewest:?}");
+}
+
+/// Each rung differs from the one below in exactly its rule: forward
+/// checking finds dead ends sooner but places nothing, so a one-candidate
+/// cell is still a node under `fc`; the naked-single rule places it inside
+/// the node. On top95, `prop:mrv/fc` therefore enters more nodes than
+/// `prop:mrv/naked` and makes the same guesses (the same branch points with
+/// two or more options: singles never choose a guess's cell).
+#[test]
+fn forward_checking_enters_the_nodes_naked_singles_save() {
+    let puzzles: Vec<Grid> = shared_set("top95.txt", 95);
+    let (mut fc, mut naked) = (Stats::default(), Stats::default());
+    for puzzle in &puzzles {
+        let a = rung(Branching::Mrv, Rules::Fc).solve(puzzle, &Limits::default());
+        let b = rung(Branching::Mrv, Rules::Naked).solve(puzzle, &Limits::default());
+        assert_eq!(a.stats.guesses, b.stats.guesses, "{puzzle}");
+        assert!(a.stats.nodes >= b.stats.nodes, "{puzzle}");
+        fc.nodes += a.stats.nodes;
+        naked.nodes += b.stats.nodes;
+        fc.guesses += a.stats.guesses;
+        naked.guesses += b.stats.guesses;
+    }
+    assert!(fc.nodes > naked.nodes, "fc {fc:?} naked {naked:?}");
+    assert_eq!(fc.guesses, naked.guesses);
 }
 
 /// Every placement names its rule; locked candidates and subsets name theirs

@@ -172,7 +172,12 @@ struct Hook<'a, E: Events> {
 }
 
 impl<E: Events> Theory for Hook<'_, E> {
-    fn final_check(&mut self, _: &mut TheoryArg) {}
+    /// The model is complete: the digits of the last propagation, which no
+    /// partial check showed, are reported now, so the trace ends with the
+    /// whole solution on the board.
+    fn final_check(&mut self, acts: &mut TheoryArg) {
+        self.partial_check(acts);
+    }
 
     fn create_level(&mut self) {
         // Called just after the partial check of the trail so far, so the

@@ -187,6 +187,9 @@ const REPORTS: Reports = Reports {
     max_depth: true,
     peak_states: true,
     peak_bytes: true,
+    // The solver's internals (clause watching, the trail) are another
+    // crate's code: mems are n/a.
+    mems: false,
 };
 
 const fn info(id: &'static str, summary: &'static str, prunes_by: &'static str) -> Info {
@@ -376,24 +379,28 @@ impl<T: Trace> Events for Watch<'_, T> {
         }
         let (cell, digit) = (var / self.n, (var % self.n) as u8 + 1);
         self.path.push((cell, digit));
-        let depth = self.path.len() as u32;
         self.decisions_shown += decision as u64;
         let reason = if decision {
             Reason::Decision
         } else {
             Reason::Propagated
         };
-        self.run.place(depth, cell, digit, reason);
-        self.max_depth = self.max_depth.max(depth as u64);
+        // Events carry the decision level, the depth of the node entered at
+        // the decision: a replay attaches a propagated digit to the node of
+        // its level (after a backjump, a level below the last one entered).
+        self.run.place(self.marks.len() as u32, cell, digit, reason);
+        self.max_depth = self.max_depth.max(self.path.len() as u64);
     }
 
     fn backjump(&mut self, level: usize) {
         let keep = self.marks[level];
-        self.marks.truncate(level);
         while self.path.len() > keep {
-            let depth = self.path.len() as u32;
+            // The level of the digit: the decisions at or before it.
+            let at = self.path.len() - 1;
+            let depth = self.marks.partition_point(|&m| m <= at) as u32;
             let (cell, digit) = self.path.pop().expect("non-empty");
             self.run.undo(depth, cell, digit);
         }
+        self.marks.truncate(level);
     }
 }

@@ -26,7 +26,7 @@ static DFS: Info = Info {
         "generic depth-first search over whole-grid copies (a stack), cells row-major, digits 1..n",
     family: Family::Copying,
     outside: false,
-    reports: Reports::ALL,
+    reports: Reports::ALL_BUT_MEMS,
     shapes: Shapes::All,
     prunes_by: "checking legality, like naive, on copies",
     headline: true,
@@ -42,7 +42,7 @@ static BFS: Info = Info {
     outside: false,
     reports: Reports {
         backtracks: false,
-        ..Reports::ALL
+        ..Reports::ALL_BUT_MEMS
     },
     shapes: Shapes::All,
     prunes_by: "checking legality, like naive, level by level",

@@ -350,7 +350,7 @@ fn play(
         previous(info);
     }));
     let mut out = io::stdout();
-    let mut tree = Tree::default();
+    let mut replay = Replay::new(puzzle);
     let mut counter = Counter::default();
     let mut backtracks = 0u64;
     let mut grid = puzzle.clone();
@@ -452,40 +452,19 @@ fn play(
         };
         step += 1;
         counter.see(&event);
-        let id = tree.apply(&event);
+        // The grid comes from the replay model every view shares.
+        let at = replay.apply(&event);
+        grid = Grid::from_cells(shape, replay.board().to_vec()).unwrap_or_else(|| grid.clone());
         what = describe(shape, &event, counter.nodes, counter.solutions);
-        mark = None;
-        match event {
-            Event::Enter { .. } => {
-                if let Some(id) = id {
-                    grid = tree.grid_of(puzzle, id);
-                }
-            }
-            Event::Place { cell, digit, .. } => {
-                // The digit being tried; a copying search creates all
-                // the children of a state at once, shown in turn.
-                grid.set(cell, digit);
-                mark = Some((cell, Mark::Placed));
-            }
-            Event::Undo {
-                cell, backtrack, ..
-            } => {
+        mark = match event {
+            Event::Place { .. } => at.cell.map(|c| (c, Mark::Placed)),
+            Event::Undo { backtrack, .. } => {
                 backtracks += backtrack as u64;
-                grid.set(cell, 0);
-                mark = Some((cell, Mark::Undone));
+                at.cell.map(|c| (c, Mark::Undone))
             }
-            Event::DeadEnd {
-                reason: DeadEnd::Cell(cell),
-                ..
-            }
-            | Event::DeadEnd {
-                reason: DeadEnd::Constraint(Constraint::Cell(cell)),
-                ..
-            } => {
-                mark = Some((cell, Mark::DeadEnd));
-            }
-            _ => {}
-        }
+            Event::DeadEnd { .. } => at.cell.map(|c| (c, Mark::DeadEnd)),
+            _ => None,
+        };
     };
     let _ = std::panic::take_hook();
     drop(guard);

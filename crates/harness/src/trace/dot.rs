@@ -3,8 +3,12 @@
 //! Every state entered carries its visit number (`#k`, the node numbers of
 //! the text trace) and every edge the number of the state it leads to, so a
 //! depth-first and a breadth-first search of the same tree draw different
-//! pictures. A chain of forced moves (a state whose only child was placed
-//! without a guess, and so on) is drawn as one box listing the moves, unless
+//! pictures. The tree is the replay model's: the digits a rule forced inside
+//! a node (a propagating search's singles) are listed inside its box,
+//! collapsed to the first few unless `--expand`, never drawn as children, so
+//! a search with no guess is one box. A chain of states a non-propagating
+//! search entered with one option each (a state whose only child had one
+//! option, and so on) is drawn as one box listing the moves, unless
 //! `--expand` asks for every state.
 
 use super::*;
@@ -20,13 +24,14 @@ fn dot_escape(s: &str) -> String {
 }
 
 /// The search tree as Graphviz DOT, as a string (see [`write_dot`]).
-pub fn dot(title: &str, shape: Shape, events: &[Event], hidden: u64, expand: bool) -> String {
+pub fn dot(title: &str, puzzle: &Grid, events: &[Event], hidden: u64, expand: bool) -> String {
     let mut out = Vec::new();
-    write_dot(&mut out, title, shape, events, hidden, expand).expect("writing to memory");
+    write_dot(&mut out, title, puzzle, events, hidden, expand).expect("writing to memory");
     String::from_utf8(out).expect("DOT is UTF-8")
 }
 
-fn move_text(shape: Shape, (cell, digit, reason): (usize, u8, Reason)) -> (String, String) {
+fn move_text(shape: Shape, p: sudoku_core::Placement) -> (String, String) {
+    let (cell, digit, reason) = (p.cell, p.digit, p.reason);
     let how = match reason {
         Reason::Guess { options } => format!("guess, one of {}", digit_set(options)),
         Reason::GuessPlace { places, .. } => format!("guess, one of {places} places"),
@@ -48,15 +53,13 @@ fn move_text(shape: Shape, (cell, digit, reason): (usize, u8, Reason)) -> (Strin
 pub fn write_dot(
     out: &mut impl Write,
     title: &str,
-    shape: Shape,
+    puzzle: &Grid,
     events: &[Event],
     hidden: u64,
     expand: bool,
 ) -> io::Result<()> {
-    let mut tree = Tree::default();
-    for event in events {
-        tree.apply(event);
-    }
+    let shape = puzzle.shape();
+    let (tree, _) = replay(puzzle, events);
     let nodes = &tree.nodes;
     let mut children = vec![0u32; nodes.len()];
     for node in nodes {
@@ -70,9 +73,11 @@ pub fn write_dot(
     if !expand {
         for (id, node) in nodes.iter().enumerate() {
             let Some(p) = node.parent else { continue };
-            let forced = node.choice.is_some_and(|(_, _, r)| !r.is_guess());
+            let forced = node.choice.is_some_and(|c| !c.reason.is_guess());
             let parent = &nodes[p];
             if forced
+                && parent.forced.is_empty()
+                && node.forced.is_empty()
                 && children[p] == 1
                 && parent.dead_end.is_none()
                 && parent.solution.is_none()
@@ -147,7 +152,7 @@ pub fn write_dot(
             let more = moves.len().saturating_sub(CHAIN_NAMED);
             let _ = write!(
                 label,
-                "\nthen {} forced move{}: {}{}",
+                "\nthen {} one-option move{}: {}{}",
                 moves.len(),
                 if moves.len() == 1 { "" } else { "s" },
                 named.join(", "),
@@ -158,8 +163,42 @@ pub fn write_dot(
                 }
             );
         }
-        // A chain ends where its last state does.
+        // The digits rules forced inside the node (the last of a chain).
         let tail = &nodes[last[id]];
+        if !tail.forced.is_empty() {
+            let shown = if expand {
+                tail.forced.len()
+            } else {
+                CHAIN_NAMED
+            };
+            let named: Vec<String> = tail
+                .forced
+                .iter()
+                .take(shown)
+                .map(|&p| {
+                    let (what, how) = move_text(shape, p);
+                    if expand {
+                        format!("{what} ({how})")
+                    } else {
+                        what
+                    }
+                })
+                .collect();
+            let more = tail.forced.len().saturating_sub(shown);
+            let _ = write!(
+                label,
+                "\n{} forced inside:{}{}{}",
+                tail.forced.len(),
+                if expand { "\n" } else { " " },
+                named.join(if expand { "\n" } else { ", " }),
+                if more > 0 {
+                    format!(" and {more} more")
+                } else {
+                    String::new()
+                }
+            );
+        }
+        // A chain ends where its last state does.
         let mut style = String::new();
         if let Some(reason) = tail.dead_end {
             let _ = write!(label, "\ndead end: {}", dead_end_text(shape, reason));
@@ -240,14 +279,7 @@ pub(super) fn dot_command(
         let _ = write!(title, "\n{note}");
     }
     let mut out = io::BufWriter::new(io::stdout().lock());
-    write_dot(
-        &mut out,
-        &title,
-        puzzle.shape(),
-        &recorder.events,
-        hidden,
-        expand,
-    )?;
+    write_dot(&mut out, &title, puzzle, &recorder.events, hidden, expand)?;
     out.flush()?;
     Ok(outcome)
 }

@@ -16,14 +16,25 @@ use super::*;
 /// listed): an SVG of a hundred thousand nodes helps no one.
 pub const TREE_CAP: usize = 4000;
 
-/// One step as the page sees it: `[kind, node, text]`, where kind is one of
-/// `enter place undo backtrack dead solution eliminate`.
+/// One step as the page sees it: `[kind, node, text, cell, changes]`, where
+/// kind is one of `enter place forced undo backtrack dead solution
+/// eliminate`, `cell` the cell it names (or -1) and `changes` the cells whose
+/// digit or removed candidates differ from the step before, as `[cell,
+/// digit, removed]` (`removed`: bit `d - 1` for each digit a rule took from
+/// the cell). The boards are the replay model's: the page applies them, it
+/// computes none.
 #[derive(Serialize)]
-struct Step(&'static str, usize, String);
+struct Step(&'static str, usize, String, i64, Vec<(usize, u8, u32)>);
 
-/// One node of the tree: `[parent or -1, cell or -1, digit, depth, guess]`.
+/// One node of the tree: `[parent or -1, cell or -1, digit, level, guess,
+/// entry or 0, forced]`, `forced` the placements a rule made inside it as
+/// `[cell, digit]`.
 #[derive(Serialize)]
-struct Node(i64, i64, u8, u32, bool);
+struct Node(i64, i64, u8, u32, bool, u64, Vec<(usize, u8)>);
+
+/// The board every [`KEY_EVERY`] steps, so a deep link or the slider lands
+/// on a step by applying at most that many changes.
+const KEY_EVERY: usize = 256;
 
 #[derive(Serialize)]
 struct Data<'a> {
@@ -32,12 +43,26 @@ struct Data<'a> {
     box_cols: usize,
     givens: &'a [u8],
     steps: Vec<Step>,
+    /// `keys[j]`: `[digits, removed]` after step `j * key_every`.
+    keys: Vec<(Vec<u8>, Vec<u32>)>,
+    key_every: usize,
     nodes: Vec<Node>,
     /// Steps of the search not recorded (beyond `--max-steps`).
     hidden: u64,
     summary: String,
     result: String,
     tree_cap: usize,
+}
+
+/// The candidates rules removed, per cell, in the nodes on the current path.
+fn removed_on_path(replay: &Replay, cells: usize) -> Vec<u32> {
+    let mut removed = vec![0u32; cells];
+    for id in replay.path() {
+        for e in &replay.nodes[id].eliminated {
+            removed[e.cell] |= 1 << (e.digit - 1);
+        }
+    }
+    removed
 }
 
 /// The page for a recorded trace.
@@ -49,11 +74,16 @@ pub fn page(
     outcome: &Outcome,
 ) -> String {
     let shape = puzzle.shape();
-    let mut tree = Tree::default();
+    let cells = shape.cells();
+    let mut replay = Replay::new(puzzle);
     let (mut node_count, mut solutions) = (0, 0);
     let mut steps = Vec::with_capacity(events.len());
-    for event in events {
-        let node = tree.apply(event).unwrap_or(0);
+    let mut keys = Vec::new();
+    let mut board = puzzle.cells().to_vec();
+    let mut removed = vec![0u32; cells];
+    let mut any_removed = false;
+    for (k, event) in events.iter().enumerate() {
+        let at = replay.apply(event);
         match event {
             Event::Enter { .. } => node_count += 1,
             Event::Solution { .. } => solutions += 1,
@@ -61,7 +91,8 @@ pub fn page(
         }
         let kind = match event {
             Event::Enter { .. } => "enter",
-            Event::Place { .. } => "place",
+            Event::Place { reason, .. } if reason.is_branch() => "place",
+            Event::Place { .. } => "forced",
             Event::Undo {
                 backtrack: true, ..
             } => "backtrack",
@@ -70,34 +101,59 @@ pub fn page(
             Event::Solution { .. } => "solution",
             Event::Eliminate { .. } => "eliminate",
         };
+        any_removed |= matches!(event, Event::Eliminate { .. });
+        let now_removed = if any_removed {
+            removed_on_path(&replay, cells)
+        } else {
+            vec![0u32; cells]
+        };
+        let changes = (0..cells)
+            .filter(|&c| replay.board()[c] != board[c] || now_removed[c] != removed[c])
+            .map(|c| (c, replay.board()[c], now_removed[c]))
+            .collect();
+        board.copy_from_slice(replay.board());
+        removed = now_removed;
+        if k % KEY_EVERY == 0 {
+            keys.push((board.clone(), removed.clone()));
+        }
         steps.push(Step(
             kind,
-            node,
+            at.node,
             describe(shape, event, node_count, solutions),
+            at.cell.map_or(-1, |c| c as i64),
+            changes,
         ));
     }
-    let nodes = tree
+    let nodes = replay
         .nodes
         .iter()
         .map(|n| {
-            let (cell, digit, guess) = n
-                .choice
-                .map_or((-1, 0, false), |(c, d, r)| (c as i64, d, r.is_guess()));
+            let (cell, digit, guess) = n.choice.map_or((-1, 0, false), |p| {
+                (p.cell as i64, p.digit, p.reason.is_guess())
+            });
             Node(
                 n.parent.map_or(-1, |p| p as i64),
                 cell,
                 digit,
-                n.depth,
+                n.level,
                 guess,
+                n.entry.unwrap_or(0),
+                n.forced.iter().map(|p| (p.cell, p.digit)).collect(),
             )
         })
         .collect();
+    let profile = super::profile::svg(
+        replay.profile(),
+        "nodes entered at each level of the tree (root = 0)",
+    );
     let data = Data {
         title,
         box_rows: shape.box_rows(),
         box_cols: shape.box_cols(),
         givens: puzzle.cells(),
         steps,
+        keys,
+        key_every: KEY_EVERY,
         nodes,
         hidden,
         summary: summary_text(&outcome.stats),
@@ -110,6 +166,7 @@ pub fn page(
         .replace("</", "<\\/");
     TEMPLATE
         .replace("{{TITLE}}", &html_escape(title))
+        .replace("{{PROFILE}}", &profile)
         .replace("{{DATA}}", &json)
 }
 
@@ -171,13 +228,18 @@ kbd { border: 1px solid #aaa; border-radius: 3px; padding: 0 .3em; font-size: 12
     <div id="treebox"></div>
     <p class="note">Path from the root to the current node:</p>
     <div id="path"></div>
+    <details id="forced" hidden><summary></summary><div></div></details>
+    <div id="profile">{{PROFILE}}</div>
   </div>
 </div>
 <p id="summary"></p>
 <p class="note" id="cap"></p>
 <p class="note">Keys: <kbd>&rarr;</kbd> next, <kbd>&larr;</kbd> back, <kbd>g</kbd> next guess,
 <kbd>d</kbd> next dead end, <kbd>Home</kbd>/<kbd>End</kbd>. Pencil marks are the digits the
-row, column and box still allow.</p>
+row, column and box still allow, less those a rule removed. A node is a state the search
+entered (the root, and one per option its branching rule took); the digits a rule forced
+inside it are listed with it, never drawn as children. Link to a step with
+<code>#step=N</code> at the end of the address.</p>
 <div id="errors" style="color:#b00"></div>
 <script id="data" type="application/json">{{DATA}}</script>
 <script>
@@ -204,15 +266,17 @@ for (let r = 0; r < N; r++) {
     cells.push(td);
   }
 }
-function gridOf(node) {
-  const g = D.givens.slice();
-  for (let i = node; i >= 0 && i < D.nodes.length; i = D.nodes[i][0]) {
-    const n = D.nodes[i];
-    if (n[1] >= 0) g[n[1]] = n[2];
+// The board at a step: the nearest key board before it, then each step's
+// changes (the replay model's boards, computed by sudoku-lab).
+function boardAt(k) {
+  const j = Math.floor(k / D.key_every);
+  const g = D.keys[j][0].slice(), rm = D.keys[j][1].slice();
+  for (let i = j * D.key_every + 1; i <= k; i++) {
+    for (const [c, d, r] of D.steps[i][4]) { g[c] = d; rm[c] = r; }
   }
-  return g;
+  return [g, rm];
 }
-function marks(g, cell) {
+function marks(g, rm, cell) {
   const r = Math.floor(cell / N), c = cell % N;
   const br = r - r % R, bc = c - c % C;
   const used = new Set();
@@ -221,7 +285,7 @@ function marks(g, cell) {
     used.add(g[(br + Math.floor(i / C)) * N + bc + i % C]);
   }
   let out = "";
-  for (let d = 1; d <= N; d++) if (!used.has(d)) out += sym(d);
+  for (let d = 1; d <= N; d++) if (!used.has(d) && !(rm[cell] >> (d - 1) & 1)) out += sym(d);
   return out;
 }
 const xs = [], ys = [];
@@ -251,40 +315,52 @@ function layoutTree() {
   });
   D.nodes.forEach((n, i) => {
     s += '<circle id="n' + i + '" class="' + (n[4] ? "guess" : "") + '" cx="' + (10 + xs[i] * dx) +
-      '" cy="' + (10 + ys[i] * dy) + '" r="4"><title>node ' + i + "</title></circle>";
+      '" cy="' + (10 + ys[i] * dy) + '" r="4"><title>node ' + (n[5] || "not entered") +
+      (n[6].length ? ", " + n[6].length + " forced inside" : "") + "</title></circle>";
   });
   box.innerHTML = s + "</svg>";
 }
 function cellName(c) { return "r" + (Math.floor(c / N) + 1) + "c" + (c % N + 1); }
 let lit = null;
+function moveText(c, d) { return cellName(c) + "=" + sym(d); }
 function show(k) {
   const total = D.steps.length;
   step = Math.max(0, Math.min(total - 1, k));
   document.body.dataset.step = step;
-  const [kind, node, text] = total ? D.steps[step] : ["enter", 0, "no steps"];
-  const shown = (kind === "undo" || kind === "backtrack") && D.nodes[node] ? D.nodes[node][0] : node;
-  const g = gridOf(shown);
-  const focus = D.nodes[node] ? D.nodes[node][1] : -1;
+  if (total === 0) { document.getElementById("what").textContent = "no steps"; return; }
+  const [kind, node, text, focus] = D.steps[step];
+  const [g, rm] = boardAt(step);
   g.forEach((d, i) => {
     const td = cells[i];
     td.className = td.className.replace(/\b(given|placed|current|undone)\b/g, "").trim();
+    td.dataset.digit = d ? sym(d) : "";
     if (D.givens[i]) { td.classList.add("given"); td.textContent = sym(d); }
     else if (d) { td.classList.add("placed"); td.textContent = sym(d); }
-    else { td.innerHTML = '<span class="marks">' + marks(g, i) + "</span>"; }
+    else { td.innerHTML = '<span class="marks">' + marks(g, rm, i) + "</span>"; }
   });
-  if (focus >= 0) cells[focus].classList.add(kind === "place" || kind === "enter" ? "current" : (kind === "undo" || kind === "backtrack" ? "undone" : "current"));
+  if (focus >= 0) cells[focus].classList.add(kind === "undo" || kind === "backtrack" ? "undone" : "current");
   document.getElementById("what").textContent = "step " + (step + 1) + ": " + text;
   document.getElementById("counter").textContent = "step " + (step + 1) + " of " + total;
   document.getElementById("slider").value = step;
+  if (!selftest) history.replaceState(null, "", "#step=" + (step + 1));
   if (lit) lit.classList.remove("lit");
   lit = document.getElementById("n" + node);
   if (lit) lit.classList.add("lit");
   const path = [];
   for (let i = node; i >= 0 && D.nodes[i]; i = D.nodes[i][0]) {
     const n = D.nodes[i];
-    path.unshift(n[1] >= 0 ? cellName(n[1]) + "=" + sym(n[2]) + (n[4] ? " (guess)" : "") : "root");
+    let s = n[1] >= 0 ? moveText(n[1], n[2]) + (n[4] ? " (guess)" : "") : "root";
+    if (n[6].length) s += " [+" + n[6].length + " forced]";
+    path.unshift(s);
   }
   document.getElementById("path").textContent = path.join(" > ");
+  const n = D.nodes[node];
+  const forced = document.getElementById("forced");
+  forced.hidden = !n || n[6].length === 0;
+  if (n && n[6].length) {
+    forced.querySelector("summary").textContent = "this node's forced moves (" + n[6].length + ")";
+    forced.querySelector("div").textContent = n[6].map(([c, d]) => moveText(c, d)).join(", ");
+  }
 }
 function seek(kinds) {
   for (let k = step + 1; k < D.steps.length; k++) {
@@ -292,6 +368,7 @@ function seek(kinds) {
     if (kinds.includes(s[0]) && (s[0] !== "place" || (D.nodes[s[1]] && D.nodes[s[1]][4]))) return show(k);
   }
 }
+const selftest = location.hash === "#selftest";
 const slider = document.getElementById("slider");
 slider.max = Math.max(0, D.steps.length - 1);
 slider.oninput = () => show(+slider.value);
@@ -315,8 +392,14 @@ document.getElementById("cap").textContent = D.hidden > 0
     " more steps of the search are not recorded (raise --max-steps). The summary counts the whole search."
   : "Every step of the search is shown.";
 layoutTree();
-show(0);
-if (location.hash === "#selftest") {
+// A deep link, #step=N, opens at step N (as numbered on the page).
+const linked = /^#step=(\d+)$/.exec(location.hash);
+show(linked ? Number(linked[1]) - 1 : 0);
+window.addEventListener("hashchange", () => {
+  const m = /^#step=(\d+)$/.exec(location.hash);
+  if (m && Number(m[1]) - 1 !== step) show(Number(m[1]) - 1);
+});
+if (selftest) {
   // Used by the browser test: press the right arrow twice.
   document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));
   document.dispatchEvent(new KeyboardEvent("keydown", { key: "ArrowRight" }));

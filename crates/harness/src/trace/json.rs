@@ -199,16 +199,31 @@ pub(super) fn json(
     puzzle: &Grid,
     limits: &sudoku_core::Limits,
     max: Option<u64>,
+    boards: bool,
 ) -> io::Result<Outcome> {
     let shape = puzzle.shape();
     let stdout = io::stdout();
     let mut out = io::BufWriter::new(stdout.lock());
+    // Only the events printed are replayed: memory stays bounded by
+    // --max-steps, as the stream's.
+    let mut replay = boards.then(|| Replay::new(puzzle));
     let (outcome, counter, hidden, error) = {
         let mut stream = Stream {
             max,
             counter: Counter::default(),
             sink: |counter: &Counter, event: &Event| {
-                serde_json::to_writer(&mut out, &JsonEvent::of(shape, counter, event))?;
+                let line = JsonEvent::of(shape, counter, event);
+                match replay.as_mut() {
+                    None => serde_json::to_writer(&mut out, &line)?,
+                    Some(replay) => {
+                        replay.apply(event);
+                        let mut value = serde_json::to_value(&line)?;
+                        if let Some(object) = value.as_object_mut() {
+                            object.insert("board".into(), board_line(shape, replay.board()).into());
+                        }
+                        serde_json::to_writer(&mut out, &value)?;
+                    }
+                }
                 writeln!(out)
             },
             error: None,

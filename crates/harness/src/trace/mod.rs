@@ -27,7 +27,6 @@ use crate::input::Source;
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
-use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
@@ -124,6 +123,13 @@ pub struct TraceArgs {
     #[arg(long)]
     pub expand: bool,
 
+    /// With --format json: add the board after each event (`"board"`: the
+    /// grid in line format, `.` for an empty cell), from the replay model
+    /// every view draws from, so a trace can be checked without
+    /// reimplementing the rules
+    #[arg(long)]
+    pub boards: bool,
+
     /// Time between two steps of --animate (e.g. 50ms, 0.5s)
     #[arg(long, value_name = "TIME", default_value = "50ms", value_parser = delay, requires = "animate")]
     pub delay: Duration,
@@ -139,6 +145,7 @@ pub mod animate;
 mod dot;
 pub mod html;
 mod json;
+pub mod profile;
 mod text;
 mod words;
 
@@ -147,10 +154,10 @@ pub use dot::{dot, write_dot};
 use html::html_command;
 use json::json;
 pub use json::JsonEvent;
-pub use sudoku_core::{Tree, TreeNode};
+pub use sudoku_core::{Replay, ReplayStep, TreeNode};
 use text::text;
+use words::Counter;
 pub use words::{cell_name, dead_end_text, describe, indent, summary_text};
-use words::{Choices, Counter};
 // ---------------------------------------------------------------------------
 // The command
 
@@ -249,6 +256,10 @@ pub fn run(args: &TraceArgs) -> Status {
         );
         return Status::Usage;
     }
+    if args.boards && (args.animate || args.format != TraceFormat::Json) {
+        eprintln!("error: --boards adds the board to each line of --format json; it goes with that format only");
+        return Status::Usage;
+    }
     let limits = args.budgets.limits(Some(args.limit), 1);
     let default_steps = if args.animate {
         DEFAULT_ANIMATE_STEPS
@@ -263,7 +274,7 @@ pub fn run(args: &TraceArgs) -> Status {
     }
     let result = match args.format {
         TraceFormat::Text => text(solver, &puzzle, &limits, max, args.limit),
-        TraceFormat::Json => json(solver, &puzzle, &limits, max),
+        TraceFormat::Json => json(solver, &puzzle, &limits, max, args.boards),
         TraceFormat::Dot => dot_command(solver, &puzzle, &limits, max, args.expand),
         TraceFormat::Html => html_command(solver, &puzzle, &limits, max),
     };
@@ -274,6 +285,21 @@ pub fn run(args: &TraceArgs) -> Status {
         },
         Err(e) => crate::output::write_failed(&e),
     }
+}
+
+/// A board of the replay in line format (`.` for an empty cell, the
+/// symbols of the puzzle's side), as `--boards` and the tests write it.
+pub fn board_line(shape: Shape, board: &[u8]) -> String {
+    Grid::from_cells(shape, board.to_vec())
+        .map(|g| g.to_line())
+        .unwrap_or_default()
+}
+
+/// The replay of recorded events: the model, and the step each event made.
+pub fn replay(puzzle: &Grid, events: &[Event]) -> (Replay, Vec<ReplayStep>) {
+    let mut replay = Replay::new(puzzle);
+    let steps = events.iter().map(|e| replay.apply(e)).collect();
+    (replay, steps)
 }
 
 /// What keeping one event costs a view that records the search before it

@@ -54,7 +54,10 @@ pub(super) fn text(
     writeln!(out, "{}", header(solver, puzzle, limit))?;
     write!(out, "{}", puzzle.pretty())?;
     writeln!(out)?;
-    let mut choices = Choices::default();
+    // The replay names the placement of a node entered long after it was
+    // made (a copying search creates children before entering them).
+    let mut replay = Replay::new(puzzle);
+    let mut last_step: Option<ReplayStep> = None;
     let (outcome, hidden, error) = {
         let mut stream = Stream {
             max,
@@ -62,7 +65,16 @@ pub(super) fn text(
             sink: |counter: &Counter, event: &Event| {
                 let pad = " ".repeat(indent(event) as usize * width);
                 let line = describe(shape, event, counter.nodes, counter.solutions);
-                match choices.see(event) {
+                let step = replay.apply(event);
+                let named = match event {
+                    Event::Enter { .. } => replay.nodes[step.node]
+                        .choice
+                        .filter(|_| last_step.is_none_or(|s| s.node != step.node))
+                        .map(|p| (p.cell, p.digit)),
+                    _ => None,
+                };
+                last_step = Some(step);
+                match named {
                     Some((cell, digit)) => {
                         writeln!(
                             out,

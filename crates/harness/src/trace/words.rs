@@ -76,57 +76,6 @@ impl Counter {
     }
 }
 
-/// Which placement made each state entered, for the text view: an in-place
-/// search (naive, mrv, dlx) enters a state right after placing its digit, but a
-/// copying search (dfs, bfs) places all the children of a state first and
-/// enters them later, oldest first (see [`Tree`]); its node lines then name
-/// the placement they come from. Holds only the children placed and not yet
-/// entered, and only while the trace is being printed.
-#[derive(Debug, Default)]
-pub(super) struct Choices {
-    /// `(number of the placement, cell, digit)` by depth, oldest first.
-    pub(super) pending: Vec<VecDeque<(u64, usize, u8)>>,
-    pub(super) places: u64,
-    /// The number of the placement just seen, if the last event was one.
-    pub(super) just_placed: Option<u64>,
-}
-
-impl Choices {
-    /// The placement of the state this event enters, when it is not the
-    /// event just before.
-    pub(super) fn see(&mut self, event: &Event) -> Option<(usize, u8)> {
-        let mut named = None;
-        let mut just_placed = None;
-        match *event {
-            Event::Place {
-                depth, cell, digit, ..
-            } => {
-                let d = depth as usize;
-                if self.pending.len() <= d {
-                    self.pending.resize_with(d + 1, VecDeque::new);
-                }
-                self.places += 1;
-                self.pending[d].push_back((self.places, cell, digit));
-                just_placed = Some(self.places);
-            }
-            Event::Enter { depth } => {
-                if let Some((k, cell, digit)) = self
-                    .pending
-                    .get_mut(depth as usize)
-                    .and_then(|q| q.pop_front())
-                {
-                    if self.just_placed != Some(k) {
-                        named = Some((cell, digit));
-                    }
-                }
-            }
-            _ => {}
-        }
-        self.just_placed = just_placed;
-        named
-    }
-}
-
 /// One event as a line of the text trace, without its indentation. `node`
 /// and `solution` are the numbers of the node entered / solution found so far.
 pub fn describe(shape: Shape, event: &Event, node: u64, solution: u64) -> String {

@@ -529,9 +529,6 @@ fn search<T: Trace>(
     let mut from = 0;
     loop {
         let depth = board.path.len() as u32;
-        if depth as u64 > run.stats.max_depth {
-            run.stats.max_depth = depth as u64;
-        }
         match state {
             Err(dead) => run.dead_end(depth, dead),
             Ok(()) => match board.choose(branching, rules, from) {
@@ -562,17 +559,19 @@ fn search<T: Trace>(
                 let unit = unit_of(board.n, u);
                 let places = frame.options.count_ones();
                 let reason = if places == 1 {
-                    Reason::HiddenSingle(unit)
+                    Reason::OnlyPlace(unit)
                 } else {
                     Reason::GuessPlace { unit, places }
                 };
                 (cell, frame.digit, reason)
             };
             from = if frame.digit == 0 { cell + 1 } else { 0 };
+            // Every option the branching rule takes enters a node, one
+            // option or several: a rung's rules decide what is forced before
+            // branching (from `naked` up a one-candidate cell never reaches
+            // it), not whether a branch is a node.
             state = board.assign(cell, digit, reason, rules, run);
-            if rules == Rules::None || reason.is_guess() {
-                run.enter(board.path.len() as u32)?;
-            }
+            run.enter(board.path.len() as u32)?;
             if state.is_ok() {
                 state = board.propagate(rules, run);
             }
