@@ -140,9 +140,10 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub protocol: ProtocolArgs,
 
-    /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so)
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
+    /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so).
+    /// Capped at the cores, with a warning
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: u64,
 
     /// Output format on stdout
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
@@ -260,7 +261,7 @@ pub fn run(args: &CompareArgs) -> Status {
     let mut config = RunConfig {
         limits: args.budgets.limits(Some(config::MAX_SOLUTIONS), 1),
         limit_puzzles: limit,
-        jobs: args.jobs as usize,
+        jobs: crate::jobs::worker_threads(args.jobs, None),
         read: args.read.options(),
         progress: !args.no_progress,
         loud: true,
@@ -366,7 +367,9 @@ fn open_results(
         Status::Usage
     };
     if path.is_dir() {
-        return Err(fail("is a directory: name a file".into()));
+        return Err(fail(
+            "is a directory; --results names the file to write the results to".into(),
+        ));
     }
     let exists = path.metadata().is_ok_and(|m| m.len() > 0);
     let held = if args.resume && exists {

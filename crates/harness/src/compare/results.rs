@@ -454,7 +454,7 @@ pub fn read(path: &Path, repair: bool) -> Result<Held, String> {
         buf.clear();
         let n = reader
             .read_line(&mut buf)
-            .map_err(|e| format!("line {}: {e}", number + 1))?;
+            .map_err(|e| format!("line {}: {e} (is this a results file?)", number + 1))?;
         if n == 0 {
             break;
         }
