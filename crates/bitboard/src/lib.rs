@@ -395,6 +395,7 @@ static INFO: Info = Info {
     prunes_by: "naked and hidden singles, locked candidates, on digit bitboards",
     headline: true,
     brute_force: false,
+    capabilities: sudoku_core::Capabilities::SEARCH,
 };
 
 /// Per-shape scratch: the buffer a solution grid is written into.

@@ -44,7 +44,7 @@ pub use parse::{
 };
 pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
-pub use strategy::{Family, Info, Reports, Shapes, Strategy};
+pub use strategy::{Capabilities, Family, Info, Reports, Shapes, Strategy};
 pub use trace::{
     digit_set, Constraint, CountMems, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace,
 };

@@ -5,43 +5,59 @@
 //!
 //! * **Line**: one puzzle per line, `n²` symbols. `.` or `0` is a blank; the
 //!   digits are `1-9`, then `A-Z` for 10-35 (either case), so a 16x16 uses
-//!   `1-9A-G`. Spaces and the decoration characters `|`, `-`, `+` are ignored.
+//!   `1-9A-G`. Spaces and the decoration characters `|`, `-`, `+` are ignored,
+//!   except that `-` or `+` right before a digit is a sign, and an error.
 //! * **Numbers**: whitespace-separated decimal numbers, `0` or `.` for a blank.
-//!   A line is read as numbers when it has several tokens, at least one of them
-//!   two digits long, and every token is a number or `.`. Works for any size.
+//!   A line is read as numbers when it has several words, every word is a
+//!   number or `.`, and some word is longer than one character (`12`, `07`,
+//!   or `3.5`, which is then refused as a fraction: write groups of cells as
+//!   `1.5|3.7` or without spaces). Works for any size; a number too large is
+//!   quoted as written.
 //! * **Block**: `n` lines of `n` symbols (or numbers) each, optionally decorated
 //!   with `|`, `-`, `+` and spaces; decoration-only lines are skipped; puzzles are
-//!   separated by blank lines. A line of 16 symbols is ambiguous (a 4x4 puzzle or
-//!   a 16x16 row): it starts a 16x16 block only when it opens a paragraph (at
-//!   the start of the file or after a blank or comment line), carries no
-//!   trailing comment, and the paragraph holds exactly 16 rows of 16 symbols;
-//!   pass a shape to remove the doubt.
+//!   separated by blank lines. A row more than `n` in the same paragraph is an
+//!   error (the row count must match the row length), as is a row fewer.
 //! * **CSV**: `puzzle,solution[,note]`, the form of `seeds.csv`; a header line
-//!   whose first field is `puzzle` is skipped; the solution may be empty.
+//!   whose first field is `puzzle` is skipped; the solution may be empty, and
+//!   when given must be a solution of the puzzle (complete, keeping every
+//!   given, breaking no rule), or the line is an error.
 //! * **Rated line**: a line puzzle (one token, no spaces inside, at least 16
 //!   symbols), a space, and a rating written as a decimal number (`5.0`,
 //!   `11.9`, `7`): the form of Sudoku Explainer ratings, as in
 //!   `puzzles/se-rated-2500.txt`. The rating is kept on the [`Entry`]. A line
 //!   whose symbols, rating included, already make a whole puzzle is read as
-//!   that puzzle, so the rule changes no line that was read before.
+//!   that puzzle.
 //!
 //! `#` starts a comment, on a line of its own or after a puzzle. A UTF-8 byte
 //! order mark and CRLF line ends are accepted.
 //!
+//! ## The one ambiguous layout
+//!
+//! A line of `k = n²` symbols is a puzzle of side `n`, or the first row of a
+//! `k x k` grid (16 symbols: a 4x4 puzzle or a 16x16 row; 36 numbers: a 6x6
+//! puzzle or a row of a 36x36 grid). The rule: it starts a grid only when it
+//! opens a paragraph (at the start of the file or after a blank or comment
+//! line), carries no trailing comment, and the paragraph holds exactly `k`
+//! rows of `k` symbols; past side 25 also only when every row writes its
+//! cells apart (`0 0 0 ...`, not `000...`). Such a grid of side 16 is read
+//! and [`Entry::ambiguity`] says so; one past 25 is an error that says so
+//! (`ParseErrorKind::GridTooLarge`). Pass a shape to remove the doubt.
+//!
 //! # Errors
 //!
 //! The reader yields `(line number, Result<Entry, ParseError>)`: one bad puzzle
-//! is one error item, and reading goes on with the next. Only the lines of the
-//! current puzzle are held in memory, and a line longer than [`MAX_LINE_BYTES`]
-//! is reported and skipped without being stored, so any file streams in bounded
-//! memory.
+//! is one error item, and reading goes on with the next. Each error names
+//! what is wrong and, for a fault of one symbol or number, its column. Only
+//! the lines of the current puzzle are held in memory, and a line longer than
+//! [`MAX_LINE_BYTES`] is reported and skipped (up to its line break, however
+//! far) without being stored, so any file streams in bounded memory.
 //!
 //! One file, longer than most here, because it is one decision: which format
 //! a line is in and what error it gets are settled by the same tests (a line
 //! of numbers, a block row, a CSV record, a line puzzle), and a reader of one
 //! format split from the others would not see why they reject a line.
 
-use crate::grid::{symbol_digit, Grid};
+use crate::grid::{digit_symbol, symbol_digit, Grid, VerifyError};
 use crate::shape::{Shape, ShapeError};
 use std::collections::VecDeque;
 use std::fmt;
@@ -50,10 +66,11 @@ use std::io::{BufRead, ErrorKind};
 /// Lines longer than this are reported as errors and skipped, not stored.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// An overlong line is skipped up to its line break, but no further than
-/// this: input with no line break in sight (`/dev/zero`, a binary file)
-/// stops the reading instead of running for ever.
-pub const MAX_SKIP_BYTES: usize = 256 * MAX_LINE_BYTES;
+/// An overlong line is skipped up to its line break however far that is (a
+/// 100 MB line costs the time to read it, not the memory), but no further
+/// than this, and not past a NUL byte: input with no line break in sight
+/// (`/dev/zero`, a binary file) stops the reading instead of running for ever.
+pub const MAX_SKIP_BYTES: usize = 1 << 30;
 
 /// What is wrong with one puzzle, and on which line of its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,26 +81,50 @@ pub struct ParseError {
     pub kind: ParseErrorKind,
 }
 
+/// What is wrong, with the 1-based column (in characters) where the line
+/// shows it, and any number quoted as it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseErrorKind {
-    /// The symbol count is neither `n²` (a line puzzle) nor `n` (a block row).
+    /// The symbol count is neither `n²` (a line puzzle) nor `n` (a block
+    /// row). `column`: the first symbol too many, or the last one when
+    /// symbols are missing.
     WrongLength {
         symbols: usize,
         expected: Option<usize>,
+        column: usize,
     },
-    /// A character that is not a symbol, a blank or decoration (1-based column).
+    /// A character that is not a symbol, a blank or decoration.
     UnknownSymbol {
         symbol: char,
         column: usize,
     },
-    /// A digit larger than the side allows.
+    /// A digit larger than the side allows, as written (`5`, `0099`,
+    /// `99999999999999999999999`).
     OutOfRange {
-        value: u64,
+        value: String,
         side: usize,
+        column: usize,
+    },
+    /// A number with a sign (`-3`, `+3`): a cell is never signed, and `-`
+    /// or `+` before a digit is not decoration.
+    Sign {
+        number: String,
+        column: usize,
+    },
+    /// A number with a fraction (`3.5`) in a line of numbers.
+    Fraction {
+        number: String,
         column: usize,
     },
     /// The side has no shape.
     Shape(ShapeError),
+    /// A paragraph of `side` lines of `side` cells each (`side` = n², the
+    /// cells written apart) is one grid of that side by the documented rule,
+    /// and that side is larger than the largest shape.
+    GridTooLarge {
+        side: usize,
+        small: Shape,
+    },
     /// A block stopped before its `n` rows.
     ShortBlock {
         rows: usize,
@@ -95,26 +136,70 @@ pub enum ParseErrorKind {
         symbols: usize,
         side: usize,
     },
-    /// The CSV solution field does not fit the puzzle.
+    /// A block went on past its `n` rows: a row more in the same paragraph.
+    ExtraRow {
+        side: usize,
+    },
+    /// The CSV solution field does not fit the puzzle (what, and where).
     Csv(String),
     LineTooLong,
     InvalidUtf8,
     Io(String),
 }
 
+impl ParseErrorKind {
+    /// An input/output failure (the source could not be read at all, such as
+    /// a directory on standard input), not a fault of the text.
+    pub fn is_io(&self) -> bool {
+        matches!(self, ParseErrorKind::Io(_))
+    }
+
+    /// The same error with its column moved `by` characters to the right:
+    /// a field of a CSV line starts past column 1.
+    fn shifted(mut self, by: usize) -> Self {
+        use ParseErrorKind::*;
+        match &mut self {
+            WrongLength { column, .. }
+            | UnknownSymbol { column, .. }
+            | OutOfRange { column, .. }
+            | Sign { column, .. }
+            | Fraction { column, .. } => *column += by,
+            _ => {}
+        }
+        self
+    }
+}
+
 impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use ParseErrorKind::*;
+        let plural = |k: usize| if k == 1 { "" } else { "s" };
         match self {
-            WrongLength { symbols, expected: Some(e) } => {
-                let s = if *symbols == 1 { "" } else { "s" };
-                write!(f, "wrong length: {symbols} symbol{s} where {e} were expected")
+            WrongLength {
+                symbols,
+                expected: Some(e),
+                column,
+            } => {
+                write!(
+                    f,
+                    "wrong length: {symbols} symbol{} where {e} were expected",
+                    plural(*symbols)
+                )?;
+                if symbols > e {
+                    write!(f, " (the first one too many at column {column})")
+                } else {
+                    write!(f, " (the last at column {column})")
+                }
             }
-            WrongLength { symbols, expected: None } => write!(
+            WrongLength {
+                symbols,
+                expected: None,
+                column,
+            } => write!(
                 f,
-                "wrong length: {symbols} symbol{}; a puzzle line holds n² symbols \
-                 (16, 36, 64, 81, ... 625) and a block row n symbols",
-                if *symbols == 1 { "" } else { "s" }
+                "wrong length: {symbols} symbol{} (the last at column {column}); a puzzle line \
+                 holds n² symbols (16, 36, 64, 81, ... 625) and a block row n symbols",
+                plural(*symbols)
             ),
             UnknownSymbol { symbol, column } => write!(
                 f,
@@ -122,20 +207,59 @@ impl fmt::Display for ParseErrorKind {
                  grids larger than 9x9), and . or 0 for a blank",
                 symbol
             ),
-            OutOfRange { value, side, column } => {
-                write!(f, "digit {value} at column {column} is out of range for side {side} (1-{side})")
-            }
-            Shape(e) => write!(f, "{e}"),
-            ShortBlock { rows, side } => {
-                write!(f, "block ended after {rows} rows; a {side}x{side} block needs {side}")
-            }
-            BlockRow { row_line, symbols, side } => write!(
+            OutOfRange {
+                value,
+                side,
+                column,
+            } => write!(
                 f,
-                "block row at line {row_line} has {symbols} symbols; every row of this block needs {side}"
+                "digit {value} at column {column} is out of range for side {side} (1-{side})"
+            ),
+            Sign { number, column } => write!(
+                f,
+                "signed number {number} at column {column}: a cell is a digit without a sign \
+                 (1-n, or . or 0 for a blank)"
+            ),
+            Fraction { number, column } => write!(
+                f,
+                "fraction {number} at column {column}: a cell is a whole number (in a line of \
+                 numbers each space-separated token is one cell)"
+            ),
+            Shape(e) => write!(f, "{e}"),
+            GridTooLarge { side, small } => write!(
+                f,
+                "{side} lines of {side} cells make one {side}x{side} grid (a paragraph of n² \
+                 lines of n² cells is one grid), and side {side} is larger than 25; to read each \
+                 line as a {n}x{n} puzzle, pass its shape (--shape {small}) or put a blank or \
+                 comment line among them",
+                n = small.side(),
+            ),
+            ShortBlock { rows, side } => {
+                write!(
+                    f,
+                    "block ended after {rows} rows; a {side}x{side} block needs {side}"
+                )
+            }
+            BlockRow {
+                row_line,
+                symbols,
+                side,
+            } => write!(
+                f,
+                "block row at line {row_line} has {symbols} symbols where the block's first row \
+                 has {side}: every row of a block has as many symbols as the first"
+            ),
+            ExtraRow { side } => write!(
+                f,
+                "a row more after the {side} rows of a {side}x{side} block: its rows hold {side} \
+                 symbols, so it has {side} rows (separate puzzles by a blank line)"
             ),
             Csv(msg) => write!(f, "{msg}"),
             LineTooLong => write!(f, "line longer than {MAX_LINE_BYTES} bytes; skipped"),
-            InvalidUtf8 => write!(f, "line is not text (invalid UTF-8); is this a puzzle file?"),
+            InvalidUtf8 => write!(
+                f,
+                "line is not text (invalid UTF-8); is this a puzzle file?"
+            ),
             Io(msg) => write!(f, "read error: {msg}"),
         }
     }
@@ -160,6 +284,10 @@ pub struct Entry {
     /// The rating written after the puzzle (rated-line form,
     /// `<puzzle> <rating>`), e.g. a Sudoku Explainer rating.
     pub rating: Option<f64>,
+    /// How the reader settled an ambiguous layout, when it had to (sixteen
+    /// lines of 16 symbols read as one 16x16 grid rather than sixteen 4x4
+    /// puzzles), so that a program can say so.
+    pub ambiguity: Option<String>,
 }
 
 /// A rated line, `<puzzle> <rating>`: the puzzle token and the rating, when
@@ -180,44 +308,112 @@ fn split_rating(text: &str) -> Option<(&str, f64)> {
         .map(|r| (puzzle, r))
 }
 
-/// A symbol as read: its value (`0` blank), its 1-based column, and the
-/// character when it was one (not a number token).
-#[derive(Clone, Copy, Debug)]
+/// A symbol as read: its value (`0` blank), its 1-based column, and how it
+/// was written.
+#[derive(Clone, Debug)]
 struct Symbol {
     value: u64,
     column: usize,
-    ch: Option<char>,
+    written: Written,
+}
+
+#[derive(Clone, Debug)]
+enum Written {
+    /// One character of the line format.
+    Char(char),
+    /// A token of the numbers format, as written (`0099`, `99999999999999999999`).
+    Number(String),
+}
+
+/// A line's symbols, and whether each was written apart (a space between
+/// every two cells), as rows of a grid in the numbers format are.
+struct Tokens {
+    symbols: Vec<Symbol>,
+    spaced: bool,
 }
 
 fn is_decoration(ch: char) -> bool {
     ch.is_whitespace() || matches!(ch, '|' | '-' | '+')
 }
 
-/// Splits a line (comment already removed) into symbols.
-fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
-    let tokens: Vec<(usize, &str)> = text
-        .split(|c: char| c.is_whitespace())
-        .scan(1usize, |col, tok| {
+/// The whitespace-separated words of a line that are not decoration only,
+/// with their 1-based columns.
+fn words(text: &str) -> Vec<(usize, &str)> {
+    text.split(|c: char| c.is_whitespace())
+        .scan(1usize, |col, word| {
             let start = *col;
-            *col += tok.chars().count() + 1;
-            Some((start, tok))
+            *col += word.chars().count() + 1;
+            Some((start, word))
         })
-        .filter(|(_, t)| !t.is_empty() && !t.chars().all(is_decoration))
-        .collect();
-    let numeric = tokens.len() >= 2
-        && tokens.iter().any(|(_, t)| t.len() >= 2)
-        && tokens
+        .filter(|(_, w)| !w.is_empty() && !w.chars().all(is_decoration))
+        .collect()
+}
+
+fn all_digits(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// `3.5`: digits, a point, digits.
+fn is_fraction(word: &str) -> bool {
+    word.split_once('.')
+        .is_some_and(|(whole, part)| all_digits(whole) && all_digits(part))
+}
+
+/// A `+` or `-` right before a digit is a sign, never decoration: `-3` is
+/// not read as 3. Quoted as written, through the number's last digit.
+fn find_sign(text: &str) -> Option<ParseErrorKind> {
+    let chars: Vec<char> = text.chars().collect();
+    let at = chars
+        .windows(2)
+        .position(|w| matches!(w[0], '+' | '-') && w[1].is_ascii_digit())?;
+    let end = (at + 1..chars.len())
+        .find(|&i| !(chars[i].is_ascii_digit() || chars[i] == '.'))
+        .unwrap_or(chars.len());
+    Some(ParseErrorKind::Sign {
+        number: chars[at..end].iter().collect(),
+        column: at + 1,
+    })
+}
+
+/// Splits a line (comment already removed) into symbols.
+///
+/// A line is in the numbers format when it has two words or more, every word
+/// is a number or `.`, and some word is longer than one character (`12`, or
+/// a fraction, which is then an error); otherwise every character that is
+/// not decoration is one symbol.
+fn tokenize(text: &str) -> Result<Tokens, ParseErrorKind> {
+    if let Some(sign) = find_sign(text) {
+        return Err(sign);
+    }
+    let words = words(text);
+    let numeric = words.len() >= 2
+        && words.iter().any(|(_, w)| w.len() >= 2)
+        && words
             .iter()
-            .all(|(_, t)| *t == "." || t.bytes().all(|b| b.is_ascii_digit()));
+            .all(|(_, w)| *w == "." || all_digits(w) || is_fraction(w));
     if numeric {
-        return Ok(tokens
-            .iter()
-            .map(|&(column, t)| Symbol {
-                value: t.parse().unwrap_or(u64::MAX),
+        let mut symbols = Vec::with_capacity(words.len());
+        for &(column, word) in &words {
+            if is_fraction(word) {
+                return Err(ParseErrorKind::Fraction {
+                    number: word.to_string(),
+                    column,
+                });
+            }
+            symbols.push(Symbol {
+                value: if word == "." {
+                    0
+                } else {
+                    word.parse().unwrap_or(u64::MAX)
+                },
                 column,
-                ch: None,
-            })
-            .collect());
+                written: Written::Number(word.to_string()),
+            });
+        }
+        return Ok(Tokens {
+            symbols,
+            spaced: true,
+        });
     }
     let mut symbols = Vec::with_capacity(text.len());
     for (i, ch) in text.chars().enumerate() {
@@ -228,7 +424,7 @@ fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
             Some(d) => symbols.push(Symbol {
                 value: d as u64,
                 column: i + 1,
-                ch: Some(ch),
+                written: Written::Char(ch),
             }),
             None => {
                 return Err(ParseErrorKind::UnknownSymbol {
@@ -238,7 +434,20 @@ fn tokenize(text: &str) -> Result<Vec<Symbol>, ParseErrorKind> {
             }
         }
     }
-    Ok(symbols)
+    let spaced = words.len() >= 2
+        && words
+            .iter()
+            .all(|(_, w)| w.chars().filter(|c| !is_decoration(*c)).count() == 1);
+    Ok(Tokens { symbols, spaced })
+}
+
+/// The column a wrong count points at: the first symbol too many, or the
+/// last one there is.
+fn length_column(symbols: &[Symbol], expected: usize) -> usize {
+    symbols
+        .get(expected)
+        .or(symbols.last())
+        .map_or(1, |s| s.column)
 }
 
 fn grid_from_symbols(shape: Shape, symbols: &[Symbol]) -> Result<Grid, ParseErrorKind> {
@@ -247,6 +456,7 @@ fn grid_from_symbols(shape: Shape, symbols: &[Symbol]) -> Result<Grid, ParseErro
         return Err(ParseErrorKind::WrongLength {
             symbols: symbols.len(),
             expected: Some(shape.cells()),
+            column: length_column(symbols, shape.cells()),
         });
     }
     check_range(side, symbols)?;
@@ -255,21 +465,34 @@ fn grid_from_symbols(shape: Shape, symbols: &[Symbol]) -> Result<Grid, ParseErro
 }
 
 /// Every symbol fits the side: a letter past it (`x` in a 9x9) is an
-/// unknown symbol, a number past it (`10` in a 9x9) a digit out of range.
+/// unknown symbol, a number past it (`10` in a 9x9) a digit out of range,
+/// quoted as written.
 fn check_range(side: usize, symbols: &[Symbol]) -> Result<(), ParseErrorKind> {
-    match symbols.iter().find(|s| s.value > side as u64) {
-        None => Ok(()),
-        Some(&Symbol {
-            ch: Some(symbol),
+    let Some(bad) = symbols.iter().find(|s| s.value > side as u64) else {
+        return Ok(());
+    };
+    let column = bad.column;
+    Err(match &bad.written {
+        Written::Char(symbol) if !symbol.is_ascii_digit() => ParseErrorKind::UnknownSymbol {
+            symbol: *symbol,
             column,
-            ..
-        }) if !symbol.is_ascii_digit() => Err(ParseErrorKind::UnknownSymbol { symbol, column }),
-        Some(s) => Err(ParseErrorKind::OutOfRange {
-            value: s.value,
+        },
+        Written::Char(digit) => ParseErrorKind::OutOfRange {
+            value: digit.to_string(),
             side,
-            column: s.column,
-        }),
-    }
+            column,
+        },
+        Written::Number(number) => ParseErrorKind::OutOfRange {
+            value: number.clone(),
+            side,
+            column,
+        },
+    })
+}
+
+/// `k` symbols make a puzzle on one line: `k = n²` for a side `n` with a shape.
+fn is_line_puzzle(k: usize) -> bool {
+    integer_sqrt(k).is_some_and(|n| Shape::for_side(n).is_ok())
 }
 
 fn integer_sqrt(k: usize) -> Option<usize> {
@@ -289,7 +512,11 @@ enum Raw {
 /// What the first symbols of a puzzle say it is.
 enum Layout {
     Line(Shape),
-    Block(Shape),
+    /// A block; `inferred` when the paragraph rule chose it over lines.
+    Block {
+        shape: Shape,
+        inferred: bool,
+    },
 }
 
 /// Options for a [`PuzzleReader`].
@@ -370,17 +597,25 @@ impl<R: BufRead> PuzzleReader<R> {
                 too_long = true;
                 bytes = Vec::new();
             }
+            // A NUL byte in an overlong line: binary data, where a line
+            // break may never come (`/dev/zero`).
+            let binary = too_long && chunk.contains(&0);
             skipped += used;
             self.source.consume(used);
-            if done {
+            if done && !binary {
                 return Some(Ok((bytes, too_long)));
             }
-            if skipped > MAX_SKIP_BYTES {
+            if binary || skipped > MAX_SKIP_BYTES {
                 self.eof = true;
+                let why = if binary {
+                    "binary data (a NUL byte)".to_string()
+                } else {
+                    format!("no line break in the first {} MB", MAX_SKIP_BYTES >> 20)
+                };
                 return Some(Err(format!(
-                    "no line break in the first {} MB of this line; stopped reading \
-                     (is this a puzzle file?)",
-                    MAX_SKIP_BYTES >> 20
+                    "{why} in a line longer than {} kB and no line break in sight; stopped \
+                     reading (is this a puzzle file?)",
+                    MAX_LINE_BYTES >> 10
                 )));
             }
         }
@@ -406,8 +641,9 @@ impl<R: BufRead> PuzzleReader<R> {
                             Some((b, c)) => (b, Some(c.trim().to_string())),
                             None => (text.as_str(), None),
                         };
-                        let body = body.trim();
-                        if body.is_empty() {
+                        // Leading spaces are kept: columns count from the line's start.
+                        let body = body.trim_end();
+                        if body.trim_start().is_empty() {
                             Raw::Blank
                         } else {
                             Raw::Content(body.to_string(), comment.filter(|c| !c.is_empty()))
@@ -420,41 +656,71 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// Decides what a first line of `k` symbols starts; `may_open_block` is
-    /// false for a line inside a paragraph or carrying a trailing comment.
-    fn layout(&mut self, k: usize, may_open_block: bool) -> Result<Layout, ParseErrorKind> {
+    /// false for a line inside a paragraph or carrying a trailing comment,
+    /// `spaced` true when its cells are written apart.
+    ///
+    /// `k = n²` symbols are a puzzle of side `n` on one line, or the first
+    /// row of a `k x k` grid. The rule: a grid only when the line opens a
+    /// paragraph of exactly `k` lines of `k` symbols, and, past side 25
+    /// (where such a grid is an error), only when the cells are written apart
+    /// on every line, as rows of numbers are (36 lines of 36 zeros), never
+    /// for puzzles written as one word per line.
+    fn layout(
+        &mut self,
+        symbols: &[Symbol],
+        may_open_block: bool,
+        spaced: bool,
+    ) -> Result<Layout, ParseErrorKind> {
+        let k = symbols.len();
         if let Some(shape) = self.options.shape {
             let n = shape.side();
             return match k {
                 _ if k == shape.cells() => Ok(Layout::Line(shape)),
-                _ if k == n => Ok(Layout::Block(shape)),
+                _ if k == n => Ok(Layout::Block {
+                    shape,
+                    inferred: false,
+                }),
                 _ => Err(ParseErrorKind::WrongLength {
                     symbols: k,
                     expected: Some(shape.cells()),
+                    column: length_column(symbols, shape.cells()),
                 }),
             };
         }
         if let Some(n) = integer_sqrt(k) {
-            if let Ok(shape) = Shape::for_side(n) {
-                if k == 16 && may_open_block && self.paragraph_is_block(16) {
-                    return Ok(Layout::Block(Shape::for_side(16).expect("16 is a side")));
+            if let Ok(small) = Shape::for_side(n) {
+                let may_be_grid = k == 16 || (k > crate::shape::MAX_SIDE && spaced);
+                if may_be_grid && may_open_block && self.paragraph_is_block(k, k != 16) {
+                    return match Shape::for_side(k) {
+                        Ok(shape) => Ok(Layout::Block {
+                            shape,
+                            inferred: true,
+                        }),
+                        Err(_) => Err(ParseErrorKind::GridTooLarge { side: k, small }),
+                    };
                 }
-                return Ok(Layout::Line(shape));
+                return Ok(Layout::Line(small));
             }
         }
         match (Shape::for_side(k), integer_sqrt(k)) {
-            (Ok(shape), _) => Ok(Layout::Block(shape)),
+            (Ok(shape), _) => Ok(Layout::Block {
+                shape,
+                inferred: false,
+            }),
             // A square count whose root has no shape (49 = 7², 676 = 26²).
             (Err(_), Some(n)) => Err(ParseErrorKind::Shape(Shape::for_side(n).unwrap_err())),
             (Err(_), None) => Err(ParseErrorKind::WrongLength {
                 symbols: k,
                 expected: None,
+                column: length_column(symbols, k),
             }),
         }
     }
 
     /// Reads ahead: do the next `side - 1` rows (decoration lines aside)
-    /// hold `side` symbols each, with the paragraph ending right after them?
-    fn paragraph_is_block(&mut self, side: usize) -> bool {
+    /// hold `side` symbols each (written apart, when `spaced`), with the
+    /// paragraph ending right after them?
+    fn paragraph_is_block(&mut self, side: usize, spaced: bool) -> bool {
         let mut looked = 0;
         let mut rows = 0;
         loop {
@@ -469,7 +735,10 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.pending.push_back(item);
             }
             let symbols = match &self.pending[looked].1 {
-                Raw::Content(text, _) => tokenize(text).map(|s| s.len()).unwrap_or(usize::MAX),
+                Raw::Content(text, _) => match tokenize(text) {
+                    Ok(t) if t.spaced || !spaced || t.symbols.is_empty() => t.symbols.len(),
+                    _ => usize::MAX,
+                },
                 Raw::Blank => return rows == side - 1,
                 Raw::Bad(_) => return false,
             };
@@ -492,7 +761,7 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// Reads the remaining rows of a block whose first row is `first`, at
     /// line `first_line`. An error names the line where it is: the bad row,
-    /// or the line where the block ended too soon.
+    /// the line where the block ended too soon, or a row too many.
     fn read_block(
         &mut self,
         shape: Shape,
@@ -504,21 +773,30 @@ impl<R: BufRead> PuzzleReader<R> {
             self.skip_paragraph();
             return Err((first_line, kind));
         }
+        // A lone line of `n` symbols, n not a square: the wrong length for a
+        // puzzle on one line, more likely than a block of one row.
+        let lone = ParseErrorKind::WrongLength {
+            symbols: n,
+            expected: None,
+            column: length_column(&first, n),
+        };
+        let short = |rows: usize, line: usize| match rows {
+            1 => (first_line, lone.clone()),
+            _ => (line, ParseErrorKind::ShortBlock { rows, side: n }),
+        };
         let mut symbols = first;
         let mut rows = 1;
         while rows < n {
             match self.next_raw() {
-                None => return Err((self.line, ParseErrorKind::ShortBlock { rows, side: n })),
-                Some((line, Raw::Blank)) => {
-                    return Err((line, ParseErrorKind::ShortBlock { rows, side: n }))
-                }
+                None => return Err(short(rows, self.line)),
+                Some((line, Raw::Blank)) => return Err(short(rows, line)),
                 Some((line, Raw::Bad(kind))) => {
                     self.skip_paragraph();
                     return Err((line, kind));
                 }
                 Some((line, Raw::Content(text, _))) => {
                     let row = tokenize(&text)
-                        .and_then(|row| {
+                        .and_then(|Tokens { symbols: row, .. }| {
                             if !row.is_empty() && row.len() != n {
                                 return Err(ParseErrorKind::BlockRow {
                                     row_line: line,
@@ -540,7 +818,53 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
             }
         }
+        if let Some(line) = self.row_too_many(n) {
+            self.skip_paragraph();
+            return Err((line, ParseErrorKind::ExtraRow { side: n }));
+        }
         grid_from_symbols(shape, &symbols).map_err(|kind| (first_line, kind))
+    }
+
+    /// After the `n` rows of a block: the line of a further row of `n`
+    /// symbols in the same paragraph, if there is one (decoration lines
+    /// aside). Any other line is left to be read next.
+    fn row_too_many(&mut self, n: usize) -> Option<usize> {
+        loop {
+            let (line, raw) = self.next_raw()?;
+            if let Raw::Content(text, _) = &raw {
+                match tokenize(text) {
+                    Ok(t) if t.symbols.is_empty() => continue,
+                    Ok(t) if t.symbols.len() == n => return Some(line),
+                    _ => {}
+                }
+            }
+            self.pending.push_front((line, raw));
+            return None;
+        }
+    }
+
+    /// After a bad first line: when the next line of the paragraph is a
+    /// block row (the side of a shape, a count no puzzle line has), the bad line was
+    /// the first row of a block, and the block is skipped as one error.
+    /// Otherwise the next line is left to be read as a puzzle of its own.
+    fn skip_block_rows(&mut self) {
+        let Some((line, raw)) = self.next_raw() else {
+            return;
+        };
+        if let Raw::Content(text, _) = &raw {
+            if let Ok(t) = tokenize(text) {
+                let k = t.symbols.len();
+                let block_row = match self.options.shape {
+                    Some(shape) => k == shape.side(),
+                    None => Shape::for_side(k).is_ok() && !is_line_puzzle(k),
+                };
+                if block_row && !text.contains(',') {
+                    self.skip_paragraph();
+                    return;
+                }
+            }
+        }
+        self.pending.push_front((line, raw));
     }
 
     /// After a broken block, resynchronise at the next blank line.
@@ -552,19 +876,62 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
-    /// A rated line (`<puzzle> <rating>`, see the module docs) whose puzzle
-    /// token is a whole line puzzle, and whose whole text is not one.
-    fn rated_line(&self, text: &str) -> Option<(Grid, f64)> {
+    /// A rated line (`<puzzle> <rating>`, see the module docs): `None` when
+    /// the line is not one (its symbols, the rating's included, make a
+    /// puzzle, or it does not have the form), else the puzzle
+    /// and its rating, or what is wrong with the puzzle.
+    fn rated_line(&self, text: &str) -> Option<Result<(Grid, f64), ParseErrorKind>> {
         let (token, rating) = split_rating(text)?;
-        let symbols = tokenize(token).ok()?;
-        let whole = tokenize(text).map(|s| s.len()).unwrap_or(0);
+        let whole = tokenize(text).map(|t| t.symbols.len()).unwrap_or(0);
         let shape = match self.options.shape {
             Some(shape) if whole == shape.cells() => return None,
-            Some(shape) => shape,
-            None if integer_sqrt(whole).is_some_and(|n| Shape::for_side(n).is_ok()) => return None,
-            None => Shape::for_side(integer_sqrt(symbols.len())?).ok()?,
+            Some(shape) => Ok(shape),
+            None if is_line_puzzle(whole) => return None,
+            None => Err(()),
         };
-        grid_from_symbols(shape, &symbols).ok().map(|g| (g, rating))
+        let offset = text.find(token).unwrap_or(0);
+        let parsed = tokenize(token).and_then(|t| {
+            let shape = match shape {
+                Ok(shape) => shape,
+                Err(()) if is_line_puzzle(t.symbols.len()) => {
+                    Shape::for_side(integer_sqrt(t.symbols.len()).expect("a square"))
+                        .expect("a shape")
+                }
+                Err(()) => {
+                    return Err(ParseErrorKind::WrongLength {
+                        symbols: t.symbols.len(),
+                        expected: None,
+                        column: length_column(&t.symbols, t.symbols.len()),
+                    })
+                }
+            };
+            grid_from_symbols(shape, &t.symbols)
+        });
+        Some(
+            parsed
+                .map(|grid| (grid, rating))
+                .map_err(|kind| kind.shifted(text[..offset].chars().count())),
+        )
+    }
+
+    /// One grid field of a CSV line, at 1-based column `start`: the grid and
+    /// the column of each of its cells in the line.
+    fn csv_grid(&self, field: &str, start: usize) -> Result<(Grid, Vec<usize>), ParseErrorKind> {
+        let shift = start - 1;
+        let symbols = tokenize(field).map_err(|e| e.shifted(shift))?.symbols;
+        let shape = match self.options.shape {
+            Some(s) => s,
+            None => {
+                let n = integer_sqrt(symbols.len()).ok_or(ParseErrorKind::WrongLength {
+                    symbols: symbols.len(),
+                    expected: None,
+                    column: length_column(&symbols, symbols.len()) + shift,
+                })?;
+                Shape::for_side(n).map_err(ParseErrorKind::Shape)?
+            }
+        };
+        let grid = grid_from_symbols(shape, &symbols).map_err(|e| e.shifted(shift))?;
+        Ok((grid, symbols.iter().map(|s| s.column + shift).collect()))
     }
 
     fn read_csv(
@@ -575,42 +942,38 @@ impl<R: BufRead> PuzzleReader<R> {
         let fields = split_csv(text);
         if fields
             .first()
-            .is_some_and(|f| f.trim().eq_ignore_ascii_case("puzzle"))
+            .is_some_and(|(_, f)| f.trim().eq_ignore_ascii_case("puzzle"))
         {
             return None;
         }
-        let parse = |field: &str| -> Result<Grid, ParseErrorKind> {
-            let symbols = tokenize(field)?;
-            let shape = match self.options.shape {
-                Some(s) => s,
-                None => {
-                    let n = integer_sqrt(symbols.len()).ok_or(ParseErrorKind::WrongLength {
-                        symbols: symbols.len(),
-                        expected: None,
-                    })?;
-                    Shape::for_side(n).map_err(ParseErrorKind::Shape)?
-                }
-            };
-            grid_from_symbols(shape, &symbols)
-        };
         let result = (|| {
-            let puzzle = parse(&fields[0])?;
-            let solution = match fields.get(1).map(|f| f.trim()) {
-                None | Some("") => None,
-                Some(f) => {
-                    let s = parse(f)
+            let (puzzle, given_columns) = self.csv_grid(&fields[0].1, fields[0].0)?;
+            let solution = match fields.get(1) {
+                None => None,
+                Some((_, f)) if f.trim().is_empty() => None,
+                Some((start, f)) => {
+                    let (solution, columns) = self
+                        .csv_grid(f, *start)
                         .map_err(|e| ParseErrorKind::Csv(format!("solution field: {e}")))?;
-                    if s.shape() != puzzle.shape() {
-                        return Err(ParseErrorKind::Csv(
-                            "solution field has another size than the puzzle".into(),
-                        ));
+                    if solution.shape() != puzzle.shape() {
+                        return Err(ParseErrorKind::Csv(format!(
+                            "solution field at column {start} has {} cells, the puzzle {}",
+                            solution.shape().cells(),
+                            puzzle.shape().cells()
+                        )));
                     }
-                    Some(s)
+                    check_solution(&puzzle, &given_columns, &solution, &columns)?;
+                    Some(solution)
                 }
             };
             let note = fields
                 .get(2..)
-                .map(|rest| rest.join(","))
+                .map(|rest| {
+                    rest.iter()
+                        .map(|(_, f)| f.as_str())
+                        .collect::<Vec<_>>()
+                        .join(",")
+                })
                 .filter(|s| !s.is_empty())
                 .or(comment);
             Ok(Entry {
@@ -618,26 +981,71 @@ impl<R: BufRead> PuzzleReader<R> {
                 solution,
                 note,
                 rating: None,
+                ambiguity: None,
             })
         })();
         Some(result)
     }
 }
 
-/// Splits a CSV line, honouring `"quoted, fields"` with `""` escapes.
-fn split_csv(line: &str) -> Vec<String> {
-    let mut fields = vec![String::new()];
+/// A CSV solution field must be a solution of its puzzle: complete, keeping
+/// every given, breaking no rule. Otherwise the line is refused, since
+/// checking strategies against it would mark every correct one wrong.
+fn check_solution(
+    puzzle: &Grid,
+    given_columns: &[usize],
+    solution: &Grid,
+    columns: &[usize],
+) -> Result<(), ParseErrorKind> {
+    let n = puzzle.shape().side();
+    let at = |cell: usize| {
+        format!(
+            "column {} (row {}, column {} of the grid)",
+            columns[cell],
+            cell / n + 1,
+            cell % n + 1
+        )
+    };
+    let message = match solution.verify_solution_of(puzzle) {
+        Ok(()) => return Ok(()),
+        Err(VerifyError::Incomplete { cell }) => format!(
+            "solution field has a blank at {}; a solution fills every cell",
+            at(cell)
+        ),
+        Err(VerifyError::GivenChanged { cell, given, found }) => format!(
+            "solution field contradicts the givens: {} holds {} where the puzzle (column {}) \
+             gives {}",
+            at(cell),
+            digit_symbol(found),
+            given_columns[cell],
+            digit_symbol(given)
+        ),
+        Err(VerifyError::Conflict(conflict)) => format!(
+            "solution field is not a solution: {conflict} (at {} and column {})",
+            at(conflict.cells.0),
+            columns[conflict.cells.1]
+        ),
+        Err(VerifyError::ShapeMismatch) => "solution field has another size than the puzzle".into(),
+    };
+    Err(ParseErrorKind::Csv(message))
+}
+
+/// Splits a CSV line, honouring `"quoted, fields"` with `""` escapes; each
+/// field with the 1-based column where it starts.
+fn split_csv(line: &str) -> Vec<(usize, String)> {
+    let mut fields = vec![(1, String::new())];
     let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(ch) = chars.next() {
+    let mut chars = line.chars().enumerate().peekable();
+    while let Some((i, ch)) = chars.next() {
+        let field = &mut fields.last_mut().expect("one field at least").1;
         match ch {
-            '"' if quoted && chars.peek() == Some(&'"') => {
+            '"' if quoted && chars.peek().map(|p| p.1) == Some('"') => {
                 chars.next();
-                fields.last_mut().unwrap().push('"');
+                field.push('"');
             }
             '"' => quoted = !quoted,
-            ',' if !quoted => fields.push(String::new()),
-            _ => fields.last_mut().unwrap().push(ch),
+            ',' if !quoted => fields.push((i + 2, String::new())),
+            _ => field.push(ch),
         }
     }
     fields
@@ -664,31 +1072,57 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     Some(Err(kind)) => return fail(kind),
                 }
             }
-            if let Some((puzzle, rating)) = self.rated_line(&text) {
-                return Some((
-                    line,
-                    Ok(Entry {
-                        puzzle,
-                        solution: None,
-                        note: comment,
-                        rating: Some(rating),
-                    }),
-                ));
+            match self.rated_line(&text) {
+                None => {}
+                Some(Err(kind)) => return fail(kind),
+                Some(Ok((puzzle, rating))) => {
+                    return Some((
+                        line,
+                        Ok(Entry {
+                            puzzle,
+                            solution: None,
+                            note: comment,
+                            rating: Some(rating),
+                            ambiguity: None,
+                        }),
+                    ))
+                }
             }
-            let symbols = match tokenize(&text) {
-                Ok(s) if s.is_empty() => continue,
-                Ok(s) => s,
-                Err(kind) => return fail(kind),
+            let Tokens { symbols, spaced } = match tokenize(&text) {
+                Ok(t) if t.symbols.is_empty() => continue,
+                Ok(t) => t,
+                Err(kind) => {
+                    self.skip_block_rows();
+                    return fail(kind);
+                }
             };
             let may_open_block = opens_paragraph && comment.is_none();
-            let grid = match self.layout(symbols.len(), may_open_block) {
+            let mut ambiguity = None;
+            let grid = match self.layout(&symbols, may_open_block, spaced) {
                 Ok(Layout::Line(shape)) => grid_from_symbols(shape, &symbols),
-                Ok(Layout::Block(shape)) => match self.read_block(shape, symbols, line) {
-                    Ok(grid) => Ok(grid),
-                    // Reported at the bad line, not the block's first.
-                    Err((at, kind)) => return Some((at, Err(ParseError { line: at, kind }))),
-                },
-                Err(kind) => Err(kind),
+                Ok(Layout::Block { shape, inferred }) => {
+                    let n = shape.side();
+                    if inferred {
+                        ambiguity = Some(format!(
+                            "{n} lines of {n} symbols read as one {n}x{n} grid, not {n} puzzles \
+                             of one line each (a paragraph of exactly n² lines of n² symbols is \
+                             one grid); pass a shape (--shape) to read them as puzzles"
+                        ));
+                    }
+                    match self.read_block(shape, symbols, line) {
+                        Ok(grid) => Ok(grid),
+                        // Reported at the bad line, not the block's first.
+                        Err((at, kind)) => return Some((at, Err(ParseError { line: at, kind }))),
+                    }
+                }
+                Err(kind @ ParseErrorKind::GridTooLarge { .. }) => {
+                    self.skip_paragraph();
+                    Err(kind)
+                }
+                Err(kind) => {
+                    self.skip_block_rows();
+                    Err(kind)
+                }
             };
             return match grid {
                 Ok(puzzle) => Some((
@@ -698,6 +1132,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                         solution: None,
                         note: comment,
                         rating: None,
+                        ambiguity,
                     }),
                 )),
                 Err(kind) => fail(kind),
@@ -715,6 +1150,7 @@ pub fn parse_puzzle(text: &str, options: ReadOptions) -> Result<Grid, ParseError
             kind: ParseErrorKind::WrongLength {
                 symbols: 0,
                 expected: None,
+                column: 1,
             },
         }),
         Some((_, Err(e))) => Err(e),

@@ -93,6 +93,45 @@ pub struct Info {
     /// bfs): hard puzzles take it seconds to hours, so benches and quick
     /// runs leave it out of their hard samples.
     pub brute_force: bool,
+    /// What it can do, stated, so that nothing decides it from the family or
+    /// the id.
+    pub capabilities: Capabilities,
+}
+
+/// What a strategy can do, said by the strategy itself: the harness, the
+/// test kit and the tests ask these flags, never a [`Family`] or an id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Capabilities {
+    /// A node, time or memory budget stops it mid-search (the reference
+    /// cannot be stopped: it runs to its answer).
+    pub interruptible: bool,
+    /// The largest solution limit it accepts, when it has one.
+    pub solution_cap: Option<u64>,
+    /// Every placement enters a new state, so stopping at the first solution
+    /// gives `nodes = placements + 1` (not so for strategies that place forced
+    /// digits inside a node, nor for SAT solvers).
+    pub one_node_per_placement: bool,
+    /// Its trace events count its statistics one for one, and a search
+    /// without a solution ends in dead ends of a tree (SAT's statistics come
+    /// from the solver's own counters, and a conflict backjumps).
+    pub trace_matches_stats: bool,
+}
+
+impl Capabilities {
+    /// A search through [`Run`] that propagates inside a node: interruptible,
+    /// no solution cap, trace and statistics in step.
+    pub const SEARCH: Capabilities = Capabilities {
+        interruptible: true,
+        solution_cap: None,
+        one_node_per_placement: false,
+        trace_matches_stats: true,
+    };
+    /// A search whose every placement is a node of its tree (naive, dfs,
+    /// mrv, dlx).
+    pub const TREE: Capabilities = Capabilities {
+        one_node_per_placement: true,
+        ..Capabilities::SEARCH
+    };
 }
 
 /// The kind of algorithm, for grouping rows and choosing defaults.

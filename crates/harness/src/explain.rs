@@ -2,8 +2,8 @@
 //! sentences that say what the figures show.
 //!
 //! Each strategy looks for up to 2 solutions (so the verdict is proven) under
-//! the usual budgets. The counts are deterministic; the time is the fastest of
-//! a few runs. The sentences are computed from the measured figures
+//! the usual budgets. The counts are deterministic; the time is the median of
+//! a few rounds, measured by compare's protocol ([`measure_all`]). The sentences are computed from the measured figures
 //! ([`sentences`]): which strategy visited the fewest nodes, in orders of
 //! magnitude against the baseline's; which held the most states at once;
 //! which guessed least and how many of its digits were forced moves; which
@@ -193,7 +193,7 @@ pub struct Measured {
     pub info: &'static Info,
     pub verdict: Verdict,
     pub stats: Stats,
-    /// The fastest of `runs` solves.
+    /// The median of `runs` rounds (see [`measure_all`]).
     pub time: Duration,
     pub runs: u32,
     /// Why the strategy declined the puzzle's shape, if it did.
@@ -215,30 +215,53 @@ impl Measured {
     }
 }
 
-/// Solves once for the figures, then again (up to 50 runs or about 100 ms in
-/// all) when that was quick, and keeps the fastest time: a single run of a few
-/// microseconds says more about the machine than about the strategy.
-pub fn measure(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Outcome, Duration, u32) {
-    let started = Instant::now();
-    let outcome = solver.solve(puzzle, limits);
-    let mut best = started.elapsed();
-    let mut runs = 1;
-    if !outcome.stop.is_budget()
-        && outcome.stop != Stop::Unsupported
-        && outcome.stop != Stop::InvalidGivens
-    {
-        let mut total = best;
-        while runs < 50 && total < Duration::from_millis(100) && best < Duration::from_millis(20) {
+/// Measures every strategy on the puzzle by compare's protocol
+/// (`compare::protocol`): each solves once for the figures (checked), then
+/// `rounds - 1` more rounds time the quick solves again, the strategies
+/// interleaved and their order turned each round; a strategy's time is the
+/// median of its rounds. Budget hits, refusals and solves over the repeat
+/// cutoff are timed once. Returns, per strategy, the outcome, the time and
+/// the rounds that timed it.
+pub fn measure_all(
+    solvers: &[&dyn Solver],
+    puzzle: &Grid,
+    limits: &Limits,
+    rounds: usize,
+) -> Vec<(Outcome, Duration, u32)> {
+    let cutoff = Duration::from_millis(crate::compare::config::REPEAT_CUTOFF.as_millis() as u64);
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); solvers.len()];
+    let mut outcomes = Vec::with_capacity(solvers.len());
+    for (s, solver) in solvers.iter().enumerate() {
+        let started = Instant::now();
+        outcomes.push(solver.solve(puzzle, limits));
+        times[s].push(started.elapsed());
+    }
+    let again = |o: &Outcome, t: &[Duration]| {
+        !o.stop.is_budget()
+            && o.stop != Stop::Unsupported
+            && o.stop != Stop::InvalidGivens
+            && t[0] < cutoff
+    };
+    for round in 1..rounds.max(1) {
+        for s in crate::compare::protocol::rotation(solvers.len(), round) {
+            if !again(&outcomes[s], &times[s]) {
+                continue;
+            }
             let started = Instant::now();
-            let again = solver.solve(puzzle, limits);
-            let took = started.elapsed();
-            debug_assert_eq!(again.stats, outcome.stats, "counts are deterministic");
-            best = best.min(took);
-            total += took;
-            runs += 1;
+            let outcome = solvers[s].solve(puzzle, limits);
+            times[s].push(started.elapsed());
+            debug_assert_eq!(outcome.stats, outcomes[s].stats, "counts are deterministic");
         }
     }
-    (outcome, best, runs)
+    outcomes
+        .into_iter()
+        .zip(times)
+        .map(|(outcome, mut t)| {
+            t.sort_unstable();
+            let median = t[t.len() / 2];
+            (outcome, median, t.len() as u32)
+        })
+        .collect()
 }
 
 /// The verdict column: `unique`, `none`, `multiple`, `invalid`, or what stopped it.
@@ -571,8 +594,13 @@ pub fn run(args: &ExplainArgs) -> Status {
     let limits = args.budgets.limits(Some(2), 1);
     let mut status = Status::Ok;
     let mut rows = Vec::new();
-    for solver in &solvers {
-        let (outcome, time, runs) = measure(*solver, puzzle, &limits);
+    let measured = measure_all(
+        &solvers,
+        puzzle,
+        &limits,
+        crate::compare::config::DEFAULT_ROUNDS,
+    );
+    for (solver, (outcome, time, runs)) in solvers.iter().zip(measured) {
         for solution in &outcome.solutions {
             if let Err(e) = solution.verify_solution_of(puzzle) {
                 eprintln!(
@@ -644,7 +672,7 @@ pub fn run(args: &ExplainArgs) -> Status {
         writeln!(
             out,
             "Counts are the same on every machine; times are {} and vary with the machine and its load.",
-            if most_runs == 1 { "from one run".to_string() } else { format!("the fastest of up to {most_runs} runs") }
+            if most_runs == 1 { "from one run".to_string() } else { format!("the median of up to {most_runs} interleaved rounds") }
         )
     });
     let mut status = status.max(written);

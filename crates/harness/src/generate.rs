@@ -85,7 +85,8 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "A..B", value_parser = rating_window, conflicts_with = "rate_with")]
     pub rating: Option<(u32, u32)>,
 
-    /// Worker threads (the output does not depend on it)
+    /// Worker threads (the output does not depend on it); capped at the cores
+    /// and at --count, with a warning
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: u64,
 }
@@ -308,13 +309,11 @@ pub fn generate(args: &GenerateArgs) -> Status {
         ProgressStyle::with_template("generating {pos}/{len} {wide_bar} {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let pool = match rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs as usize)
-        .build()
-    {
+    let jobs = crate::jobs::worker_threads(args.jobs, Some(args.count));
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => pool,
         Err(e) => {
-            eprintln!("error: cannot start {} worker threads: {e}", args.jobs);
+            eprintln!("error: cannot start {jobs} worker threads: {e}");
             return Status::Usage;
         }
     };
@@ -326,7 +325,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
         return crate::output::write_failed(&e);
     }
     // Chunks keep memory bounded and output flowing while workers stay busy.
-    let chunk = args.jobs * 4;
+    let chunk = jobs as u64 * 4;
     let mut start = 0;
     while start < args.count {
         let end = (start + chunk).min(args.count);

@@ -5,6 +5,9 @@ use std::io::{self, BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
 use sudoku_core::{Entry, ParseError, PuzzleReader, ReadOptions};
 
+/// Read in pieces this large: an overlong line is skipped a piece at a time.
+const READ_BUFFER: usize = 64 * 1024;
+
 /// One input named on the command line.
 #[derive(Clone, Debug)]
 pub enum Source {
@@ -21,6 +24,13 @@ impl Source {
     /// `-` is standard input; an existing path is a file; text made only of
     /// puzzle symbols is a puzzle; anything else is an error that says so.
     pub fn from_arg(arg: &str) -> Result<Source, String> {
+        Source::from_arg_for(arg, ReadOptions::default())
+    }
+
+    /// [`Source::from_arg`], where `options` may name a shape: then a puzzle
+    /// argument of that shape's cell count is a puzzle, however small
+    /// (`--shape 1x2` and `12..`); without one it takes 16 symbols or more.
+    pub fn from_arg_for(arg: &str, options: ReadOptions) -> Result<Source, String> {
         if arg == "-" {
             return Ok(Source::Stdin);
         }
@@ -28,15 +38,16 @@ impl Source {
         if path.exists() {
             return Ok(Source::File(path.to_path_buf()));
         }
+        let symbols = arg
+            .chars()
+            .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
+            .count();
+        let enough = symbols >= 16 || options.shape.is_some_and(|s| symbols == s.cells());
         let looks_like_puzzle = !arg.is_empty()
             && arg
                 .chars()
                 .all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || "._|-+".contains(c))
-            && arg
-                .chars()
-                .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
-                .count()
-                >= 16
+            && enough
             && !arg.contains('/');
         if looks_like_puzzle {
             Ok(Source::Literal(arg.to_string()))
@@ -54,8 +65,23 @@ impl Source {
         }
     }
 
-    /// Opens the source as a stream of puzzles (one puzzle in memory at a time).
+    /// Opens the source as a stream of puzzles (one puzzle in memory at a
+    /// time). Where the reader had to settle an ambiguous layout, a note on
+    /// stderr says how.
     pub fn open(&self, options: ReadOptions) -> io::Result<Box<dyn Iterator<Item = Item> + Send>> {
+        let name = self.name();
+        let items = self.open_quietly(options)?;
+        Ok(Box::new(items.inspect(move |(line, item)| {
+            if let Some(how) = item.as_ref().ok().and_then(|e| e.ambiguity.as_ref()) {
+                eprintln!("note: {name}:{line}: {how}");
+            }
+        })))
+    }
+
+    fn open_quietly(
+        &self,
+        options: ReadOptions,
+    ) -> io::Result<Box<dyn Iterator<Item = Item> + Send>> {
         Ok(match self {
             Source::File(path) => {
                 if path.is_dir() {
@@ -64,14 +90,17 @@ impl Source {
                     ));
                 }
                 let file = File::open(path)?;
-                Box::new(PuzzleReader::with_options(BufReader::new(file), options))
+                Box::new(PuzzleReader::with_options(
+                    BufReader::with_capacity(READ_BUFFER, file),
+                    options,
+                ))
             }
             Source::Stdin => {
                 if io::stdin().is_terminal() {
                     eprintln!("reading puzzles from the terminal; end with Ctrl-D");
                 }
                 Box::new(PuzzleReader::with_options(
-                    BufReader::new(io::stdin()),
+                    BufReader::with_capacity(READ_BUFFER, io::stdin()),
                     options,
                 ))
             }

@@ -245,12 +245,12 @@ mod tests {
     #[test]
     fn one_line_per_branching_every_point_labelled_no_small_font() {
         let points = vec![
-            point("mrv", "none", 3000.0, 900.0),
-            point("mrv", "fc", 800.0, 300.0),
-            point("mrv", "naked", 800.0, 120.0),
-            point("mrv", "hidden", 20.0, 60.0),
-            point("rowmajor", "none", 1e6, 5e5),
-            point("rowmajor", "hidden", 0.0, 80.0),
+            point("fewest-first", "none", 3000.0, 900.0),
+            point("fewest-first", "fc", 800.0, 300.0),
+            point("fewest-first", "naked", 800.0, 120.0),
+            point("fewest-first", "hidden", 20.0, 60.0),
+            point("in-order", "none", 1e6, 5e5),
+            point("in-order", "hidden", 0.0, 80.0),
         ];
         let svg = svg("the ladder", &points);
         assert_eq!(svg.matches("<polyline").count(), 2);

@@ -21,6 +21,28 @@
 //! `cargo run --release --example compare_strategies` does the same with one
 //! loop over the [`registry`].
 
+// Every message to standard error goes through `stderr::write`, which
+// never panics: these shadow std's macros in every module below (a macro
+// defined here is in scope, by textual order, for the modules declared after
+// it). See the `stderr` module.
+macro_rules! eprintln {
+    () => {
+        $crate::stderr::write(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::stderr::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+#[allow(unused_macros)] // none uses it yet; here so that none gets std's
+macro_rules! eprint {
+    ($($arg:tt)*) => {
+        $crate::stderr::write(format_args!($($arg)*))
+    };
+}
+
+pub mod stderr;
+
 pub mod args;
 pub mod compare;
 pub mod estimate;
@@ -28,6 +50,7 @@ pub mod explain;
 pub mod format;
 pub mod generate;
 pub mod input;
+pub mod jobs;
 pub mod ladder;
 pub mod ladder_chart;
 pub mod output;
@@ -113,8 +136,18 @@ pub enum Command {
     Rate(rate::RateArgs),
 }
 
-/// Runs a parsed command line; returns the exit status.
+/// Runs a parsed command line; returns the exit status, an I/O error (2)
+/// when a message could not be written to standard error.
 pub fn run(cli: Cli) -> Status {
+    let status = run_command(cli);
+    if stderr::failed() {
+        status.max(Status::Usage)
+    } else {
+        status
+    }
+}
+
+fn run_command(cli: Cli) -> Status {
     match cli.command {
         Command::List => list(),
         Command::Solve(args) => solve::solve(&args),

@@ -37,19 +37,24 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
     list
 }
 
-/// The largest solution limit a strategy accepts, when it has one: the
-/// reference cannot be stopped by a budget, so it refuses larger counts.
+/// The largest solution limit a strategy accepts, when it has one (as its
+/// `Info::capabilities` says): the reference cannot be stopped by a budget,
+/// so it refuses larger counts.
 pub fn solution_cap(solver: &dyn Solver) -> Option<u64> {
-    #[cfg(feature = "reference")]
-    if solver.id() == sudoku_core::Solver::id(&sudoku_reference::Reference) {
-        return Some(sudoku_reference::MAX_SOLUTIONS);
+    solver.info().capabilities.solution_cap
+}
+
+/// The harness's cargo features in this build, for the report's machine
+/// section.
+pub fn cargo_features() -> Vec<String> {
+    let mut found = Vec::new();
+    if cfg!(feature = "reference") {
+        found.push("reference".to_string());
     }
-    #[cfg(feature = "tdoku")]
-    if solver.id() == sudoku_core::Solver::id(&sudoku_tdoku::Tdoku) {
-        return Some(sudoku_tdoku::MAX_SOLUTIONS);
+    if cfg!(feature = "tdoku") {
+        found.push("tdoku".to_string());
     }
-    let _ = solver;
-    None
+    found
 }
 
 /// The strategy `solve` uses when none is named: the fastest of ours.

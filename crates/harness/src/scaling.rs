@@ -53,9 +53,8 @@ pub struct ScalingArgs {
     #[command(flatten)]
     pub budgets: BudgetArgs,
 
-    /// Run each solve up to N times and keep the fastest (as in `compare`)
-    #[arg(long, default_value_t = crate::compare::DEFAULT_REPEAT, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub repeat: u16,
+    #[command(flatten)]
+    pub protocol: crate::args::ProtocolArgs,
 
     /// Write scaling.svg, scaling.json and scaling.md here
     #[arg(long, value_name = "DIR", default_value = "reports/scaling")]
@@ -139,7 +138,8 @@ pub fn run(args: &ScalingArgs) -> Status {
             .limits(Some(crate::compare::config::MAX_SOLUTIONS), 1),
         limit_puzzles: args.limit_puzzles.map(|n| n as usize),
         progress: std::io::stderr().is_terminal(),
-        repeat: args.repeat as usize,
+        rounds: args.protocol.rounds as usize,
+        seed: args.protocol.seed,
         command: Some(crate::compare::command_line()),
         ..RunConfig::default()
     };

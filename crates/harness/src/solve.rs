@@ -86,7 +86,7 @@ pub(crate) fn for_each_puzzle(
 ) -> Status {
     let mut status = Status::Ok;
     for arg in inputs {
-        let source = match Source::from_arg(arg) {
+        let source = match Source::from_arg_for(arg, read.options()) {
             Ok(s) => s,
             Err(msg) => {
                 eprintln!("error: {msg}");
@@ -106,6 +106,15 @@ pub(crate) fn for_each_puzzle(
         let mut any = false;
         for (line, item) in items {
             any = true;
+            // The input could not be read (a directory on stdin, a failing
+            // disk): an I/O error, exit 2, not a bad puzzle.
+            if let Err(e) = &item {
+                if e.kind.is_io() {
+                    eprintln!("error: {name}:{line}: {}", e.kind);
+                    status = status.max(Status::Usage);
+                    continue;
+                }
+            }
             let item = item.map_err(|e| {
                 eprintln!("error: {name}:{line}: {}", e.kind);
                 e.kind.to_string()
@@ -176,6 +185,9 @@ pub fn solve(args: &SolveArgs) -> Status {
         Err(status) => return status,
     };
     let max = if args.count { None } else { Some(args.limit) };
+    if let Err(status) = within_solution_cap(solver, max, "--limit") {
+        return status;
+    }
     let limits = args.budgets.limits(max, 1);
     let pretty = match args.format {
         Some(f) => f == SolveFormat::Pretty,
@@ -207,6 +219,14 @@ pub fn solve(args: &SolveArgs) -> Status {
         let verdict = outcome.verdict();
         if let Some(conflict) = outcome.conflict {
             eprintln!("error: {name}:{line}: conflicting givens: {conflict}");
+        }
+        // Why there is no verdict (a budget), said where `- unknown` is not.
+        if matches!(verdict, Verdict::Unknown(stop) if stop != sudoku_core::Stop::Unsupported) {
+            eprintln!(
+                "note: {name}:{line}: {} ({})",
+                verdict.describe(),
+                solver.id()
+            );
         }
         let status = verify(solver.id(), name, line, &entry, &outcome).max(verdict_status(verdict));
         if pretty {
@@ -254,29 +274,38 @@ fn flushed(status: Status, out: &mut impl Write) -> Status {
     }
 }
 
+/// A strategy that cannot be stopped counts only up to its cap: a search for
+/// more solutions (`max`, `None` for all) is refused before it starts, with
+/// the reason, rather than answered "unknown" after.
+fn within_solution_cap(solver: &dyn Solver, max: Option<u64>, flag: &str) -> Result<(), Status> {
+    let Some(cap) = registry::solution_cap(solver) else {
+        return Ok(());
+    };
+    if max.is_some_and(|m| m <= cap) {
+        return Ok(());
+    }
+    eprintln!(
+        "error: {} counts at most {} solutions: the code it wraps cannot be stopped by a \
+         budget, so a larger count could run for ever on a nearly empty grid.\n\
+         Use {flag} {} (or less), or a strategy of ours, which budgets stop.",
+        solver.id(),
+        crate::format::thousands(cap),
+        cap
+    );
+    Err(Status::Usage)
+}
+
 pub fn count(args: &CountArgs) -> Status {
     let solver = match pick_strategy(args.strategy.as_deref()) {
         Ok(s) => s,
         Err(status) => return status,
     };
     let limits = args.budgets.limits(args.limit, 0);
-    // A strategy that cannot be stopped counts only up to its cap: say so
-    // before counting, rather than "unsupported" after.
-    if let Some(cap) = registry::solution_cap(solver) {
-        if args.limit.is_none_or(|l| l > cap) {
-            eprintln!(
-                "error: {} counts at most {} solutions: the code it wraps cannot be stopped by a \
-                 budget, so a larger count could run for ever on a nearly empty grid.\n\
-                 Use --limit {} (or less), or a strategy of ours, which budgets stop.",
-                solver.id(),
-                crate::format::thousands(cap),
-                cap
-            );
-            return Status::Usage;
-        }
+    if let Err(status) = within_solution_cap(solver, args.limit, "--limit") {
+        return status;
     }
     let mut out = io::stdout().lock();
-    let status = for_each_puzzle(&args.inputs, &args.read, |_, _, item| {
+    let status = for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
         let Ok(entry) = item else {
             writeln!(out, "- invalid")?;
             return Ok(Status::Failed);
@@ -289,7 +318,13 @@ pub fn count(args: &CountArgs) -> Status {
         let qualifier = match outcome.stop {
             sudoku_core::Stop::Exhausted => "exactly".to_string(),
             sudoku_core::Stop::SolutionLimit => "at least (solution limit)".to_string(),
-            sudoku_core::Stop::InvalidGivens => "invalid givens:".to_string(),
+            sudoku_core::Stop::InvalidGivens => match outcome.conflict {
+                Some(conflict) => {
+                    eprintln!("error: {name}:{line}: conflicting givens: {conflict}");
+                    format!("invalid (conflicting givens: {conflict})")
+                }
+                None => "invalid givens".to_string(),
+            },
             sudoku_core::Stop::Unsupported => match solver.supports(entry.puzzle.shape()) {
                 Err(why) => format!("unknown ({} cannot count on this grid: {why})", solver.id()),
                 Ok(()) => format!("at least ({} refused this count)", solver.id()),

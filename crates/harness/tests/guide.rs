@@ -224,3 +224,41 @@ fn every_page_of_the_guide_opens_without_a_script_error() {
         }
     }
 }
+
+/// "step K of N" as the trace page's counter shows it.
+fn counter(dom: &str) -> (usize, usize) {
+    let at = dom.find("step ").expect("the page shows its step counter");
+    let words: Vec<&str> = dom[at..].split_whitespace().take(4).collect();
+    let number = |w: &str| {
+        w.trim_end_matches(|c: char| !c.is_ascii_digit())
+            .parse::<usize>()
+            .unwrap_or_else(|_| panic!("not a step counter: {words:?}"))
+    };
+    assert_eq!(words[2], "of", "not a step counter: {words:?}");
+    (number(words[1]), number(words[3]))
+}
+
+#[test]
+#[ignore = "needs Chromium; .ci/run installs it and runs this with --ignored"]
+fn every_embedded_trace_page_steps_to_its_last_step() {
+    let embedded = embedded_pages();
+    assert!(!embedded.is_empty());
+    for page in embedded {
+        let (dom, console) = open(&page, "");
+        assert!(
+            script_errors(&console).is_empty(),
+            "{}: {console:?}",
+            page.display()
+        );
+        let (_, last) = counter(&dom);
+        assert!(last > 1, "{}: {last} steps", page.display());
+        // The deep link a lesson or a slide would use, to the last step.
+        let (dom, console) = open(&page, &format!("#step={last}"));
+        assert!(
+            script_errors(&console).is_empty(),
+            "{}: {console:?}",
+            page.display()
+        );
+        assert_eq!(counter(&dom), (last, last), "{}", page.display());
+    }
+}

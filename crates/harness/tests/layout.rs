@@ -45,3 +45,43 @@ fn no_strategy_id_is_named_outside_the_registry() {
         found.join("\n")
     );
 }
+
+/// Issue 24: results travel typed (verdict, stop and shape are serde enums
+/// and structs, never words parsed back), and what a strategy can do is
+/// asked of `Info::capabilities`, never decided from its family or id.
+#[test]
+fn no_word_is_parsed_back_and_no_capability_comes_from_a_family() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in [
+        root.join("src"),
+        root.join("tests"),
+        root.join("../testkit/src"),
+    ] {
+        rust_files(&dir, &mut files);
+    }
+    let this = Path::new(file!()).file_name().unwrap();
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| f.file_name() != Some(this)) {
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            let parsed_back = code.contains("from_word(")
+                || code.contains("Said::from")
+                || code.contains(".verdict.as_str() ==")
+                || code.contains(".stop.as_str() ==");
+            // A family may be stated (`family: Family::Sat`) and shown, not tested.
+            let by_family = code.contains("Family::")
+                && (code.contains("==") || code.contains("!=") || code.contains("matches!"));
+            let by_family = by_family || code.contains("matches!(info.family");
+            if parsed_back || by_family {
+                found.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "words parsed back, or capabilities decided by family (ask Info::capabilities):\n{}",
+        found.join("\n")
+    );
+}

@@ -379,7 +379,11 @@ fn interrupted_runs_resume_to_the_counts_of_one_run() {
     let (code, resumed, err) = run_json(&args);
     assert_eq!(code, Some(0), "{err}");
     assert!(resumed.contains("resumed: "), "{resumed}");
-    assert_eq!(lines_in(&file), total);
+    assert_eq!(
+        lines_in(&file),
+        total + 1,
+        "the settings record and a line per solve"
+    );
     assert_eq!(counts(&resumed), counts(&whole));
 
     // SIGKILL: nothing runs at the end, the file keeps what was flushed.
@@ -391,7 +395,11 @@ fn interrupted_runs_resume_to_the_counts_of_one_run() {
     args.extend(["--results", file.to_str().unwrap(), "--resume"]);
     let (code, resumed, err) = run_json(&args);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(lines_in(&file), total);
+    assert_eq!(
+        lines_in(&file),
+        total + 1,
+        "the settings record and a line per solve"
+    );
     assert_eq!(counts(&resumed), counts(&whole));
     // And merging the file gives the same report again.
     let (_, merged, _) = run_json(&["merge", "--format", "json", file.to_str().unwrap()]);

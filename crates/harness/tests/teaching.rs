@@ -57,7 +57,7 @@ fn one_state_per_digit(solver: &dyn Solver) -> bool {
 /// refuted by its own propagation never reaches the trail, so it is a guess
 /// and a placement without an event (see the sat crate's documentation).
 fn events_count_the_statistics(solver: &dyn Solver) -> bool {
-    solver.info().family != Family::Sat
+    solver.info().capabilities.trace_matches_stats
 }
 
 /// Runs the program; returns (exit code, stdout, stderr).
@@ -719,7 +719,7 @@ fn dot_is_balanced_and_names_every_node_once() {
             let solutions = out.lines().filter(|l| l.contains("\\nsolution ")).count() as u64;
             assert_eq!(solutions, plain.count, "{id} on {puzzle}");
             // A SAT solver's conflicts are not dead ends of a tree.
-            if plain.verdict() == Verdict::None && solver.info().family != Family::Sat {
+            if plain.verdict() == Verdict::None && events_count_the_statistics(solver) {
                 assert!(
                     dead_ends > 0,
                     "{id}: a puzzle without solution ends in dead ends"
@@ -944,6 +944,12 @@ static OUTSIDE: sudoku_core::Info = sudoku_core::Info {
     prunes_by: "propagating on bitboards",
     headline: true,
     brute_force: false,
+    capabilities: sudoku_core::Capabilities {
+        interruptible: false,
+        solution_cap: Some(10_000),
+        one_node_per_placement: false,
+        trace_matches_stats: false,
+    },
 };
 
 fn measured(

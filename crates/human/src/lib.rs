@@ -271,11 +271,12 @@ pub static INFO: Info = Info {
     summary: "human techniques in Sudoku Explainer's order (singles to dynamic forcing chains), guessing only where they run out",
     family: Family::Propagation,
     outside: false,
-    reports: Reports::ALL,
+    reports: Reports::ALL_BUT_MEMS,
     shapes: Shapes::All,
     prunes_by: "applying human solving techniques before every guess",
     headline: false,
     brute_force: false,
+    capabilities: sudoku_core::Capabilities::SEARCH,
 };
 
 impl Strategy for Human {

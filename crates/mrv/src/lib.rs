@@ -142,6 +142,7 @@ static INFO: Info = Info {
     prunes_by: "choosing the most constrained cell first",
     headline: true,
     brute_force: false,
+    capabilities: sudoku_core::Capabilities::TREE,
 };
 
 impl Strategy for Mrv {

@@ -69,6 +69,7 @@ static INFO: Info = Info {
     prunes_by: "checking row, column and box legality",
     headline: true,
     brute_force: true,
+    capabilities: sudoku_core::Capabilities::TREE,
 };
 
 impl Strategy for Naive {

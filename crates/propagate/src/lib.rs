@@ -262,6 +262,7 @@ const fn info(id: &'static str, summary: &'static str, prunes_by: &'static str) 
         prunes_by,
         headline: false,
         brute_force: false,
+        capabilities: sudoku_core::Capabilities::SEARCH,
     }
 }
 
@@ -322,6 +323,7 @@ static NORVIG_INFO: Info = Info {
     summary: "Norvig's solver: naked and hidden singles propagated, fewest-candidates cell (prop:mrv/hidden)",
     headline: true,
     brute_force: false,
+    capabilities: sudoku_core::Capabilities::SEARCH,
     ..info(
         "norvig",
         "",

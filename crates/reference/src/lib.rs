@@ -70,6 +70,13 @@ static INFO: Info = Info {
     prunes_by: "propagating singles and locked candidates on band bitboards",
     headline: true,
     brute_force: false,
+    // Outside code: no budget stops it, and it refuses large solution counts.
+    capabilities: sudoku_core::Capabilities {
+        interruptible: false,
+        solution_cap: Some(MAX_SOLUTIONS),
+        one_node_per_placement: false,
+        trace_matches_stats: false,
+    },
 };
 
 /// The largest solution limit the reference accepts (see the crate docs).

@@ -203,6 +203,12 @@ const fn info(id: &'static str, summary: &'static str, prunes_by: &'static str) 
         prunes_by,
         headline: false,
         brute_force: false,
+        // Statistics from the solver's counters: a conflict backjumps over
+        // many digits, so the trace does not count them one for one.
+        capabilities: sudoku_core::Capabilities {
+            trace_matches_stats: false,
+            ..sudoku_core::Capabilities::SEARCH
+        },
     }
 }
 

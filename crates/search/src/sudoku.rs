@@ -31,6 +31,7 @@ static DFS: Info = Info {
     prunes_by: "checking legality, like naive, on copies",
     headline: true,
     brute_force: true,
+    capabilities: sudoku_core::Capabilities::TREE,
 };
 
 /// A queue finishes no subtree before starting the next, so bfs cannot tell
@@ -48,6 +49,7 @@ static BFS: Info = Info {
     prunes_by: "checking legality, like naive, level by level",
     headline: true,
     brute_force: true,
+    capabilities: sudoku_core::Capabilities::SEARCH,
 };
 
 impl Strategy for Dfs {

@@ -105,6 +105,13 @@ mod linked {
         prunes_by: "unit propagation over cell, triad and band-configuration clauses",
         headline: false,
         brute_force: false,
+        // Outside code: no budget stops it, and it refuses large solution counts.
+        capabilities: sudoku_core::Capabilities {
+            interruptible: false,
+            solution_cap: Some(MAX_SOLUTIONS),
+            one_node_per_placement: false,
+            trace_matches_stats: false,
+        },
     };
 
     /// The solutions of one call, as digits 1-9: the first two in place

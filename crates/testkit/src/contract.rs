@@ -29,9 +29,7 @@
 //! ```
 
 use crate::{bad_puzzles, grid, patterned_puzzle, puzzle_path, read_entries, seeds};
-use sudoku_core::{
-    Event, Family, Grid, Info, Limits, Outcome, Recorder, Shape, Solver, Stop, Verdict,
-};
+use sudoku_core::{Event, Grid, Info, Limits, Outcome, Recorder, Shape, Solver, Stop, Verdict};
 
 /// Every check below, on the fixtures every strategy can afford: `oracle`
 /// decides the expected verdicts (another strategy, already trusted).
@@ -63,10 +61,7 @@ pub fn check(solver: &dyn Solver, oracle: &dyn Solver) {
 /// entering them, and for the same reason (it interleaves subtrees) cannot
 /// count backtracks: strategies that do not report backtracks are left out.
 pub fn one_node_per_placement(info: &Info) -> bool {
-    matches!(
-        info.family,
-        Family::Backtracking | Family::Copying | Family::ExactCover
-    ) && info.reports.backtracks
+    info.capabilities.one_node_per_placement && info.reports.backtracks
 }
 
 /// The puzzles of the contract: the seeds, the two bad puzzles, the bundled
@@ -237,7 +232,7 @@ pub fn check_budgets(solver: &dyn Solver) {
         assert_eq!(outcome.stop, Stop::NodeBudget, "{}", solver.id());
         assert_eq!(outcome.stats.nodes, 50, "{}", solver.id());
     }
-    if solver.supports(Shape::CLASSIC).is_ok() && solver.info().family != Family::Reference {
+    if solver.supports(Shape::CLASSIC).is_ok() && solver.info().capabilities.interruptible {
         // A copying search may meet the memory budget first.
         let outcome = crate::count_empty_9x9_under_budget(solver, Some(64 << 20));
         let id = solver.id();

@@ -1,12 +1,11 @@
-//! One strategy on one puzzle: the timed, panic-safe solve, its repeats,
-//! and the checks of what came back, giving an `Attempt` and its results
-//! line.
+//! One strategy on one puzzle: the timed, panic-safe solve and the checks of
+//! what came back, giving an `Attempt` and its results line; and the later
+//! rounds' timings of the same solve ([`retime`]).
 //!
 //! Only `solver.solve` is timed (an `Instant` around the call); verification
 //! and bookkeeping are outside the timed region. A panic is caught and
-//! counted as `crashed`. With repeats, the fastest run is kept and the runs
-//! must give identical counts (see [`super::runner`] for when a solve is
-//! repeated).
+//! counted as `crashed`. Every round must give identical counts (see
+//! [`super::runner`] for the rounds and which solves they time again).
 //!
 //! Every solution a strategy reports is verified against the rules and the
 //! givens ([`Grid::verify_solution_of`]); a unique solution must equal the
@@ -15,21 +14,24 @@
 //! attempt `bad` (no vote in the cross-check) and counts it wrong.
 
 use super::report::ProblemKind;
-use super::results::{Line, LineProblem, Said};
+use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
-use sudoku_core::{Entry, Grid, Limits, Outcome, Shape, Solver, Stats, Stop, Verdict};
+use sudoku_core::{Entry, Grid, Limits, Outcome, Solver, Stats, Stop, Verdict};
 
 /// One strategy on one puzzle.
 #[derive(Clone, Debug)]
 pub(super) struct Attempt {
     pub(super) said: Said,
-    /// Solve time, the fastest of the runs; `None` when the solve did not run
-    /// to an outcome.
-    pub(super) nanos: Option<u64>,
-    /// (slowest - fastest) / fastest over the runs, when repeated.
-    pub(super) spread: Option<f64>,
+    /// Solve time of each round that timed it, ns (the first is the checked
+    /// solve); empty when the solve did not run to an outcome.
+    pub(super) times: Vec<u64>,
+    /// Later rounds time it again (it ran to an outcome below the cutoff
+    /// without a budget hit, and no round disagreed).
+    pub(super) repeatable: bool,
+    /// A later round has timed it.
+    pub(super) retimed: bool,
     pub(super) stats: Stats,
     /// At least one solution reported, and all of them verified.
     pub(super) solved: bool,
@@ -41,27 +43,31 @@ pub(super) struct Attempt {
     /// Problems found while checking this attempt.
     pub(super) notes: Vec<(ProblemKind, String)>,
     /// Why the search stopped, and the solutions it counted.
-    pub(super) stop: String,
+    pub(super) stop: StopReason,
     pub(super) count: u64,
     /// Every run of the solve together.
     pub(super) wall: Duration,
+    /// Placements by rule, when the first round was traced for them.
+    pub(super) rules: Option<RuleCounts>,
 }
 
 impl Attempt {
-    pub(super) fn without_outcome(said: Said) -> Attempt {
+    pub(super) fn without_outcome(said: Said, stop: StopReason) -> Attempt {
         Attempt {
             said,
-            nanos: None,
-            spread: None,
+            times: Vec::new(),
+            repeatable: false,
+            retimed: false,
             stats: Stats::default(),
             solved: false,
             bad: false,
             wrong: false,
             solution: None,
             notes: Vec::new(),
-            stop: said.word().to_string(),
+            stop,
             count: 0,
             wall: Duration::ZERO,
+            rules: None,
         }
     }
 
@@ -76,12 +82,12 @@ impl Attempt {
     ) -> Line {
         Line {
             puzzle: entry.puzzle.to_line(),
-            shape: shape_label(entry.puzzle.shape()),
-            stop: self.stop.clone(),
+            shape: Some(LineShape::of(entry.puzzle.shape())),
             count: self.count,
-            time_ns: self.nanos,
+            time_ns: median_time(&self.times),
+            times_ns: self.times.clone(),
             wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
-            spread: self.spread,
+            rules: self.rules,
             solved: self.solved,
             wrong: self.wrong,
             problems: self
@@ -93,7 +99,7 @@ impl Attempt {
                     strategies: Vec::new(),
                 })
                 .collect(),
-            ..Line::new(solver, set, index, line, self.said)
+            ..Line::new(solver, set, index, line, self.said, self.stop)
         }
         .measured(&self.stats, &solver.info().reports)
     }
@@ -109,100 +115,110 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// One timed, panic-safe solve.
+/// One timed, panic-safe solve; traced into `rules` when given.
 fn timed_solve(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &Limits,
+    rules: Option<&mut RuleCounts>,
 ) -> std::thread::Result<(Outcome, Duration)> {
     catch_unwind(AssertUnwindSafe(|| {
         let started = Instant::now();
-        let outcome = solver.solve(puzzle, limits);
+        let outcome = match rules {
+            Some(trace) => solver.solve_traced(puzzle, limits, trace),
+            None => solver.solve(puzzle, limits),
+        };
         (outcome, started.elapsed())
     }))
 }
 
-/// How to repeat a solve: at most `runs` runs, only below `cutoff`.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Repeat {
-    pub(super) runs: usize,
-    pub(super) cutoff: Duration,
-}
-
-/// Runs a solve that finished in `first` again, up to `repeat.runs` runs in
-/// all, while each run stays below the cutoff. Returns the fastest time, the
-/// spread (when run more than once), and a message when a run's counts differ
-/// from the first run's.
-fn repeat_solve(
+/// Times a solve again in a later round, when its first round allows
+/// ([`Attempt::repeatable`]) and the last round took less than `cutoff`.
+/// The round must give the first round's counts (statistics, stop reason,
+/// solutions): a difference, or a panic, is a `nondeterministic` problem and
+/// ends the rounds of this solve. A round the clock stopped (a loaded machine
+/// made the time budget run out) is dropped, and ends them too.
+pub(super) fn retime(
     solver: &dyn Solver,
-    puzzle: &Grid,
+    entry: &Entry,
     limits: &Limits,
-    first: &Outcome,
-    elapsed: Duration,
-    repeat: Repeat,
-) -> (Duration, Option<f64>, Option<String>) {
-    let (mut fastest, mut slowest, mut runs) = (elapsed, elapsed, 1u32);
-    let mut mismatch = None;
-    let mut last = elapsed;
-    while (runs as usize) < repeat.runs && last < repeat.cutoff {
-        let (outcome, took) = match timed_solve(solver, puzzle, limits) {
-            Ok(done) => done,
-            Err(payload) => {
-                mismatch = Some(format!(
-                    "run {} of the same solve panicked ({}) where run 1 did not",
-                    runs + 1,
-                    panic_message(payload.as_ref())
-                ));
-                break;
-            }
-        };
-        // A run the clock stopped (a loaded machine) is not comparable: drop it.
-        if outcome.stop == Stop::TimeBudget && first.stop != Stop::TimeBudget {
-            break;
-        }
-        runs += 1;
-        last = took;
-        fastest = fastest.min(took);
-        slowest = slowest.max(took);
-        if (&outcome.stats, &outcome.stop, outcome.count)
-            != (&first.stats, &first.stop, first.count)
-        {
-            mismatch = Some(format!(
-                "run {runs} of the same solve gave different counts: run 1 stopped ({}) with {} \
-                 solutions and {:?}; run {runs} stopped ({}) with {} solutions and {:?} \
-                 (counts must be deterministic)",
-                first.stop, first.count, first.stats, outcome.stop, outcome.count, outcome.stats
-            ));
-            break;
-        }
+    a: &mut Attempt,
+    cutoff: Duration,
+) {
+    let last = a.times.last().copied().unwrap_or(u64::MAX);
+    if !a.repeatable || Duration::from_nanos(last) >= cutoff {
+        return;
     }
-    let spread = (runs > 1).then(|| {
-        let fastest = fastest.as_secs_f64();
-        if fastest > 0.0 {
-            (slowest.as_secs_f64() - fastest) / fastest
-        } else {
-            0.0
+    let round = a.times.len() + 1;
+    let id = solver.id();
+    let started = Instant::now();
+    let run = timed_solve(solver, &entry.puzzle, limits, None);
+    a.wall += started.elapsed();
+    let (outcome, took) = match run {
+        Ok(done) => done,
+        Err(payload) => {
+            a.repeatable = false;
+            a.notes.push((
+                ProblemKind::Nondeterministic,
+                format!(
+                    "{id}: round {round} of the same solve panicked ({}) where round 1 did not",
+                    panic_message(payload.as_ref())
+                ),
+            ));
+            a.wrong = true;
+            return;
         }
-    });
-    (fastest, spread, mismatch)
+    };
+    if outcome.stop == Stop::TimeBudget {
+        a.repeatable = false;
+        return;
+    }
+    if (
+        &outcome.stats,
+        StopReason::from(outcome.stop),
+        outcome.count,
+    ) != (&a.stats, a.stop, a.count)
+    {
+        a.repeatable = false;
+        a.notes.push((
+            ProblemKind::Nondeterministic,
+            format!(
+                "{id}: round {round} of the same solve gave different counts: round 1 stopped \
+                 ({:?}) with {} solutions and {:?}; round {round} stopped ({}) with {} solutions \
+                 and {:?} (counts must be deterministic)",
+                a.stop, a.count, a.stats, outcome.stop, outcome.count, outcome.stats
+            ),
+        ));
+        a.wrong = true;
+        return;
+    }
+    // A traced first round counted the rules; its time is not the solve's.
+    if a.rules.is_some() && a.times.len() == 1 && !a.retimed {
+        a.times.clear();
+    }
+    a.retimed = true;
+    a.times
+        .push(u64::try_from(took.as_nanos()).unwrap_or(u64::MAX));
 }
 
-/// Solves one puzzle (timed, panic-safe, repeated as `repeat` says), then
-/// checks what came back.
+/// Solves one puzzle (timed, panic-safe), then checks what came back. With
+/// `count_rules`, the solve is traced to count placements by rule (`ladder`):
+/// its time then stands only until a later round times the solve untraced.
 pub(super) fn attempt(
     solver: &dyn Solver,
     entry: &Entry,
     limits: &Limits,
-    repeat: Repeat,
+    count_rules: bool,
 ) -> Attempt {
     if solver.supports(entry.puzzle.shape()).is_err() {
-        return Attempt::without_outcome(Said::Unsupported);
+        return Attempt::without_outcome(Said::Unsupported, StopReason::Unsupported);
     }
-    let run = timed_solve(solver, &entry.puzzle, limits);
+    let mut rules = count_rules.then(RuleCounts::default);
+    let run = timed_solve(solver, &entry.puzzle, limits, rules.as_mut());
     let (outcome, elapsed) = match run {
         Ok(done) => done,
         Err(payload) => {
-            let mut a = Attempt::without_outcome(Said::Crashed);
+            let mut a = Attempt::without_outcome(Said::Crashed, StopReason::Crashed);
             let message = panic_message(payload.as_ref());
             a.notes.push((
                 ProblemKind::Crashed,
@@ -212,7 +228,7 @@ pub(super) fn attempt(
         }
     };
     if outcome.stop == Stop::Unsupported {
-        return Attempt::without_outcome(Said::Unsupported);
+        return Attempt::without_outcome(Said::Unsupported, StopReason::Unsupported);
     }
     let id = solver.id();
     let verdict = outcome.verdict();
@@ -224,24 +240,21 @@ pub(super) fn attempt(
         Verdict::Unknown(stop) if stop.is_budget() => Said::Budget,
         Verdict::Found | Verdict::Unknown(_) => Said::Undecided,
     };
-    let (fastest, spread, mismatch) = if said == Said::Budget {
-        (elapsed, None, None)
-    } else {
-        repeat_solve(solver, &entry.puzzle, limits, &outcome, elapsed, repeat)
-    };
     let mut a = Attempt {
         said,
-        nanos: Some(u64::try_from(fastest.as_nanos()).unwrap_or(u64::MAX)),
-        spread,
+        times: vec![u64::try_from(elapsed.as_nanos()).unwrap_or(u64::MAX)],
+        repeatable: said != Said::Budget,
+        retimed: false,
         stats: outcome.stats,
         solved: false,
         bad: false,
         wrong: false,
         solution: None,
         notes: Vec::new(),
-        stop: outcome.stop.to_string(),
+        stop: outcome.stop.into(),
         count: outcome.count,
         wall: Duration::ZERO,
+        rules,
     };
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
@@ -283,10 +296,6 @@ pub(super) fn attempt(
         }
         _ => {}
     }
-    if let Some(message) = mismatch {
-        a.notes
-            .push((ProblemKind::Nondeterministic, format!("{id}: {message}")));
-    }
     if let Some(expected) = &entry.solution {
         match (said, &a.solution) {
             (Said::Unique, Some(found)) if found != expected => a.notes.push((
@@ -318,23 +327,19 @@ pub(super) fn parse_error_line(
     message: &str,
 ) -> Line {
     Line {
-        stop: "parse error".to_string(),
         parse_error: true,
         problems: vec![LineProblem {
             kind: ProblemKind::ParseError,
             message: message.to_string(),
             strategies: Vec::new(),
         }],
-        ..Line::new(solver, set, index, line, Said::Invalid)
-    }
-}
-
-/// `9x9`, or `6x6 (2x3 boxes)` when the boxes are not square.
-fn shape_label(shape: Shape) -> String {
-    let n = shape.side();
-    if shape.box_rows() == shape.box_cols() {
-        format!("{n}x{n}")
-    } else {
-        format!("{n}x{n} ({shape} boxes)")
+        ..Line::new(
+            solver,
+            set,
+            index,
+            line,
+            Said::Invalid,
+            StopReason::ParseError,
+        )
     }
 }

@@ -4,11 +4,12 @@
 //! because of budget hits is written `>= 176ms` (an upper bound `<= 5.68`);
 //! what a strategy does not measure, or a shape it does not support, is n/a.
 
+use super::interval::Interval;
 use super::report::ResultRecord;
 use crate::format::{format_bytes, format_ratio, format_si, format_us};
 
 /// Column headers; `\n` splits a terminal header over two lines.
-pub const HEADERS: [&str; 23] = [
+pub const HEADERS: [&str; 27] = [
     "strategy",
     "attempted",
     "decided",
@@ -21,11 +22,15 @@ pub const HEADERS: [&str; 23] = [
     "crashed",
     "wrong",
     "mean",
+    "mean\n95% CI",
     "median",
+    "median\n95% CI",
     "p90",
     "max",
     "puzzles\n/s",
     "ratio to\nfastest",
+    "ratio\n95% CI",
+    "ratio to\nreference",
     "nodes\nmean",
     "nodes\nmax",
     "guesses\nmean",
@@ -46,8 +51,12 @@ pub const COMPACT: [&str; 8] = [
     "guesses",
 ];
 
-/// The compact columns a narrow terminal drops, first to last.
-pub const DROPPED_FIRST: [usize; 5] = [7, 6, 5, 4, 2];
+/// Not a column: the intervals of the mean and the ratio cells (`±4%`,
+/// `[1.31, 1.55]`), which a narrow terminal gives up before any column.
+pub const INTERVALS: usize = COMPACT.len();
+
+/// What a narrow terminal drops, first to last: the intervals, then columns.
+pub const DROPPED_FIRST: [usize; 6] = [INTERVALS, 7, 6, 5, 4, 2];
 
 fn opt<T>(value: Option<T>, show: impl Fn(T) -> String) -> String {
     value.map(show).unwrap_or_else(|| "n/a".into())
@@ -107,11 +116,21 @@ pub fn cells(row: &ResultRecord) -> Vec<String> {
             "0".into()
         },
         bound(opt(row.mean_us, format_us), lb, false),
+        opt(row.mean_us_ci95, time_interval),
         bound(opt(row.median_us, format_us), row.median_lower_bound, false),
+        opt(row.median_us_ci95, time_interval),
         bound(opt(row.p90_us, format_us), row.p90_lower_bound, false),
         bound(opt(row.max_us, format_us), lb, false),
         bound(opt(row.puzzles_per_sec, format_si), false, lb),
         bound(opt(row.ratio_to_fastest, format_ratio), lb, false),
+        opt(row.ratio_ci95, ratio_interval),
+        bound(
+            opt(row.ratio_to_reference, |r| {
+                with_interval(r, row.ratio_to_reference_ci95)
+            }),
+            lb,
+            false,
+        ),
         bound(opt(row.nodes_mean, format_si), lb, false),
         bound(opt(row.nodes_max, |x| format_si(x as f64)), lb, false),
         bound(opt(row.guesses_mean, format_si), lb, false),
@@ -121,13 +140,16 @@ pub fn cells(row: &ResultRecord) -> Vec<String> {
     ]
 }
 
-/// The cells of one row of the compact table ([`COMPACT`]).
-pub fn compact_cells(row: &ResultRecord) -> Vec<String> {
+/// The cells of one row of the compact table ([`COMPACT`]), with or
+/// without the intervals.
+pub fn compact_cells(row: &ResultRecord, intervals: bool) -> Vec<String> {
     let name = row_name(row);
     if !row.supported {
         return unsupported(name, COMPACT.len());
     }
     let lb = row.lower_bound;
+    // A lower bound's interval would bound the bound: left out.
+    let shown = !lb && intervals;
     let mut decided = format!("{}/{}", row.decided, row.attempted);
     if row.wrong > 0 || row.crashed > 0 {
         decided.push_str(" !!");
@@ -137,11 +159,50 @@ pub fn compact_cells(row: &ResultRecord) -> Vec<String> {
         decided,
         row.budget_hit.to_string(),
         bound(opt(row.median_us, format_us), row.median_lower_bound, false),
-        bound(opt(row.mean_us, format_us), lb, false),
-        bound(opt(row.ratio_to_fastest, format_ratio), lb, false),
+        bound(
+            opt(row.mean_us, |m| {
+                with_share(m, row.mean_us_ci95.filter(|_| shown))
+            }),
+            lb,
+            false,
+        ),
+        bound(
+            opt(row.ratio_to_fastest, |r| {
+                with_interval(r, row.ratio_ci95.filter(|_| shown))
+            }),
+            lb,
+            false,
+        ),
         bound(opt(row.nodes_mean, format_si), lb, false),
         bound(opt(row.guesses_mean, format_si), lb, false),
     ]
+}
+
+/// A time with its interval as a share: `12.3µs ±4%`.
+pub fn with_share(us: f64, ci: Option<Interval>) -> String {
+    match ci {
+        Some(ci) => format!("{} ±{:.0}%", format_us(us), 100.0 * ci.half_width_share(us)),
+        None => format_us(us),
+    }
+}
+
+/// A ratio with its interval: `1.42x [1.31, 1.55]`.
+pub fn with_interval(ratio: f64, ci: Option<Interval>) -> String {
+    match ci {
+        Some(ci) => format!("{} {}", format_ratio(ratio), ratio_interval(ci)),
+        None => format_ratio(ratio),
+    }
+}
+
+/// `[1.31, 1.55]`, each bound with three significant digits.
+pub fn ratio_interval(ci: Interval) -> String {
+    let short = |r: f64| format_ratio(r).trim_end_matches('x').to_string();
+    format!("[{}, {}]", short(ci.lo()), short(ci.hi()))
+}
+
+/// `11.9µs..12.8µs`.
+fn time_interval(ci: Interval) -> String {
+    format!("{}..{}", format_us(ci.lo()), format_us(ci.hi()))
 }
 
 /// A summary cell: `12.3µs 95/95` (median, decided of attempted).

@@ -11,14 +11,33 @@ use std::sync::Arc;
 use std::time::Duration;
 use sudoku_core::{Limits, ReadOptions};
 
-/// Puzzles read and solved per round (every strategy, then the cross-check).
+/// Puzzles read at a time: every round runs over them, then they are
+/// cross-checked and their lines handed on.
 pub const CHUNK: usize = 2048;
 
-/// Puzzles each strategy solves untimed before its first timed solve on a set.
-pub const WARMUP_PUZZLES: usize = 3;
+/// The chunk when lines are streamed to a results file: a kill loses at most
+/// this many puzzles, and the rounds still shuffle over this many.
+pub const RESULTS_CHUNK: usize = 16;
 
-/// A solve that took longer than this is not repeated (see [`super::runner`]).
+/// Puzzles of a round that one strategy solves in a row before the next
+/// strategy takes the same puzzles: short enough that every strategy sees
+/// the machine over the same window, long enough that a strategy's code stays
+/// warm from puzzle to puzzle as in a pass over a file.
+pub const BLOCK: usize = 8;
+
+/// Puzzles each strategy solves untimed (the warm-up pass, under small
+/// budgets) before the first round on a set.
+pub const WARMUP_PUZZLES: usize = 8;
+
+/// A solve that took longer than this is timed in the first round only (see
+/// [`super::runner`]).
 pub const REPEAT_CUTOFF: Duration = Duration::from_millis(100);
+
+/// Rounds by default (`--rounds`).
+pub const DEFAULT_ROUNDS: usize = 5;
+
+/// The seed of the rounds' shuffles by default (`--seed`).
+pub const DEFAULT_SEED: u64 = 1;
 
 /// How to run a comparison.
 #[derive(Clone, Debug)]
@@ -38,8 +57,13 @@ pub struct RunConfig {
     /// Print problems on stderr as they are found.
     pub loud: bool,
     pub warmup: bool,
-    /// Runs of each solve at most; the fastest is kept (1: no repeat).
-    pub repeat: usize,
+    /// Rounds over the whole chunk: each times every (puzzle, strategy) once
+    /// (1: the checked solve only).
+    pub rounds: usize,
+    /// The seed of the rounds' shuffles.
+    pub seed: u64,
+    /// Trace the first round to count placements by rule (`ladder`).
+    pub count_rules: bool,
     /// The command line, recorded in the report's `machine` section.
     pub command: Option<String>,
     /// Puzzles read and solved per round; 1 cross-checks (and streams) each
@@ -55,7 +79,7 @@ pub struct RunConfig {
 
 impl Default for RunConfig {
     /// The command-line budgets: 2 s and 256 MB per puzzle, no node budget;
-    /// one job, no progress bar, problems printed, warm-up on, no repeat.
+    /// one job, no progress bar, problems printed, warm-up on, one round.
     fn default() -> RunConfig {
         RunConfig {
             limits: Limits {
@@ -69,7 +93,9 @@ impl Default for RunConfig {
             progress: false,
             loud: true,
             warmup: true,
-            repeat: 1,
+            rounds: 1,
+            seed: DEFAULT_SEED,
+            count_rules: false,
             command: None,
             chunk: CHUNK,
             shard: None,
@@ -78,6 +104,12 @@ impl Default for RunConfig {
         }
     }
 }
+
+/// The order rule of the rounds, as the report records it.
+pub const ORDER_RULE: &str = "a warm-up pass, then each round: the puzzles in a fresh \
+shuffle (SplitMix64 from seed + round), cut into blocks; each block solved by every strategy \
+in turn, the order of the strategies rotated by one each block; a puzzle's time is the median \
+of its rounds";
 
 /// Solutions every timed solve looks for: two prove uniqueness.
 pub const MAX_SOLUTIONS: u64 = 2;
@@ -118,7 +150,7 @@ impl RunConfig {
         self.shard.is_none_or(|s| s.holds(index))
     }
 
-    /// A solve that took `elapsed` is repeated only below this.
+    /// A solve is timed again in later rounds only below this.
     pub fn repeat_cutoff(&self) -> Duration {
         match self.limits.time_budget {
             Some(budget) => REPEAT_CUTOFF.min(budget / 4),
@@ -137,7 +169,10 @@ impl RunConfig {
             node_budget: self.limits.node_budget,
             memory_budget_bytes: self.limits.memory_budget,
             warmup_puzzles: if self.warmup { WARMUP_PUZZLES } else { 0 },
-            repeat: self.repeat.max(1),
+            rounds: self.rounds.max(1),
+            seed: self.seed,
+            block: BLOCK,
+            order: ORDER_RULE.to_string(),
             repeat_cutoff_ms: self.repeat_cutoff().as_secs_f64() * 1e3,
             ..Machine::collect()
         }

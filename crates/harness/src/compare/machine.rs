@@ -48,10 +48,31 @@ pub struct Machine {
     pub memory_budget_bytes: Option<u64>,
     /// Untimed solves per strategy and set before timing starts.
     pub warmup_puzzles: usize,
-    /// Runs of each solve at most (`--repeat`); the fastest is kept.
-    pub repeat: usize,
-    /// A solve that took longer than this (ms) is not repeated.
+    /// Rounds over each set (`--rounds`): each times every (puzzle,
+    /// strategy) once; a puzzle's time is the median of its rounds.
+    pub rounds: usize,
+    /// The seed of the rounds' shuffles (`--seed`).
+    pub seed: u64,
+    /// Puzzles a strategy solves in a row before the next takes them.
+    pub block: usize,
+    /// The order rule of the rounds, in words.
+    pub order: String,
+    /// A solve that took longer than this (ms) is timed in the first round only.
     pub repeat_cutoff_ms: f64,
+    /// The run was pinned to one core (`--pin`).
+    #[serde(default)]
+    pub pinned: bool,
+    /// The instruction-set features the binary was compiled for
+    /// (`-C target-cpu`), of those that matter to bit tricks.
+    #[serde(default)]
+    pub target_features: Vec<String>,
+    /// The cargo features of the harness in this build.
+    #[serde(default)]
+    pub cargo_features: Vec<String>,
+    /// FNV-1a 64 of the running binary's bytes (hex), or null: runs of one
+    /// binary share it.
+    #[serde(default)]
+    pub binary_hash: Option<String>,
     /// Load average at the end of the run, or null.
     pub load_avg_end: Option<[f64; 3]>,
 }
@@ -88,6 +109,9 @@ impl Machine {
             )
             .map(|s| !s.is_empty()),
             date: utc_now(),
+            target_features: target_features(),
+            cargo_features: crate::registry::cargo_features(),
+            binary_hash: binary_hash(),
             ..Machine::default()
         }
     }
@@ -145,4 +169,34 @@ fn utc_now() -> String {
         .map(|d| d.as_secs())
         .unwrap_or(0);
     crate::format::format_utc(secs)
+}
+
+/// The features this binary was compiled with, of those that matter here.
+fn target_features() -> Vec<String> {
+    let mut found = Vec::new();
+    macro_rules! feature {
+        ($($name:tt),*) => {$(
+            if cfg!(target_feature = $name) {
+                found.push($name.to_string());
+            }
+        )*};
+    }
+    feature!(
+        "sse2", "ssse3", "sse4.1", "sse4.2", "popcnt", "avx", "avx2", "bmi1", "bmi2", "lzcnt",
+        "avx512f", "neon"
+    );
+    found
+}
+
+/// FNV-1a 64 of the running binary, hex.
+pub fn binary_hash() -> Option<String> {
+    let bytes = std::fs::read(std::env::current_exe().ok()?).ok()?;
+    Some(format!("{:016x}", fnv1a(&bytes)))
+}
+
+/// FNV-1a 64 of some bytes: a content fingerprint (not a cryptographic hash).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }

@@ -8,7 +8,8 @@
 //!   [`results`] (one results line per puzzle and strategy), [`sets`] (the
 //!   puzzle files);
 //! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
-//!   puzzle: timed, repeated, verified), [`cross_check`] (verdicts must agree),
+//!   puzzle: timed, verified, timed again), [`protocol`] (the order of the
+//!   rounds), [`cross_check`] (verdicts must agree),
 //!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
 //!   [`runner::compare`] takes the strategies explicitly);
 //! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
@@ -27,16 +28,19 @@ pub mod chart;
 pub mod config;
 pub mod cross_check;
 pub mod html;
+pub mod interval;
 pub mod machine;
 pub mod merge;
 pub mod notes;
 pub mod palette;
 pub mod progress;
+pub mod protocol;
 pub mod report;
 pub mod report_files;
 pub mod results;
 pub mod runner;
 pub mod sets;
+pub mod settings;
 pub mod summary;
 pub mod table;
 pub mod tally;
@@ -46,7 +50,7 @@ pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyIn
 pub use runner::compare;
 pub use sets::{natural_cmp, PuzzleSet};
 
-use crate::args::{BudgetArgs, ReadArgs};
+use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use sets::{default_sets, expand_sets};
@@ -59,13 +63,6 @@ use table::Flavor;
 /// (measured with the eight headline strategies: 43 to 57 s on this project's
 /// 2-core VM at load averages of 3.7 to 5.2; see the README).
 pub const DEFAULT_LIMIT: usize = 100;
-/// Runs of each solve by default (`--repeat`), the fastest kept: enough that
-/// one preemption no longer decides a time (three back-to-back runs of dlx and
-/// the reference on top95 gave means within 4% and 6%), few enough that plain
-/// `compare` stays under a minute (the repeats cost it about 8 s: 43 s against
-/// 35 s with `--repeat 1`; budget hits and solves over
-/// [`config::REPEAT_CUTOFF`] run once).
-pub const DEFAULT_REPEAT: u16 = 3;
 const AFTER_HELP: &str = "\
 Every reported solution is verified and every puzzle's verdict is cross-checked
 across the strategies that finished it; a wrong answer, a crash (caught, the run
@@ -140,14 +137,13 @@ pub struct CompareArgs {
     #[command(flatten)]
     pub read: ReadArgs,
 
-    /// Run each solve up to N times and keep the fastest time; the counts of the runs must be
-    /// identical. Budget hits and solves over 100 ms (or a quarter of the time budget) run once
-    #[arg(long, default_value_t = DEFAULT_REPEAT, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub repeat: u16,
+    #[command(flatten)]
+    pub protocol: ProtocolArgs,
 
-    /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so)
-    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub jobs: u16,
+    /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so).
+    /// Capped at the cores, with a warning
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: u64,
 
     /// Output format on stdout
     #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
@@ -232,10 +228,6 @@ pub fn run(args: &CompareArgs) -> Status {
             return Status::Usage;
         }
     }
-    let (held, mut writer) = match open_results(args) {
-        Ok(found) => found,
-        Err(status) => return status,
-    };
     let mut notes = Vec::new();
     let (sets, mut status, limit) = if args.sets.is_empty() {
         match default_sets() {
@@ -266,22 +258,35 @@ pub fn run(args: &CompareArgs) -> Status {
     if sets.is_empty() {
         return status.max(Status::Usage);
     }
-    let config = RunConfig {
+    let mut config = RunConfig {
         limits: args.budgets.limits(Some(config::MAX_SOLUTIONS), 1),
         limit_puzzles: limit,
-        jobs: args.jobs as usize,
+        jobs: crate::jobs::worker_threads(args.jobs, None),
         read: args.read.options(),
         progress: !args.no_progress,
         loud: true,
         warmup: true,
-        repeat: args.repeat as usize,
+        rounds: args.protocol.rounds as usize,
+        seed: args.protocol.seed,
+        count_rules: false,
         command: Some(command_line()),
-        // Streamed results are cross-checked and written puzzle by puzzle.
-        chunk: if writer.is_some() { 1 } else { config::CHUNK },
+        // Streamed results are cross-checked and written a few puzzles at a time.
+        chunk: if args.results.is_some() {
+            config::RESULTS_CHUNK
+        } else {
+            config::CHUNK
+        },
         shard: args.shard,
-        skip: std::sync::Arc::new(results::done(&held, &ids(&strategies))),
-        interrupt: Some(interrupt_flag()),
+        skip: Default::default(),
+        interrupt: None,
     };
+    let settings = settings::Settings::of(&ids(&strategies), &sets, &config);
+    let (held, mut writer) = match open_results(args, &settings) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    config.skip = std::sync::Arc::new(results::done(&held, &ids(&strategies)));
+    config.interrupt = Some(interrupt_flag());
     let mut tally = tally::Tally::default();
     for line in &held {
         tally.add(line);
@@ -314,9 +319,14 @@ pub fn run(args: &CompareArgs) -> Status {
         ));
     }
     if let Some(e) = &write_error {
+        // Not an interruption: the results file lost lines, so the run is
+        // an I/O error, and no table counts puzzles it could not write.
         let file = args.results.as_deref().unwrap_or(Path::new("-"));
-        eprintln!("error: --results {}: {e}", file.display());
-        status = status.max(Status::Usage);
+        eprintln!(
+            "error: --results {}: cannot write the results: {e}",
+            file.display()
+        );
+        return Status::Usage;
     }
     if progress.interrupted {
         let planned: u64 = sets.iter().map(|s| progress::count_items(s, &config)).sum();
@@ -341,10 +351,13 @@ fn ids(strategies: &[&dyn Solver]) -> Vec<String> {
 }
 
 /// `--results` and `--resume`: the lines FILE holds (resuming) and the file
-/// opened for appending. A FILE that holds results is refused without
-/// `--resume`, so two runs never mix by accident.
+/// opened for appending, its settings record written first when it is new. A
+/// FILE that holds results is refused without `--resume`, so two runs never
+/// mix by accident, and with `--resume` when it was written with other
+/// settings (each difference named).
 fn open_results(
     args: &CompareArgs,
+    settings: &settings::Settings,
 ) -> Result<(Vec<results::Line>, Option<results::Writer>), Status> {
     let Some(path) = &args.results else {
         return Ok((Vec::new(), None));
@@ -353,9 +366,36 @@ fn open_results(
         eprintln!("error: --results {}: {message}", path.display());
         Status::Usage
     };
+    if path.is_dir() {
+        return Err(fail(
+            "is a directory; --results names the file to write the results to".into(),
+        ));
+    }
     let exists = path.metadata().is_ok_and(|m| m.len() > 0);
     let held = if args.resume && exists {
-        results::read(path, true).map_err(fail)?
+        let held = results::read(path, true).map_err(fail)?;
+        match &held.settings {
+            None => {
+                return Err(fail(
+                    "holds no settings record (written by an older sudoku-lab), so a resumed \
+                     run cannot be checked against it: finish it with that sudoku-lab, or \
+                     start a new file"
+                        .into(),
+                ))
+            }
+            Some(theirs) => {
+                let differ = theirs.differences(settings);
+                if !differ.is_empty() {
+                    return Err(fail(format!(
+                        "was written with other settings, so its lines and this run's would \
+                         not be one experiment; they differ in {} (the file's first, this \
+                         run's second): run with the file's settings, or name a new file",
+                        differ.join("; ")
+                    )));
+                }
+            }
+        }
+        held.lines
     } else if exists {
         return Err(fail(
             "already holds results: add --resume to finish that run, or name a new file".into(),
@@ -363,7 +403,8 @@ fn open_results(
     } else {
         Vec::new()
     };
-    let writer = results::Writer::append(path).map_err(|e| fail(e.to_string()))?;
+    let writer =
+        results::Writer::append(path, settings).map_err(|e| fail(format!("cannot write: {e}")))?;
     Ok((held, Some(writer)))
 }
 

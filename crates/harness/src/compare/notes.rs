@@ -58,14 +58,16 @@ pub fn run_line(report: &Report) -> String {
         .node_budget
         .map(|n| format!("{n} nodes"))
         .unwrap_or_else(|| "no node budget".into());
-    let repeat = if m.repeat > 1 {
+    let repeat = if m.rounds > 1 {
         format!(
-            "each solve run up to {} times, fastest kept (not repeated: budget hits, solves over {})",
-            m.repeat,
+            "{} rounds in shuffled order (seed {}), a puzzle's time the median of its rounds \
+             (timed once: budget hits, solves over {})",
+            m.rounds,
+            m.seed,
             format_us(m.repeat_cutoff_ms * 1e3)
         )
     } else {
-        "each solve run once".to_string()
+        "one round".to_string()
     };
     format!(
         "{} on {}; budgets per puzzle: {time}, {memory}, {nodes}; {repeat}; {} job{}; {} build",

@@ -25,6 +25,7 @@
 //! with a header naming the fields; `null` is an empty field. Field meanings
 //! and units are documented on [`ResultRecord`] and in `reports/README.md`.
 
+use super::interval::{as_csv_cells, Interval};
 use super::machine::Machine;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -94,7 +95,7 @@ pub struct ResultRecord {
     /// time): the figures listed above are bounds, not measurements.
     pub lower_bound: bool,
     /// Time per puzzle, µs: mean, median, 90th percentile (nearest rank), max.
-    /// With repeats, each puzzle's time is the fastest of its runs.
+    /// Each puzzle's time is the median of its rounds.
     pub mean_us: Option<f64>,
     pub median_us: Option<f64>,
     /// `median_us` is a lower bound (a stopped puzzle ranks at or below it).
@@ -108,6 +109,17 @@ pub struct ResultRecord {
     /// `mean_us` / the smallest `mean_us` on this set that is not a lower
     /// bound (1.0 for that row); null when every mean on the set is one.
     pub ratio_to_fastest: Option<f64>,
+    /// 95% confidence intervals (see `compare::interval`: a bootstrap over
+    /// puzzles and rounds) of `mean_us` and `median_us`, µs.
+    pub mean_us_ci95: Option<Interval>,
+    pub median_us_ci95: Option<Interval>,
+    /// 95% interval of `ratio_to_fastest`, paired (the same puzzles in the
+    /// same rounds for both rows).
+    pub ratio_ci95: Option<Interval>,
+    /// `mean_us` / the reference row's `mean_us` on this set, when the
+    /// reference ran and supports the set, and its paired 95% interval.
+    pub ratio_to_reference: Option<f64>,
+    pub ratio_to_reference_ci95: Option<Interval>,
     /// Search states entered per puzzle, mean, median and max.
     pub nodes_mean: Option<f64>,
     pub nodes_median: Option<f64>,
@@ -124,11 +136,11 @@ pub struct ResultRecord {
     pub no_guess_pct: Option<f64>,
     /// Largest per-puzzle estimate of peak search memory, bytes.
     pub peak_bytes: Option<u64>,
-    /// Solves run more than once (`--repeat`; budget hits and solves above
-    /// the repeat cutoff run once).
+    /// Solves timed in more than one round (`--rounds`; budget hits and
+    /// solves above the repeat cutoff are timed in the first round only).
     pub repeated: u64,
-    /// Spread between the runs of one solve, (slowest - fastest) / fastest in
-    /// percent: the median and the largest over the repeated solves; null
+    /// Spread between the rounds of one solve, (slowest - fastest) / fastest
+    /// in percent: the median and the largest over the repeated solves; null
     /// when no solve was repeated.
     pub repeat_spread_median_pct: Option<f64>,
     pub repeat_spread_max_pct: Option<f64>,
@@ -204,6 +216,9 @@ pub enum ProblemKind {
     Disagreement,
     /// Repeats of the same solve gave different counts (exit status 1).
     Nondeterministic,
+    /// `merge`: two lines of one (puzzle, strategy) say different things
+    /// (exit status 1).
+    ConflictingLines,
 }
 
 impl ProblemKind {
@@ -295,6 +310,10 @@ impl Report {
 
     /// `results.csv`: the `results` records with a header line.
     pub fn to_csv(&self) -> String {
+        as_csv_cells(|| self.csv_text())
+    }
+
+    fn csv_text(&self) -> String {
         let mut writer = csv::Writer::from_writer(Vec::new());
         if self.results.is_empty() {
             // serde writes the header with the first record; write it for none.

@@ -40,15 +40,28 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
         ("load average at start (1, 5, 15 min)", load),
         ("load average at end", load_end),
         (
-            "runs per solve",
-            if m.repeat > 1 {
-                format!(
-                    "up to {}, fastest kept (solves over {} ms and budget hits run once)",
-                    m.repeat, m.repeat_cutoff_ms
-                )
-            } else {
-                "1".into()
-            },
+            "protocol",
+            format!(
+                "{} round{}, seed {}, blocks of {}, {} (solves over {} ms and budget hits \
+                 timed once){}",
+                m.rounds,
+                if m.rounds == 1 { "" } else { "s" },
+                m.seed,
+                m.block,
+                m.order,
+                m.repeat_cutoff_ms,
+                if m.pinned {
+                    "; pinned to one core"
+                } else {
+                    "; not pinned"
+                }
+            ),
+        ),
+        ("instruction-set features", m.target_features.join(" ")),
+        ("cargo features", m.cargo_features.join(" ")),
+        (
+            "binary (FNV-1a 64)",
+            m.binary_hash.clone().unwrap_or_else(|| "unknown".into()),
         ),
         ("compiler", m.rustc.clone()),
         ("build", m.profile.clone()),

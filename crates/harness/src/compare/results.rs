@@ -33,11 +33,17 @@
 //! the shards run in.
 
 use super::report::ProblemKind;
+use super::settings::{Header, Settings};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use std::io::{self, BufRead, Seek, Write};
 use std::path::Path;
-use sudoku_core::{Reports, Solver, Stats};
+use sudoku_core::{Reports, Shape, Solver, Stats, Stop};
+
+/// The version of the results-line format this sudoku-lab writes. Version 1
+/// (lines without a `version` field) wrote the shape as a word and one time
+/// per line; [`read`] upgrades such lines ([`upgrade_v1`]).
+pub const RESULTS_VERSION: u32 = 2;
 
 /// A problem met on one attempt (or, for `disagreement`, one puzzle).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -49,9 +55,140 @@ pub struct LineProblem {
     pub strategies: Vec<String>,
 }
 
+/// A puzzle's shape in a record: its box, rows by columns (`9x9` has 3x3
+/// boxes, `6x6` 2x3 ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct LineShape {
+    pub box_rows: usize,
+    pub box_cols: usize,
+}
+
+impl LineShape {
+    pub fn of(shape: Shape) -> LineShape {
+        LineShape {
+            box_rows: shape.box_rows(),
+            box_cols: shape.box_cols(),
+        }
+    }
+    /// `9x9`, or `6x6 (2x3 boxes)` when the boxes are not square.
+    pub fn label(self) -> String {
+        let n = self.box_rows * self.box_cols;
+        if self.box_rows == self.box_cols {
+            format!("{n}x{n}")
+        } else {
+            format!("{n}x{n} ({}x{} boxes)", self.box_rows, self.box_cols)
+        }
+    }
+}
+
+/// Why a search stopped, as a line records it: [`Stop`]'s reasons, and the
+/// two the harness adds (the solve panicked, the puzzle did not parse).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum StopReason {
+    #[serde(rename = "exhausted")]
+    Exhausted,
+    #[serde(rename = "solution-limit")]
+    SolutionLimit,
+    #[serde(rename = "node-budget")]
+    NodeBudget,
+    #[serde(rename = "time-budget")]
+    TimeBudget,
+    #[serde(rename = "memory-budget")]
+    MemoryBudget,
+    #[serde(rename = "invalid-givens")]
+    InvalidGivens,
+    #[serde(rename = "unsupported")]
+    Unsupported,
+    #[serde(rename = "crashed")]
+    Crashed,
+    #[serde(rename = "parse error")]
+    ParseError,
+}
+
+impl From<Stop> for StopReason {
+    fn from(stop: Stop) -> StopReason {
+        match stop {
+            Stop::Exhausted => StopReason::Exhausted,
+            Stop::SolutionLimit => StopReason::SolutionLimit,
+            Stop::NodeBudget => StopReason::NodeBudget,
+            Stop::TimeBudget => StopReason::TimeBudget,
+            Stop::MemoryBudget => StopReason::MemoryBudget,
+            Stop::InvalidGivens => StopReason::InvalidGivens,
+            Stop::Unsupported => StopReason::Unsupported,
+        }
+    }
+}
+
+/// The statistics of one solve ([`Stats`]), each `null` where the strategy
+/// does not measure it. Written flat into the line; a new statistic is one
+/// more optional field here (older lines read it as `null`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineStats {
+    #[serde(default)]
+    pub nodes: Option<u64>,
+    #[serde(default)]
+    pub placements: Option<u64>,
+    #[serde(default)]
+    pub guesses: Option<u64>,
+    #[serde(default)]
+    pub backtracks: Option<u64>,
+    #[serde(default)]
+    pub max_depth: Option<u64>,
+    #[serde(default)]
+    pub peak_states: Option<u64>,
+    #[serde(default)]
+    pub peak_bytes: Option<u64>,
+}
+
+impl LineStats {
+    /// `stats`, each one only where `reports` says it is measured.
+    pub fn of(stats: &Stats, reports: &Reports) -> LineStats {
+        let [nodes, placements, guesses, backtracks, max_depth, peak_states, peak_bytes] =
+            stats.reported(reports).map(|(_, value)| value);
+        LineStats {
+            nodes,
+            placements,
+            guesses,
+            backtracks,
+            max_depth,
+            peak_states,
+            peak_bytes,
+        }
+    }
+}
+
+/// Placements by the rule that made them, and candidates eliminated, counted
+/// from a solve's trace events.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleCounts {
+    pub naked_singles: u64,
+    pub hidden_singles: u64,
+    pub guesses: u64,
+    /// Candidates removed by locked candidates and subsets.
+    pub eliminations: u64,
+}
+
+impl sudoku_core::Trace for RuleCounts {
+    fn event(&mut self, event: sudoku_core::Event) {
+        use sudoku_core::{Event, Reason};
+        match event {
+            Event::Place { reason, .. } => match reason {
+                Reason::NakedSingle => self.naked_singles += 1,
+                Reason::HiddenSingle(_) => self.hidden_singles += 1,
+                r if r.is_guess() => self.guesses += 1,
+                _ => {}
+            },
+            Event::Eliminate { .. } => self.eliminations += 1,
+            _ => {}
+        }
+    }
+}
+
 /// One strategy on one puzzle of one set: a line of a results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
+    /// [`RESULTS_VERSION`] of the sudoku-lab that wrote it.
+    pub version: u32,
     pub set: String,
     /// 0-based, counting every puzzle read from the set.
     pub index: usize,
@@ -59,30 +196,33 @@ pub struct Line {
     pub line: usize,
     /// The puzzle on one line (empty when it did not parse).
     pub puzzle: String,
-    pub shape: String,
+    /// `null` when the puzzle did not parse.
+    pub shape: Option<LineShape>,
     pub strategy: String,
     pub reference: bool,
     /// `nodes` is measured (not `null`).
     pub counts_nodes: bool,
-    /// What the strategy said: [`Said::word`].
-    pub verdict: String,
-    pub stop: String,
+    /// What the strategy said.
+    pub verdict: Said,
+    pub stop: StopReason,
     pub count: u64,
-    /// The fastest run, in ns; absent when the solve did not run to an outcome.
+    /// The puzzle's time, ns: the median of `times_ns`; absent when the
+    /// solve did not run to an outcome.
     pub time_ns: Option<u64>,
+    /// The time of each round that timed this solve, ns, in round order (the
+    /// first is the checked solve). One time only for a budget hit or a solve
+    /// above the repeat cutoff.
+    #[serde(default)]
+    pub times_ns: Vec<u64>,
     /// Every run of this solve together, in ns.
     pub wall_ns: u64,
-    /// (slowest - fastest) / fastest over the runs, when repeated.
-    pub spread: Option<f64>,
     /// The statistics of `sudoku_core::Stats`; `null` where the strategy
     /// does not measure one (see the module docs).
-    pub nodes: Option<u64>,
-    pub placements: Option<u64>,
-    pub guesses: Option<u64>,
-    pub backtracks: Option<u64>,
-    pub max_depth: Option<u64>,
-    pub peak_states: Option<u64>,
-    pub peak_bytes: Option<u64>,
+    #[serde(flatten)]
+    pub stats: LineStats,
+    /// Placements by rule (`ladder` only, from a traced first round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RuleCounts>,
     /// At least one solution reported, all of them verified.
     pub solved: bool,
     /// Counted wrong (failed a check, or lost the cross-check).
@@ -98,16 +238,24 @@ pub struct Line {
 }
 
 /// What a strategy said about one puzzle: a line's `verdict`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Said {
+    #[serde(rename = "unique")]
     Unique,
+    #[serde(rename = "multiple")]
     Multiple,
+    #[serde(rename = "none")]
     None,
+    #[serde(rename = "invalid")]
     Invalid,
+    #[serde(rename = "budget hit")]
     Budget,
+    #[serde(rename = "crashed")]
     Crashed,
+    #[serde(rename = "unsupported")]
     Unsupported,
     /// Stopped without a definite verdict for no budget reason (a protocol error).
+    #[serde(rename = "undecided")]
     Undecided,
 }
 
@@ -119,22 +267,7 @@ impl Said {
             Said::Unique | Said::Multiple | Said::None | Said::Invalid
         )
     }
-    /// The verdict of a line (an unknown word is `Undecided`).
-    pub fn from_word(word: &str) -> Said {
-        [
-            Said::Unique,
-            Said::Multiple,
-            Said::None,
-            Said::Invalid,
-            Said::Budget,
-            Said::Crashed,
-            Said::Unsupported,
-        ]
-        .into_iter()
-        .find(|s| s.word() == word)
-        .unwrap_or(Said::Undecided)
-    }
-    /// How a line writes it.
+    /// How messages write it.
     pub fn word(self) -> &'static str {
         match self {
             Said::Unique => "unique",
@@ -152,29 +285,32 @@ impl Said {
 impl Line {
     /// The line of `solver` on the puzzle of index `index` (file line `line`)
     /// of `set`, saying `said`; nothing measured yet (see [`Line::measured`]).
-    pub fn new(solver: &dyn Solver, set: &str, index: usize, line: usize, said: Said) -> Line {
+    pub fn new(
+        solver: &dyn Solver,
+        set: &str,
+        index: usize,
+        line: usize,
+        said: Said,
+        stop: StopReason,
+    ) -> Line {
         Line {
+            version: RESULTS_VERSION,
             set: set.to_string(),
             index,
             line,
             puzzle: String::new(),
-            shape: String::new(),
+            shape: None,
             strategy: solver.id().to_string(),
             reference: solver.info().outside,
             counts_nodes: solver.info().reports.nodes,
-            verdict: said.word().to_string(),
-            stop: said.word().to_string(),
+            verdict: said,
+            stop,
             count: 0,
             time_ns: None,
+            times_ns: Vec::new(),
             wall_ns: 0,
-            spread: None,
-            nodes: None,
-            placements: None,
-            guesses: None,
-            backtracks: None,
-            max_depth: None,
-            peak_states: None,
-            peak_bytes: None,
+            stats: LineStats::default(),
+            rules: None,
             solved: false,
             wrong: false,
             parse_error: false,
@@ -186,32 +322,85 @@ impl Line {
     /// The line with `stats` written in, each one only where `reports` says
     /// it is measured.
     pub fn measured(self, stats: &Stats, reports: &Reports) -> Line {
-        let [nodes, placements, guesses, backtracks, max_depth, peak_states, peak_bytes] =
-            stats.reported(reports).map(|(_, value)| value);
+        let stats = LineStats::of(stats, reports);
         Line {
-            counts_nodes: nodes.is_some(),
-            nodes,
-            placements,
-            guesses,
-            backtracks,
-            max_depth,
-            peak_states,
-            peak_bytes,
+            counts_nodes: stats.nodes.is_some(),
+            stats,
             ..self
         }
     }
 
-    /// A line as an older sudoku-lab wrote it, read as it meant: before each
-    /// statistic carried its own `null`, the one flag `counts_nodes` said
-    /// whether the strategy measured any, and its figures were 0 when it did
-    /// not. Such a line is known by `counts_nodes: false` with a number for
-    /// `nodes`, which no newer line has.
-    pub fn upgrade(self) -> Line {
-        if self.counts_nodes || self.nodes.is_none() {
-            return self;
-        }
-        self.measured(&Stats::default(), &Reports::NONE)
+    /// (slowest - fastest) / fastest over the rounds, when timed more than once.
+    pub fn spread(&self) -> Option<f64> {
+        let fastest = *self.times_ns.iter().min()?;
+        let slowest = *self.times_ns.iter().max()?;
+        (self.times_ns.len() > 1).then(|| {
+            if fastest > 0 {
+                (slowest - fastest) as f64 / fastest as f64
+            } else {
+                0.0
+            }
+        })
     }
+}
+
+/// The median of a solve's round times: the puzzle's time.
+pub fn median_time(times: &[u64]) -> Option<u64> {
+    let mut sorted = times.to_vec();
+    sorted.sort_unstable();
+    let n = sorted.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some(((sorted[n / 2 - 1] as u128 + sorted[n / 2] as u128) / 2) as u64),
+    }
+}
+
+/// A line as sudoku-lab wrote it before the format had a version (format
+/// 1), as JSON, made a version-2 line: its shape word (`9x9`, `6x6 (2x3
+/// boxes)`) becomes the typed shape, its one time (the fastest of its back
+/// to back repeats) the one round, and a statistic written 0 beside
+/// `counts_nodes: false` (before each statistic carried its own `null`) is
+/// `null`. This is the one place a word of a record is read back, and only
+/// for files of the old format.
+pub fn upgrade_v1(mut value: serde_json::Value) -> Result<Line, String> {
+    let object = value
+        .as_object_mut()
+        .ok_or("not a JSON object".to_string())?;
+    let label = object
+        .get("shape")
+        .and_then(|s| s.as_str())
+        .unwrap_or("")
+        .to_string();
+    let shape = v1_shape(&label);
+    object.insert("shape".into(), serde_json::to_value(shape).expect("json"));
+    object.insert("version".into(), RESULTS_VERSION.into());
+    let time = object.get("time_ns").cloned().unwrap_or_default();
+    let times = if time.is_u64() { vec![time] } else { vec![] };
+    object.insert("times_ns".into(), times.into());
+    let line: Line = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    let old_zeros = !line.counts_nodes && line.stats.nodes.is_some();
+    Ok(if old_zeros {
+        line.measured(&Stats::default(), &Reports::NONE)
+    } else {
+        line
+    })
+}
+
+/// Format 1's shape word.
+fn v1_shape(label: &str) -> Option<LineShape> {
+    let side: usize = label.split('x').next()?.trim().parse().ok()?;
+    if let Some(boxes) = label.split('(').nth(1) {
+        let mut dims = boxes.trim_end_matches(" boxes)").split('x');
+        let box_rows = dims.next()?.trim().parse().ok()?;
+        let box_cols = dims.next()?.trim().parse().ok()?;
+        return Some(LineShape { box_rows, box_cols });
+    }
+    let root = (1..=side).find(|r| r * r >= side)?;
+    (root * root == side).then_some(LineShape {
+        box_rows: root,
+        box_cols: root,
+    })
 }
 
 /// `--shard K/N`.
@@ -243,18 +432,29 @@ pub fn shard(s: &str) -> Result<Shard, String> {
     Ok(Shard { k, n })
 }
 
+/// What a results file holds: its settings record (none in files written
+/// before there was one) and its lines.
+#[derive(Clone, Debug, Default)]
+pub struct Held {
+    pub settings: Option<Settings>,
+    pub lines: Vec<Line>,
+}
+
 /// Reads a results file. A last line cut short (a kill in the middle of a
 /// write) is dropped and, with `repair`, cut off the file so appending goes on
 /// from a whole line; any other line that is not a record is an error.
-pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
+pub fn read(path: &Path, repair: bool) -> Result<Held, String> {
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut reader = io::BufReader::new(file);
     let mut lines = Vec::new();
+    let mut settings = None;
     let (mut whole, mut number) = (0u64, 0usize);
     let mut buf = String::new();
     loop {
         buf.clear();
-        let n = reader.read_line(&mut buf).map_err(|e| e.to_string())?;
+        let n = reader
+            .read_line(&mut buf)
+            .map_err(|e| format!("line {}: {e} (is this a results file?)", number + 1))?;
         if n == 0 {
             break;
         }
@@ -262,10 +462,19 @@ pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
         if !buf.ends_with('\n') {
             break; // cut short: never flushed whole
         }
-        if !buf.trim().is_empty() {
-            let line: Line = serde_json::from_str(buf.trim())
-                .map_err(|e| format!("line {number} is not a results record: {e}"))?;
-            lines.push(line.upgrade());
+        let text = buf.trim();
+        if text.starts_with(r#"{"settings""#) {
+            let header: Header = serde_json::from_str(text)
+                .map_err(|e| format!("line {number} is not a settings record: {e}"))?;
+            if settings.is_some() {
+                return Err(format!("line {number}: a second settings record"));
+            }
+            settings = Some(header.settings);
+        } else if !text.is_empty() {
+            lines.push(
+                parse_line(text)
+                    .map_err(|e| format!("line {number} is not a results record: {e}"))?,
+            );
         }
         whole += n as u64;
     }
@@ -278,7 +487,22 @@ pub fn read(path: &Path, repair: bool) -> Result<Vec<Line>, String> {
             file.set_len(whole).map_err(|e| e.to_string())?;
         }
     }
-    Ok(lines)
+    Ok(Held { settings, lines })
+}
+
+/// One line of a results file, of this format or an older one.
+fn parse_line(text: &str) -> Result<Line, String> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    match value.get("version").and_then(|v| v.as_u64()) {
+        None => upgrade_v1(value),
+        Some(v) if v == RESULTS_VERSION as u64 => {
+            serde_json::from_value(value).map_err(|e| e.to_string())
+        }
+        Some(v) => Err(format!(
+            "format version {v}, which this sudoku-lab (format {RESULTS_VERSION}) does not \
+             read: use the sudoku-lab that wrote it"
+        )),
+    }
 }
 
 /// The puzzles `held` covers for every one of `strategies`: what `--resume` skips.
@@ -304,12 +528,24 @@ pub struct Writer {
 }
 
 impl Writer {
-    pub fn append(path: &Path) -> io::Result<Writer> {
+    /// Opens `path` for appending; an empty file gets `settings` as its
+    /// first record, written and flushed now, so a file that cannot be
+    /// written is known before the work.
+    pub fn append(path: &Path, settings: &Settings) -> io::Result<Writer> {
         let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)?;
         file.seek(io::SeekFrom::End(0))?;
+        if file.metadata()?.len() == 0 {
+            let header = Header {
+                settings: settings.clone(),
+            };
+            let mut text = serde_json::to_vec(&header)?;
+            text.push(b'\n');
+            file.write_all(&text)?;
+            file.flush()?;
+        }
         Ok(Writer {
             file,
             buf: Vec::new(),
@@ -333,59 +569,55 @@ impl Writer {
 mod tests {
     use super::*;
 
-    /// A line of the reference as sudoku-lab wrote it before each statistic
-    /// carried its own null: 0s beside `counts_nodes: false`.
-    fn older() -> Line {
-        Line {
-            set: "s".into(),
-            index: 0,
-            line: 1,
-            puzzle: String::new(),
-            shape: "4x4".into(),
-            strategy: "r".into(),
-            reference: true,
-            counts_nodes: false,
-            verdict: Said::Unique.word().into(),
-            stop: "exhausted".into(),
-            count: 1,
-            time_ns: Some(10),
-            wall_ns: 12,
-            spread: None,
-            nodes: Some(0),
-            placements: Some(0),
-            guesses: Some(0),
-            backtracks: None,
-            max_depth: Some(0),
-            peak_states: Some(0),
-            peak_bytes: Some(0),
-            solved: true,
-            wrong: false,
-            parse_error: false,
-            problems: Vec::new(),
-            disagreement: None,
-        }
+    /// A line of an outside strategy as sudoku-lab wrote it in format 1:
+    /// no version, a word for the shape, one time, 0s beside
+    /// `counts_nodes: false`.
+    fn older() -> String {
+        let mut v = serde_json::json!({
+            "set": "s", "index": 0, "line": 1, "puzzle": "", "shape": "6x6 (2x3 boxes)",
+            "strategy": "r", "counts_nodes": false, "verdict": "budget hit",
+            "stop": "time-budget", "count": 1, "time_ns": 10, "wall_ns": 12, "spread": null,
+            "nodes": 0, "placements": 0, "guesses": 0, "backtracks": null, "max_depth": 0,
+            "peak_states": 0, "peak_bytes": 0, "solved": true, "wrong": false
+        });
+        v.as_object_mut()
+            .unwrap()
+            .insert(["refer", "ence"].concat(), true.into());
+        v.to_string()
     }
 
     #[test]
-    fn older_lines_read_as_unmeasured() {
-        let text = serde_json::to_string(&older()).unwrap();
-        assert!(text.contains(r#""nodes":0"#), "{text}");
-        let line: Line = serde_json::from_str(&text).unwrap();
-        let line = line.upgrade();
+    fn older_lines_read_typed_and_unmeasured() {
+        let line = parse_line(&older()).unwrap();
+        assert_eq!(line.version, RESULTS_VERSION);
         assert_eq!(
-            (line.nodes, line.guesses, line.peak_bytes, line.backtracks),
-            (None, None, None, None)
+            line.shape,
+            Some(LineShape {
+                box_rows: 2,
+                box_cols: 3
+            })
         );
-        // A line that measured its statistics keeps them.
-        let measured = Line {
-            counts_nodes: true,
-            ..older()
-        };
-        assert_eq!(measured.clone().upgrade(), measured);
-        // And a newer line reads back as written, nulls and all.
+        assert_eq!(
+            (line.verdict, line.stop),
+            (Said::Budget, StopReason::TimeBudget)
+        );
+        assert_eq!(line.times_ns, vec![10]);
+        assert_eq!(line.stats, LineStats::default());
+        assert_eq!(
+            v1_shape("9x9").map(LineShape::label).as_deref(),
+            Some("9x9")
+        );
+        assert_eq!(v1_shape(""), None);
+        // A newer line reads back as written, typed, nulls and all.
         let text = serde_json::to_string(&line).unwrap();
         assert!(text.contains(r#""nodes":null"#), "{text}");
-        let back: Line = serde_json::from_str(&text).unwrap();
-        assert_eq!(back.upgrade(), line);
+        assert!(
+            text.contains(r#""shape":{"box_rows":2,"box_cols":3}"#),
+            "{text}"
+        );
+        assert_eq!(parse_line(&text).unwrap(), line);
+        // A format from the future is refused, saying which.
+        let future = text.replace(r#""version":2"#, r#""version":9"#);
+        assert!(parse_line(&future).unwrap_err().contains("version 9"));
     }
 }

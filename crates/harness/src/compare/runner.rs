@@ -4,30 +4,36 @@
 //!
 //! # What is measured, and how
 //!
-//! * Each set is read as a stream, [`CHUNK`](super::config::CHUNK) puzzles at a time. Every strategy
-//!   solves the whole chunk before the next strategy starts (so caches stay
-//!   warm for the strategy being timed), then the chunk's verdicts are
-//!   cross-checked and the next chunk is read.
+//! * Each set is read as a stream, [`CHUNK`](super::config::CHUNK) puzzles at a
+//!   time ([`RESULTS_CHUNK`](super::config::RESULTS_CHUNK) when lines are
+//!   streamed to a results file). Every round runs over the whole chunk, then
+//!   the chunk's verdicts are cross-checked and the next chunk is read.
+//! * **The protocol** ([`super::protocol`]): a warm-up pass (each strategy
+//!   solves the first [`WARMUP_PUZZLES`] puzzles of each set untimed, under
+//!   small budgets, to build its scratch space and warm the caches), then
+//!   `rounds` rounds; each round times every (puzzle, strategy) once, the
+//!   puzzles in a fresh seeded shuffle, in blocks that every strategy solves
+//!   in turn. Every round's time is kept (the results lines hold them); a
+//!   puzzle's time is the median of its rounds, so one preemption does not
+//!   move it.
+//! * The first round is the checked one: its outcome is verified and
+//!   cross-checked. The later rounds time the same solve again and must give
+//!   identical counts (statistics, stop reason and solution count): a
+//!   difference breaks the rule that counts are deterministic, and is a
+//!   `nondeterministic` problem (exit status 1). Timed in the first round
+//!   only: a solve that hit a budget (its time is the budget's, and a stopped
+//!   search's counts depend on the clock), and a solve that took longer than
+//!   [`REPEAT_CUTOFF`](super::config::REPEAT_CUTOFF) or a quarter of the time
+//!   budget (a preemption of a few milliseconds is a small share of it, and
+//!   timing it again would multiply the run's length).
 //! * Each solve uses `Limits { max_solutions: Some(2), keep_solutions: 1 }`
 //!   (prove uniqueness, keep one solution to verify) and the budgets of the
 //!   [`RunConfig`] ([`RunConfig::timed_limits`]).
 //! * Only `solver.solve` is timed (an `Instant` around the call; see
 //!   [`super::attempt`]); parsing, verification and bookkeeping are outside
-//!   the timed region. Before the first chunk of each set, each strategy
-//!   solves up to [`WARMUP_PUZZLES`] puzzles untimed, under a small budget, to
-//!   build its scratch space and warm the caches.
+//!   the timed region.
 //! * Every solve runs under `catch_unwind`: a panic is counted as `crashed` for
 //!   that puzzle and the run goes on.
-//! * With `repeat` above 1, each solve runs up to that many times in a row and
-//!   the **fastest** time is kept: one preemption of the machine then no longer
-//!   decides a mean. The repeats must give identical counts (statistics, stop
-//!   reason and solution count): a difference breaks the rule that counts are
-//!   deterministic, and is a `nondeterministic` problem (exit status 1). Not
-//!   repeated: a solve that hit a budget (its time is the budget's, and a
-//!   stopped search's counts depend on the clock), and a solve that took longer
-//!   than [`REPEAT_CUTOFF`](super::config::REPEAT_CUTOFF) or a quarter of the time budget (a preemption of a
-//!   few milliseconds is a small share of it, and repeating it would multiply
-//!   the run's length). The spread between repeats is kept per row.
 //!
 //! Then every puzzle's verdicts are cross-checked ([`super::cross_check`]),
 //! each strategy's results line is handed on, and the report is tallied from
@@ -41,10 +47,11 @@
 //! that are invalid, unsolvable or have several solutions are *results* of a
 //! comparison, not failures of it, and leave the status at 0.
 
-use super::attempt::{attempt, parse_error_line, Attempt, Repeat};
-use super::config::{RunConfig, WARMUP_PUZZLES};
+use super::attempt::{attempt, parse_error_line, retime, Attempt};
+use super::config::{RunConfig, BLOCK, WARMUP_PUZZLES};
 use super::cross_check::cross_check;
 use super::progress::Out;
+use super::protocol::{rotation, shuffled};
 use super::report::{Problem, ProblemKind, Report, StrategyInfo};
 use super::results::{Line, LineProblem};
 use super::sets::PuzzleSet;
@@ -130,41 +137,89 @@ pub fn compare_streaming(
     (report, progress)
 }
 
-fn run_strategy(
-    solver: &dyn Solver,
-    chunk: &[(usize, usize, Entry)],
-    limits: &Limits,
-    repeat: Repeat,
+/// One slot per puzzle of the chunk: its attempt, once the first round
+/// has solved it.
+type Slots = Vec<Option<Attempt>>;
+
+/// Runs `work` on each slot of `block` (indices into `slots`), on the pool
+/// when there is one; a slot taken out and put back, so workers own theirs.
+fn each_slot(
+    slots: &mut Slots,
+    block: &[usize],
     pool: Option<&rayon::ThreadPool>,
-    out: &Out,
-    config: &RunConfig,
-) -> Vec<Attempt> {
-    let one = |(_, _, entry): &(usize, usize, Entry)| {
-        if config.interrupted() {
-            return None;
-        }
-        let started = Instant::now();
-        let mut a = attempt(solver, entry, limits, repeat);
-        a.wall = started.elapsed();
-        out.inc(1);
-        Some(a)
-    };
-    let done: Vec<Option<Attempt>> = match pool {
-        Some(pool) => pool.install(|| chunk.par_iter().map(one).collect()),
-        None => chunk.iter().map(one).take_while(Option::is_some).collect(),
-    };
-    // Interrupted: the puzzles before the first one not started.
-    done.into_iter().map_while(|a| a).collect()
+    work: &(dyn Fn(usize, &mut Option<Attempt>) + Sync),
+) {
+    let mut taken: Vec<(usize, Option<Attempt>)> =
+        block.iter().map(|&i| (i, slots[i].take())).collect();
+    match pool {
+        Some(pool) => pool.install(|| taken.par_iter_mut().for_each(|(i, a)| work(*i, a))),
+        None => taken.iter_mut().for_each(|(i, a)| work(*i, a)),
+    }
+    for (i, a) in taken {
+        slots[i] = a;
+    }
 }
 
-fn warm_up(solver: &dyn Solver, chunk: &[(usize, usize, Entry)], limits: &Limits) {
-    let supported = chunk
-        .iter()
-        .filter(|(_, _, e)| solver.supports(e.puzzle.shape()).is_ok());
-    for (_, _, entry) in supported.take(WARMUP_PUZZLES) {
-        // A panic here is reported by the timed solve of the same puzzle.
-        let _ = catch_unwind(AssertUnwindSafe(|| solver.solve(&entry.puzzle, limits)));
+/// The warm-up pass: each strategy, in turn, solves the first
+/// [`WARMUP_PUZZLES`] puzzles it supports, untimed and under small budgets.
+fn warm_up(strategies: &[&dyn Solver], chunk: &[(usize, usize, Entry)], limits: &Limits) {
+    for solver in strategies {
+        let supported = chunk
+            .iter()
+            .filter(|(_, _, e)| solver.supports(e.puzzle.shape()).is_ok());
+        for (_, _, entry) in supported.take(WARMUP_PUZZLES) {
+            // A panic here is reported by the timed solve of the same puzzle.
+            let _ = catch_unwind(AssertUnwindSafe(|| solver.solve(&entry.puzzle, limits)));
+        }
     }
+}
+
+/// The rounds over one chunk (see the module docs): `slots[s][i]` is
+/// strategy `s` on puzzle `i`, `None` where an interrupt came first.
+fn rounds(
+    strategies: &[&dyn Solver],
+    chunk: &[(usize, usize, Entry)],
+    config: &RunConfig,
+    pool: Option<&rayon::ThreadPool>,
+    out: &Out,
+    set: &str,
+    first_round: usize,
+) -> Vec<Slots> {
+    let limits = config.timed_limits();
+    let cutoff = config.repeat_cutoff();
+    let mut slots: Vec<Slots> = vec![vec![None; chunk.len()]; strategies.len()];
+    let total = config.rounds.max(1);
+    'rounds: for round in 0..total {
+        let order = shuffled(chunk.len(), config.seed, first_round + round);
+        if total > 1 {
+            out.stage(&format!("round {} of {total}", round + 1), set);
+        }
+        for (b, block) in order.chunks(BLOCK).enumerate() {
+            if config.interrupted() {
+                break 'rounds;
+            }
+            for s in rotation(strategies.len(), b) {
+                let solver = strategies[s];
+                if round == 0 {
+                    out.stage(solver.id(), set);
+                    each_slot(&mut slots[s], block, pool, &|i, a| {
+                        let started = Instant::now();
+                        let mut done = attempt(solver, &chunk[i].2, &limits, config.count_rules);
+                        done.wall = started.elapsed();
+                        *a = Some(done);
+                        out.inc(1);
+                    });
+                } else {
+                    each_slot(&mut slots[s], block, pool, &|i, a| {
+                        if let Some(a) = a {
+                            retime(solver, &chunk[i].2, &limits, a, cutoff);
+                        }
+                    });
+                }
+            }
+        }
+    }
+    slots
 }
 
 /// Runs one set, handing each finished puzzle's lines to `emit`; returns the
@@ -198,16 +253,12 @@ fn run_set(
             return vec![p];
         }
     };
-    let limits = config.timed_limits();
     let warmup_limits = config.warmup_limits();
-    let repeat = Repeat {
-        runs: config.repeat.max(1),
-        cutoff: config.repeat_cutoff(),
-    };
     let limit = config.limit_puzzles.unwrap_or(usize::MAX);
     let size = config.chunk.max(1);
     let mut taken = 0usize;
     let mut first_chunk = true;
+    let mut chunk_no = 0usize;
     loop {
         if config.interrupted() {
             progress.interrupted = true;
@@ -250,13 +301,38 @@ fn run_set(
         if chunk.is_empty() {
             break;
         }
-        let mut results = Vec::with_capacity(strategies.len());
-        for solver in strategies {
-            out.stage(solver.id(), &set.name);
-            if first_chunk && config.warmup {
-                warm_up(*solver, &chunk, &warmup_limits);
-            }
-            let attempts = run_strategy(*solver, &chunk, &limits, repeat, pool, out, config);
+        if first_chunk && config.warmup {
+            warm_up(strategies, &chunk, &warmup_limits);
+        }
+        let slots = rounds(
+            strategies,
+            &chunk,
+            config,
+            pool,
+            out,
+            &set.name,
+            chunk_no * config.rounds.max(1),
+        );
+        first_chunk = false;
+        chunk_no += 1;
+        // Interrupted: keep the puzzles every strategy finished in the first round.
+        let finished: Vec<usize> = (0..chunk.len())
+            .filter(|&i| slots.iter().all(|s| s[i].is_some()))
+            .collect();
+        if finished.len() < chunk.len() {
+            progress.interrupted = true;
+        }
+        let mut results: Vec<Vec<Attempt>> = slots
+            .into_iter()
+            .map(|s| {
+                finished
+                    .iter()
+                    .map(|&i| s[i].clone().expect("finished"))
+                    .collect()
+            })
+            .collect();
+        let chunk: Vec<&(usize, usize, Entry)> = finished.iter().map(|&i| &chunk[i]).collect();
+        for (solver, attempts) in strategies.iter().zip(&results) {
             for (a, (_, line, _)) in attempts.iter().zip(&chunk) {
                 for (kind, message) in &a.notes {
                     let p = problem(
@@ -268,23 +344,15 @@ fn run_set(
                     out.say(&p.to_string());
                 }
             }
-            results.push(attempts);
         }
-        first_chunk = false;
-        // Interrupted: keep the puzzles every strategy finished.
-        let done = results.iter().map(Vec::len).min().unwrap_or(0);
-        if done < chunk.len() {
-            progress.interrupted = true;
-            chunk.truncate(done);
-        }
-        for (i, (index, line, entry)) in chunk.iter().enumerate() {
+        for (i, &&(index, line, ref entry)) in chunk.iter().enumerate() {
             let mut column: Vec<&mut Attempt> = results.iter_mut().map(|r| &mut r[i]).collect();
             let disagreement =
                 cross_check(strategies, entry, &mut column).map(|(wrong, message)| {
                     out.say(
                         &problem(
                             ProblemKind::Disagreement,
-                            Some(*line),
+                            Some(line),
                             wrong.clone(),
                             message.clone(),
                         )
@@ -300,7 +368,7 @@ fn run_set(
                 .iter()
                 .zip(&results)
                 .map(|(solver, attempts)| {
-                    let mut l = attempts[i].line(*solver, &set.name, *index, *line, entry);
+                    let mut l = attempts[i].line(*solver, &set.name, index, line, entry);
                     l.disagreement = disagreement.clone();
                     l
                 })

@@ -76,6 +76,9 @@ pub(super) struct Acc {
     solved_no_guess: u64,
     /// Per timed puzzle: (time in ns, nodes, stopped by a budget).
     times: Vec<(u64, Option<u64>, bool)>,
+    /// Per timed puzzle: its index in the set and every round's time, ns
+    /// (the intervals' data).
+    pub(super) rounds: Vec<(usize, Vec<u64>)>,
     /// Per decided puzzle with a time: its time in ns (the cactus plot).
     decided_times: Vec<u64>,
     /// Solves run more than once, and their spreads.
@@ -90,7 +93,7 @@ pub(super) struct Acc {
 impl Acc {
     pub(super) fn add(&mut self, a: &Line) {
         self.wall += Duration::from_nanos(a.wall_ns);
-        let said = Said::from_word(&a.verdict);
+        let said = a.verdict;
         if said == Said::Unsupported {
             self.unsupported += 1;
             return;
@@ -108,22 +111,29 @@ impl Acc {
         }
         self.wrong += a.wrong as u64;
         self.decided += (said.definite() && !a.wrong) as u64;
-        if let Some(spread) = a.spread {
+        if let Some(spread) = a.spread() {
             self.spreads.push(spread);
         }
         if a.solved {
             self.solved += 1;
-            self.solved_no_guess += (a.guesses == Some(0)) as u64;
+            self.solved_no_guess += (a.stats.guesses == Some(0)) as u64;
         }
         if let Some(nanos) = a.time_ns {
             if said.definite() && !a.wrong {
                 self.decided_times.push(nanos);
             }
-            self.times.push((nanos, a.nodes, said == Said::Budget));
-            self.nodes.add(a.nodes);
-            self.guesses.add(a.guesses);
-            self.backtracks.add(a.backtracks);
-            self.peak_bytes.add(a.peak_bytes);
+            self.times
+                .push((nanos, a.stats.nodes, said == Said::Budget));
+            let rounds = if a.times_ns.is_empty() {
+                vec![nanos]
+            } else {
+                a.times_ns.clone()
+            };
+            self.rounds.push((a.index, rounds));
+            self.nodes.add(a.stats.nodes);
+            self.guesses.add(a.stats.guesses);
+            self.backtracks.add(a.stats.backtracks);
+            self.peak_bytes.add(a.stats.peak_bytes);
         }
     }
 }

@@ -18,7 +18,9 @@
 //! cell the median time per puzzle and the puzzles decided of those
 //! attempted; in a terminal its sets are split into blocks that fit the width.
 
-use super::cells::{cells, compact_cells, summary_cell, COMPACT, DROPPED_FIRST, HEADERS};
+use super::cells::{
+    cells, compact_cells, summary_cell, COMPACT, DROPPED_FIRST, HEADERS, INTERVALS,
+};
 use super::notes::{footnotes, run_line, set_description, set_heading, warnings, wrap_text};
 use super::report::{Report, SetInfo};
 use tabled::builder::Builder;
@@ -114,13 +116,19 @@ pub fn set_table(report: &Report, set: &SetInfo, flavor: Flavor) -> String {
 }
 
 /// The compact table of one set with the columns `keep` (indices into
-/// [`COMPACT`]).
+/// [`COMPACT`], and [`INTERVALS`] for the intervals in the cells).
 pub fn compact_table(report: &Report, set: &SetInfo, keep: &[usize], flavor: Flavor) -> String {
+    let intervals = keep.contains(&INTERVALS);
+    let keep: Vec<usize> = keep
+        .iter()
+        .copied()
+        .filter(|&i| i < COMPACT.len())
+        .collect();
     let headers: Vec<&str> = keep.iter().map(|&i| COMPACT[i]).collect();
     let rows = report
         .rows(&set.name)
         .map(|r| {
-            let cells = compact_cells(r);
+            let cells = compact_cells(r, intervals);
             keep.iter().map(|&i| cells[i].clone()).collect()
         })
         .collect();
@@ -131,7 +139,7 @@ pub fn compact_table(report: &Report, set: &SetInfo, keep: &[usize], flavor: Fla
 /// them when they fit, else fewer, optional ones dropped in the order of
 /// [`DROPPED_FIRST`]. The same columns for every set of a run.
 pub fn compact_columns(report: &Report, width: usize) -> Vec<usize> {
-    let mut keep: Vec<usize> = (0..COMPACT.len()).collect();
+    let mut keep: Vec<usize> = (0..=INTERVALS).collect();
     let fits = |keep: &[usize]| {
         report
             .sets
@@ -326,9 +334,13 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
     out.push('\n');
     let mut notes = footnotes(report);
     if !wide {
-        let dropped: Vec<&str> = (0..COMPACT.len())
+        let dropped: Vec<&str> = (0..=INTERVALS)
             .filter(|i| !keep.contains(i))
-            .map(|i| COMPACT[i].split('\n').next().unwrap_or_default())
+            .map(|i| {
+                COMPACT
+                    .get(i)
+                    .map_or("intervals", |c| c.split('\n').next().unwrap_or_default())
+            })
             .collect();
         let mut note = "decided: of the puzzles attempted; !!: wrong answers or crashes; \
                         --wide shows every column (verdicts, p90, max, puzzles/s, backtracks, \

@@ -3,10 +3,10 @@
 //! always computed from lines, and the shards of a run merge into the counts
 //! of one run.
 
+use super::interval::{percentile_interval, ratio_interval, replicate, Interval};
 use super::machine::Machine;
 use super::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
-use super::results::{Line, LineProblem};
-use super::sets::natural_cmp;
+use super::results::{Line, LineProblem, LineShape};
 use super::summary::{finish_row, rank, Acc};
 use std::collections::HashSet;
 
@@ -26,7 +26,7 @@ struct SetTally {
     name: String,
     path: String,
     truncated: bool,
-    shapes: Vec<String>,
+    shapes: Vec<LineShape>,
     /// (strategy id, reference, figures)
     rows: Vec<(String, bool, Acc)>,
     puzzles: HashSet<usize>,
@@ -98,8 +98,8 @@ impl Tally {
             }
         } else {
             set.puzzles.insert(l.index);
-            if !set.shapes.contains(&l.shape) {
-                set.shapes.push(l.shape.clone());
+            if let Some(shape) = l.shape.filter(|s| !set.shapes.contains(s)) {
+                set.shapes.push(shape);
             }
             let row = set.rows.iter_mut().find(|r| r.0 == l.strategy);
             row.expect("declared above").2.add(l);
@@ -128,14 +128,15 @@ impl Tally {
             notes: Vec::new(),
         };
         for mut set in self.sets {
-            set.shapes.sort_by(|a, b| natural_cmp(a, b));
+            set.shapes
+                .sort_by_key(|s| (s.box_rows * s.box_cols, s.box_rows));
             let info = SetInfo {
                 name: set.name.clone(),
                 path: set.path.clone(),
                 puzzles: set.puzzles.len() as u64,
                 parse_errors: set.parse_errors.len() as u64,
                 truncated: set.truncated,
-                shapes: set.shapes.clone(),
+                shapes: set.shapes.iter().map(|s| s.label()).collect(),
                 disagreements: set.disagreements.len() as u64,
             };
             let mut rows: Vec<ResultRecord> = set
@@ -144,9 +145,54 @@ impl Tally {
                 .map(|(id, reference, acc)| finish_row(id, *reference, &set.name, acc, &info))
                 .collect();
             rank(&mut rows);
+            intervals(&mut rows, &set.rows);
             report.results.extend(rows);
             report.sets.push(info);
         }
         report
     }
+}
+
+/// Fills in the 95% intervals of a set's ranked rows (see
+/// [`super::interval`]), from the rounds their lines hold.
+fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
+    let data: Vec<&[(usize, Vec<u64>)]> = rows
+        .iter()
+        .map(|r| {
+            accs.iter()
+                .find(|a| a.0 == r.strategy)
+                .map_or(&[][..], |a| a.2.rounds.as_slice())
+        })
+        .collect();
+    if data.iter().all(|d| d.is_empty()) {
+        return;
+    }
+    let reps = replicate(&data);
+    let micros = |ci: Interval| Interval([ci.lo() / 1e3, ci.hi() / 1e3].map(round3));
+    let fastest = rows.iter().position(|r| r.ratio_to_fastest == Some(1.0));
+    let reference = rows.iter().position(|r| r.reference && r.mean_us.is_some());
+    let reference_mean = reference.and_then(|i| rows[i].mean_us);
+    for (i, row) in rows.iter_mut().enumerate() {
+        if row.mean_us.is_none() {
+            continue;
+        }
+        row.mean_us_ci95 = percentile_interval(reps.means[i].iter().copied()).map(micros);
+        row.median_us_ci95 = percentile_interval(reps.medians[i].iter().copied()).map(micros);
+        // A row's ratio to itself is 1 exactly: no interval.
+        if let Some(f) = fastest.filter(|&f| f != i && row.ratio_to_fastest.is_some()) {
+            row.ratio_ci95 = ratio_interval(&reps, i, f).map(|c| Interval(c.0.map(round3)));
+        }
+        if let (Some(r), Some(m), Some(mean)) = (reference, reference_mean, row.mean_us) {
+            if m > 0.0 {
+                row.ratio_to_reference = Some(round3(mean / m));
+                row.ratio_to_reference_ci95 = ratio_interval(&reps, i, r)
+                    .filter(|_| r != i)
+                    .map(|c| Interval(c.0.map(round3)));
+            }
+        }
+    }
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }

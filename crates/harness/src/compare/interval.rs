@@ -1,0 +1,275 @@
+//! How sure a figure is: 95% confidence intervals for a row's mean and
+//! median time and for its ratios to other rows.
+//!
+//! # The method
+//!
+//! A row's times are a table, puzzles by rounds. A puzzle's time is the
+//! median of its rounds, and the row's mean and median are taken over its
+//! puzzles. The bootstrap resamples the **puzzles**: each of [`RESAMPLES`]
+//! resamples draws the set's puzzles with replacement and recomputes the
+//! figure; the interval is the 2.5th to 97.5th percentile of the recomputed
+//! figures (Efron's percentile interval).
+//!
+//! Why not the rounds too: on a shared machine the difference between rounds
+//! is mostly preemption, a 4 to 16 ms stop that falls on one solve and says
+//! nothing about the solver. A puzzle's median over its rounds already sets
+//! such a round aside; drawing rounds with replacement brings it back (a draw
+//! that repeats the preempted round makes it the median) and gave intervals
+//! of ±300% on a loaded machine, where the medians moved by a few percent.
+//! What the rounds do add, a slow stretch of the machine, falls on every
+//! strategy alike, since the strategies are interleaved block by block: it
+//! cancels out of the ratios, and only a row's own mean carries it (compare
+//! runs pooled with `sudoku-lab merge` for that).
+//!
+//! Ratios are **paired**: one resample draws the same puzzles for every row
+//! of the set, so a ratio's interval reflects how the two rows differ on the
+//! same puzzles, measured in the same windows of the machine, not how the
+//! set's puzzles differ from each other. A ratio whose interval holds 1 does
+//! not tell the two rows apart: sentences then say "level".
+//!
+//! The resamples are seeded, so the same lines give the same intervals.
+//!
+//! What the intervals do not cover: a different machine, or the same machine
+//! at another time (another load, another thermal state); on this project's
+//! shared VM, runs minutes apart differ by more than one run's interval now
+//! and then.
+
+use super::protocol::SplitMix64;
+use serde::{Deserialize, Serialize, Serializer};
+use std::cell::Cell;
+
+/// Resamples per set.
+pub const RESAMPLES: usize = 1000;
+/// The seed of the resamples.
+const SEED: u64 = 0x0b00_757a_ba11;
+
+/// A 95% confidence interval `[lo, hi]`. JSON writes it as an array; a CSV
+/// cell as the text `[lo, hi]`.
+#[derive(Clone, Copy, Debug, PartialEq, Deserialize)]
+#[serde(transparent)]
+pub struct Interval(pub [f64; 2]);
+
+thread_local! {
+    static CSV_CELLS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `f` with intervals serialized as one CSV cell each.
+pub fn as_csv_cells<T>(f: impl FnOnce() -> T) -> T {
+    CSV_CELLS.with(|c| c.set(true));
+    let out = f();
+    CSV_CELLS.with(|c| c.set(false));
+    out
+}
+
+impl Serialize for Interval {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if CSV_CELLS.with(|c| c.get()) {
+            s.serialize_str(&format!("[{}, {}]", self.0[0], self.0[1]))
+        } else {
+            self.0.serialize(s)
+        }
+    }
+}
+
+impl Interval {
+    pub fn lo(self) -> f64 {
+        self.0[0]
+    }
+    pub fn hi(self) -> f64 {
+        self.0[1]
+    }
+    /// The larger distance from `point` to a bound, as a share of `point`.
+    pub fn half_width_share(self, point: f64) -> f64 {
+        if point > 0.0 {
+            (self.hi() - point).max(point - self.lo()) / point
+        } else {
+            0.0
+        }
+    }
+    /// Whether the interval (of a ratio) excludes 1.
+    pub fn excludes_one(self) -> bool {
+        self.hi() < 1.0 || self.lo() > 1.0
+    }
+}
+
+/// How a ratio's interval reads in a sentence: "faster" or "slower" only
+/// where it excludes 1, else "level".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    Faster,
+    Level,
+    Slower,
+}
+
+impl Standing {
+    /// The standing of a row whose time ratio to another (this / other) has
+    /// interval `ci`.
+    pub fn of(ci: Interval) -> Standing {
+        if ci.hi() < 1.0 {
+            Standing::Faster
+        } else if ci.lo() > 1.0 {
+            Standing::Slower
+        } else {
+            Standing::Level
+        }
+    }
+    pub fn word(self) -> &'static str {
+        match self {
+            Standing::Faster => "faster",
+            Standing::Level => "level",
+            Standing::Slower => "slower",
+        }
+    }
+}
+
+/// One row's data: per puzzle, its index in the set and its rounds' times.
+pub type RowTimes<'a> = &'a [(usize, Vec<u64>)];
+
+/// The bootstrap replicates of every row of one set: `means[row][b]` and
+/// `medians[row][b]`, on shared resamples of the puzzles.
+pub struct Replicates {
+    pub means: Vec<Vec<f64>>,
+    pub medians: Vec<Vec<f64>>,
+}
+
+/// The median of some values (reordered).
+fn middle(values: &mut [u64]) -> f64 {
+    let n = values.len();
+    let (_, &mut upper, _) = values.select_nth_unstable(n / 2);
+    if n % 2 == 1 {
+        upper as f64
+    } else {
+        let lower = *values[..n / 2].iter().max().expect("n >= 2");
+        (lower as f64 + upper as f64) / 2.0
+    }
+}
+
+/// Resamples every row of a set on the same draws of puzzles.
+pub fn replicate(rows: &[RowTimes]) -> Replicates {
+    let mut universe: Vec<usize> = rows.iter().flat_map(|r| r.iter().map(|p| p.0)).collect();
+    universe.sort_unstable();
+    universe.dedup();
+    // Each row's puzzle times (medians of the rounds) by position in the universe.
+    let aligned: Vec<Vec<Option<f64>>> = rows
+        .iter()
+        .map(|r| {
+            let mut by = vec![None; universe.len()];
+            for (index, times) in r.iter() {
+                let at = universe.binary_search(index).expect("in the universe");
+                if !times.is_empty() {
+                    by[at] = Some(middle(&mut times.clone()));
+                }
+            }
+            by
+        })
+        .collect();
+    let n = universe.len();
+    let mut rng = SplitMix64::new(SEED);
+    let mut means = vec![Vec::with_capacity(RESAMPLES); rows.len()];
+    let mut medians = vec![Vec::with_capacity(RESAMPLES); rows.len()];
+    let (mut picks, mut values) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for _ in 0..RESAMPLES {
+        picks.clear();
+        picks.extend((0..n).map(|_| rng.below(n.max(1))));
+        for (row, by) in aligned.iter().enumerate() {
+            values.clear();
+            values.extend(picks.iter().filter_map(|&p| by[p]));
+            if values.is_empty() {
+                means[row].push(f64::NAN);
+                medians[row].push(f64::NAN);
+                continue;
+            }
+            means[row].push(values.iter().sum::<f64>() / values.len() as f64);
+            values.sort_by(f64::total_cmp);
+            let k = values.len();
+            medians[row].push(if k % 2 == 1 {
+                values[k / 2]
+            } else {
+                (values[k / 2 - 1] + values[k / 2]) / 2.0
+            });
+        }
+    }
+    Replicates { means, medians }
+}
+
+/// The 2.5th and 97.5th percentiles of some replicates (NaNs left out), or
+/// none when there are too few.
+pub fn percentile_interval(replicates: impl Iterator<Item = f64>) -> Option<Interval> {
+    let mut values: Vec<f64> = replicates.filter(|x| x.is_finite()).collect();
+    if values.len() < 20 {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let at = |p: f64| values[((p * (values.len() - 1) as f64).round()) as usize];
+    Some(Interval([at(0.025), at(0.975)]))
+}
+
+/// The interval of row `a`'s mean over row `b`'s, on the paired replicates.
+pub fn ratio_interval(r: &Replicates, a: usize, b: usize) -> Option<Interval> {
+    percentile_interval(r.means[a].iter().zip(&r.means[b]).map(|(x, y)| {
+        if *y > 0.0 {
+            x / y
+        } else {
+            f64::NAN
+        }
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(times: &[u64], puzzles: usize) -> Vec<(usize, Vec<u64>)> {
+        (0..puzzles).map(|i| (i, times.to_vec())).collect()
+    }
+
+    #[test]
+    fn a_constant_row_has_a_point_interval() {
+        let a = row(&[10, 10, 10], 30);
+        let r = replicate(&[&a]);
+        let ci = percentile_interval(r.means[0].iter().copied()).unwrap();
+        assert_eq!(ci, Interval([10.0, 10.0]));
+    }
+
+    #[test]
+    fn paired_ratios_see_through_puzzle_spread() {
+        // Puzzles from 10 to 1000 ns, b exactly twice a on each: the ratio's
+        // interval is tight although each mean's is wide.
+        let a: Vec<(usize, Vec<u64>)> = (0..50).map(|i| (i, vec![10 + 20 * i as u64; 3])).collect();
+        let b: Vec<(usize, Vec<u64>)> = a
+            .iter()
+            .map(|(i, t)| (*i, t.iter().map(|x| 2 * x).collect()))
+            .collect();
+        let r = replicate(&[&a, &b]);
+        let mean_ci = percentile_interval(r.means[0].iter().copied()).unwrap();
+        assert!(mean_ci.half_width_share(500.0) > 0.1, "{mean_ci:?}");
+        let ratio = ratio_interval(&r, 1, 0).unwrap();
+        assert!((ratio.lo() - 2.0).abs() < 1e-9 && (ratio.hi() - 2.0).abs() < 1e-9);
+        assert_eq!(Standing::of(ratio), Standing::Slower);
+        assert_eq!(
+            Standing::of(ratio_interval(&r, 0, 1).unwrap()),
+            Standing::Faster
+        );
+        assert_eq!(Standing::of(Interval([0.9, 1.1])), Standing::Level);
+    }
+
+    #[test]
+    fn a_preempted_round_does_not_move_a_puzzle() {
+        // One round of each puzzle stopped for 8 ms: the medians stand.
+        let steady = row(&[100, 100, 100, 100, 100], 40);
+        let preempted = row(&[100, 8_000_000, 100, 100, 100], 40);
+        let r = replicate(&[&steady, &preempted]);
+        let ci = ratio_interval(&r, 1, 0).unwrap();
+        assert_eq!(ci, Interval([1.0, 1.0]));
+    }
+
+    #[test]
+    fn csv_cells_hold_the_interval_as_text() {
+        let ci = Interval([1.5, 2.0]);
+        assert_eq!(serde_json::to_string(&ci).unwrap(), "[1.5,2.0]");
+        let text = as_csv_cells(|| serde_json::to_string(&ci).unwrap());
+        assert_eq!(text, "\"[1.5, 2]\"");
+        let back: Interval = serde_json::from_str("[1.5,2.0]").unwrap();
+        assert_eq!(back, ci);
+    }
+}

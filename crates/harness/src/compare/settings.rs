@@ -1,0 +1,158 @@
+//! What makes the lines of results files comparable: the settings of a run.
+//!
+//! A results file opens with one settings record (`{"settings": {...}}`):
+//! the sets (name, puzzles read at most, and a hash of the file's bytes), the
+//! strategies, the budgets, the protocol (rounds, seed) and the binary. Lines
+//! measured under other settings are not the same experiment:
+//! `compare --resume` refuses to append to a file of other settings, naming
+//! what differs, and `sudoku-lab merge` refuses to merge files of different
+//! settings unless `--allow-mixed` (and the report then says, row by row,
+//! what was mixed). The shard (`--shard K/N`) is not a setting: shards of one
+//! run differ only in it, and merge into one run.
+
+use super::config::RunConfig;
+use super::machine::fnv1a;
+use super::sets::PuzzleSet;
+use serde::{Deserialize, Serialize};
+
+/// One set as a run read it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SetStamp {
+    pub name: String,
+    /// FNV-1a 64 of the file's bytes, hex (null when it could not be read).
+    pub hash: Option<String>,
+}
+
+/// The settings of a run (see the module docs).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub sets: Vec<SetStamp>,
+    /// `--limit-puzzles`, or null for all.
+    pub limit_puzzles: Option<usize>,
+    /// `--shape`, when given.
+    pub shape: Option<String>,
+    pub strategies: Vec<String>,
+    pub time_budget_ms: Option<f64>,
+    pub node_budget: Option<u64>,
+    pub memory_budget_bytes: Option<u64>,
+    pub max_solutions: u64,
+    pub rounds: usize,
+    pub seed: u64,
+    /// FNV-1a 64 of the binary that measured, hex.
+    pub binary_hash: Option<String>,
+}
+
+/// The first record of a results file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    pub settings: Settings,
+}
+
+impl Settings {
+    /// The settings of a run of `strategies` over `sets` by `config`.
+    pub fn of(strategies: &[String], sets: &[PuzzleSet], config: &RunConfig) -> Settings {
+        let machine = config.machine();
+        Settings {
+            sets: sets
+                .iter()
+                .map(|s| SetStamp {
+                    name: s.name.clone(),
+                    hash: std::fs::read(&s.path)
+                        .ok()
+                        .map(|b| format!("{:016x}", fnv1a(&b))),
+                })
+                .collect(),
+            limit_puzzles: config.limit_puzzles,
+            shape: config.read.shape.map(|s| s.to_string()),
+            strategies: strategies.to_vec(),
+            time_budget_ms: machine.time_budget_ms,
+            node_budget: machine.node_budget,
+            memory_budget_bytes: machine.memory_budget_bytes,
+            max_solutions: machine.max_solutions,
+            rounds: machine.rounds,
+            seed: machine.seed,
+            binary_hash: machine.binary_hash,
+        }
+    }
+
+    /// What differs between two settings, one phrase each (empty when none).
+    pub fn differences(&self, other: &Settings) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut differ = |what: &str, a: String, b: String| {
+            if a != b {
+                out.push(format!("{what}: {a} against {b}"));
+            }
+        };
+        let sets = |s: &Settings| {
+            s.sets
+                .iter()
+                .map(|x| format!("{} ({})", x.name, x.hash.as_deref().unwrap_or("unread")))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        differ("sets", sets(self), sets(other));
+        let show = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        differ(
+            "--limit-puzzles",
+            show(&self.limit_puzzles),
+            show(&other.limit_puzzles),
+        );
+        differ("--shape", show(&self.shape), show(&other.shape));
+        differ(
+            "strategies",
+            self.strategies.join(","),
+            other.strategies.join(","),
+        );
+        differ(
+            "time budget (ms)",
+            show(&self.time_budget_ms),
+            show(&other.time_budget_ms),
+        );
+        differ(
+            "node budget",
+            show(&self.node_budget),
+            show(&other.node_budget),
+        );
+        differ(
+            "memory budget (bytes)",
+            show(&self.memory_budget_bytes),
+            show(&other.memory_budget_bytes),
+        );
+        differ(
+            "solutions looked for",
+            self.max_solutions.to_string(),
+            other.max_solutions.to_string(),
+        );
+        differ(
+            "--rounds",
+            self.rounds.to_string(),
+            other.rounds.to_string(),
+        );
+        differ("--seed", self.seed.to_string(), other.seed.to_string());
+        differ("binary", show(&self.binary_hash), show(&other.binary_hash));
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differences_name_each_setting() {
+        let a = Settings::of(&["a".into()], &[], &RunConfig::default());
+        assert!(a.differences(&a).is_empty());
+        let b = Settings {
+            node_budget: Some(5),
+            strategies: vec!["b".into()],
+            ..a.clone()
+        };
+        let said = a.differences(&b);
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[0].starts_with("strategies: a against b"), "{said:?}");
+        assert!(
+            said[1].starts_with("node budget: None against Some(5)"),
+            "{said:?}"
+        );
+    }
+}

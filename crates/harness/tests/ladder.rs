@@ -1,0 +1,169 @@
+//! `sudoku-lab ladder` goes through compare's pipeline (issue 24) and
+//! follows the output rule (issue 29, rows 8, 9 and 12).
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+fn lab() -> Command {
+    Command::cargo_bin("sudoku-lab").unwrap()
+}
+
+fn data(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("sudoku-lab-ladder-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const QUICK: [&str; 6] = [
+    "--branching",
+    "mrv",
+    "--rules",
+    "hidden,locked",
+    "--no-progress",
+    "--rounds",
+];
+
+#[test]
+fn ladder_measures_with_rounds_and_intervals_and_counts_rules() {
+    let dir = temp_dir("report");
+    let out = lab()
+        .arg("ladder")
+        .args(QUICK)
+        .args([
+            "3",
+            "--set",
+            &data("tiny.txt"),
+            &data("hard.txt"),
+            "--report",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("prop:mrv/hidden") && text.contains("prop:mrv/locked"),
+        "{text}"
+    );
+    assert!(text.contains("3 rounds (seed 1)"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ladder.json")).unwrap()).unwrap();
+    let rows = json.as_array().unwrap();
+    assert_eq!(rows.len(), 4, "two rungs on two sets");
+    for row in rows {
+        let ci = row["us_per_puzzle_ci95"].as_array().unwrap();
+        assert!(ci[0].as_f64().unwrap() <= ci[1].as_f64().unwrap(), "{row}");
+        // Every placement is counted by some rule, from the one traced round.
+        let by_rule = row["naked_singles"].as_f64().unwrap()
+            + row["hidden_singles"].as_f64().unwrap()
+            + row["guesses"].as_f64().unwrap();
+        assert!(by_rule > 0.0, "{row}");
+    }
+    for file in ["ladder.md", "ladder.csv", "ladder.svg"] {
+        assert!(dir.join(file).exists(), "{file}");
+    }
+    // No temporary file is left beside them.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with('.'))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn ladder_reads_sets_as_compare_does_shape_included() {
+    // The 4x4 set with --shape 2x2 reads; with a 3x3 shape every line is
+    // a parse error, counted, not a crash.
+    let out = lab()
+        .arg("ladder")
+        .args(QUICK)
+        .args(["1", "--set", &data("four.txt"), "--shape", "3x3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("0 puzzles"), "{text}");
+}
+
+/// Issue 29, row 8: a closed pipe is quiet, a full disk is exit 2.
+#[test]
+fn ladder_follows_the_output_rule() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+        .arg("ladder")
+        .args(QUICK)
+        .args(["1", "--set", &data("tiny.txt")])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader went away, as `| head -0` does
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    {
+        assert!(
+            Path::new("/dev/full").exists(),
+            "the check needs /dev/full (Linux)"
+        );
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
+            .arg("ladder")
+            .args(QUICK)
+            .args(["1", "--set", &data("tiny.txt")])
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr).contains("writing to standard output"));
+    }
+}
+
+/// Issue 29, row 9: an unwritable report or a missing set is refused before
+/// the work.
+#[test]
+fn ladder_checks_its_report_and_sets_up_front() {
+    let dir = temp_dir("upfront");
+    let file = dir.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let out = lab()
+        .arg("ladder")
+        .args(QUICK)
+        .args(["1", "--set", &data("tiny.txt"), "--report"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty(), "no work done before the refusal");
+    let out = lab()
+        .arg("ladder")
+        .args(QUICK)
+        .args(["1", "--set", &data("tiny.txt"), &data("missing.txt")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
+}
