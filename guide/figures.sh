@@ -69,7 +69,8 @@ show explain-naive-mrv.txt explain --strategies naive,dfs,bfs,mrv "$SIX"
 # Lesson 3: the ladder.
 show explain-ladder.txt explain --strategies naive,mrv,prop:mrv/none,prop:mrv/fc,prop:mrv/naked,prop:mrv/hidden,prop:mrv/locked,prop:mrv/subsets,norvig puzzles/top95.txt
 page norvig-inkala.html trace --strategy norvig --format html --limit 2 "$INKALA"
-"$B" ladder --set puzzles/top95.txt --report "$G/ladder" > "$G/ladder.txt" 2>&1 || [ $? -le 1 ]
+"$B" ladder --set puzzles/top95.txt --branching mrv,fewest --report "$G/ladder" > "$G/ladder.txt" 2>&1 || [ $? -le 1 ]
+"$B" explain --strategies mrv,prop:mrv/fc,prop:mrv/naked,norvig --report "$G/profiles" puzzles/top95.txt > /dev/null || [ $? -le 1 ]
 
 # Lesson 4: exact cover.
 page dlx-6x6.html trace --strategy dlx --format html "$SIX"
@@ -81,6 +82,13 @@ show explain-sat.txt explain --strategies dlx,bitboard,sat-minimal,sat-natural,s
 # Lesson 6: bitboards.
 page bitboard-inkala.html trace --strategy bitboard --format html --limit 2 "$INKALA"
 show explain-fast.txt explain --strategies norvig,dlx,bitboard puzzles/hardest.txt
+
+# Lesson 7: human difficulty.
+show rate-classic.txt rate puzzles/classic.txt
+show explain-human.txt explain --human 005300000800000020070010500400005300010070006003200080060500009004000030000009700
+
+# Lesson 4, again: the size of a tree before searching it.
+show estimate-dlx.txt estimate --strategy dlx --probes 1000 --seed 1 puzzles/top95.txt
 
 # Lesson 8: benchmarking.
 show compare-hardest.txt compare --set puzzles/hardest.txt --strategies bitboard,norvig,dlx

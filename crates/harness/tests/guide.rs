@@ -136,6 +136,10 @@ fn the_lessons_embed_trace_pages_and_the_charts() {
         ladder.contains("generated/ladder/ladder.svg"),
         "the ladder lesson shows the ladder chart"
     );
+    assert!(
+        ladder.contains("generated/profiles/profile-norvig.svg"),
+        "the ladder lesson shows depth profiles"
+    );
 }
 
 fn chromium() -> PathBuf {
