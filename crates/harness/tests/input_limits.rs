@@ -283,9 +283,14 @@ fn row_16_a_directory_is_an_io_error() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("<stdin>:1: read error"), "{err}");
     assert!(out.stdout.is_empty());
+    // ladder reads sets as compare does: a directory is a set of puzzle
+    // files, and one with none is refused up front, naming it.
     let (code, _, err) = run(&["ladder", "--set", dir.to_str().unwrap()], b"");
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("is a directory"), "{err}");
+    assert!(
+        err.contains(dir.to_str().unwrap()) && err.contains("no puzzle files"),
+        "{err}"
+    );
 }
 
 /// Row 17: clear, specific messages.
