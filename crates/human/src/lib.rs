@@ -83,7 +83,9 @@ pub use board::{Board, Contradiction};
 pub use step::{format_rating, Step, Technique, Tenths};
 
 use std::ops::ControlFlow;
-use sudoku_core::{DeadEnd, Family, Grid, Info, Reason, Reports, Run, Shapes, Strategy, Trace};
+use sudoku_core::{
+    Constraint, DeadEnd, Family, Grid, Info, Reason, Reports, Run, Shapes, Strategy, Trace,
+};
 
 /// Which techniques the solver may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -324,11 +326,19 @@ fn search<T: Trace>(mut board: Board, run: &mut Run<T>, depth: u32) -> ControlFl
     loop {
         if let Some(c) = board.contradiction() {
             if run.trace.enabled() {
-                let cell = match c {
-                    Contradiction::Cell(cell) => cell,
-                    Contradiction::Unit(u, _) => board.units.cells[u][0],
+                // A digit with no place in a unit is that unit's dead end, not
+                // a cell's: the unit's cells may all be filled.
+                let dead = match c {
+                    Contradiction::Cell(cell) => DeadEnd::Cell(cell),
+                    Contradiction::Unit(u, d) => {
+                        DeadEnd::Constraint(match board::unit_of(board.n, u) {
+                            sudoku_core::Unit::Row(r) => Constraint::RowDigit(r, d),
+                            sudoku_core::Unit::Col(c) => Constraint::ColDigit(c, d),
+                            sudoku_core::Unit::Box(b) => Constraint::BoxDigit(b, d),
+                        })
+                    }
                 };
-                run.dead_end(depth, DeadEnd::Cell(cell));
+                run.dead_end(depth, dead);
             }
             return ControlFlow::Continue(());
         }
