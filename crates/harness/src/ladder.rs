@@ -6,7 +6,7 @@
 //! interleaved), the same attempt (budgets, panic catching, verification),
 //! the same cross-check and the same intervals. What it adds is the count of
 //! placements by the rule that made them: the first round is traced into a
-//! [`RuleCounts`](crate::compare::results::RuleCounts) (once per puzzle, no
+//! [`RuleCounts`] (once per puzzle, no
 //! second solve), and its time stands only until a later round times the
 //! solve untraced.
 //!

@@ -4,7 +4,7 @@
 //! (`sudoku-lab solve FILE 2>/dev/full`), which would turn a message into a
 //! crash, exit 101. In this crate `eprintln!` and `eprint!` are redefined
 //! (in `lib.rs`, before the modules, so every module sees them) to call
-//! [`write`]. A closed pipe on stderr is quiet, as on stdout; any other
+//! [`write()`]. A closed pipe on stderr is quiet, as on stdout; any other
 //! failure is remembered, and [`crate::run`] makes the exit status an I/O
 //! error (2), the rule of [`crate::output`].
 

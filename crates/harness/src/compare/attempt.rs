@@ -1,6 +1,6 @@
 //! One strategy on one puzzle: the timed, panic-safe solve and the checks of
 //! what came back, giving an `Attempt` and its results line; and the later
-//! rounds' timings of the same solve ([`retime`]).
+//! rounds' timings of the same solve (`retime`).
 //!
 //! Only `solver.solve` is timed (an `Instant` around the call); verification
 //! and bookkeeping are outside the timed region. A panic is caught and

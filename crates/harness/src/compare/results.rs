@@ -24,7 +24,7 @@
 //! the reference. `counts_nodes` repeats whether `nodes` is measured. A line
 //! that did not parse measured nothing: every statistic is `null`. Lines
 //! written before each statistic carried its own `null` are read as they
-//! meant (see [`Line::upgrade`]).
+//! meant (see [`upgrade_v1`]).
 //!
 //! # Shards
 //!
