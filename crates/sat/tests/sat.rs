@@ -172,8 +172,8 @@ fn node_budget_gives_unknown() {
 
 #[test]
 fn time_budget_stops_the_count() {
-    // The complete encodings find two solutions of the empty grid well
-    // within the shared check's 20 ms budget.
+    // The complete encodings: the shared check (the budget stops the count,
+    // the verdict is what the solutions found by then prove).
     sudoku_testkit::assert_time_budget_stops(&SAT_COMPLETE);
     sudoku_testkit::assert_time_budget_stops(&SAT_AUGMENTED);
     // The weak encodings may not (debug build): the budget still stops them.
