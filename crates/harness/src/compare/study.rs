@@ -29,10 +29,10 @@
 //! [`Collector`] the tally feeds with each results line.
 
 use super::chart::{axis_count, header, header_height, Area, Swatch};
+use super::notes::wrap_text;
 use super::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
 use super::report::Report;
 use super::results::{Line, StopReason};
-use super::notes::wrap_text;
 use super::table::Flavor;
 use crate::trace::html::html_escape;
 use plotters::prelude::*;
