@@ -155,6 +155,10 @@ impl Implications {
     }
 }
 
+/// What following an assumption gives: the implications, and a potential
+/// implied both ways when the mode looks for contradictions.
+type Followed = (Implications, Result<(), (Pot, Pot)>);
+
 /// The chain engine for one board.
 pub(crate) struct Chainer<'a> {
     board: &'a Board,
@@ -302,17 +306,12 @@ impl<'a> Chainer<'a> {
         }
     }
 
-    fn implications(&mut self, start: Pot, mode: Mode) -> (Implications, Result<(), (Pot, Pot)>) {
+    fn implications(&mut self, start: Pot, mode: Mode) -> Followed {
         self.implications_until(start, mode, None)
     }
 
     /// [`Self::implications`], stopped once `goal` is implied.
-    fn implications_until(
-        &mut self,
-        start: Pot,
-        mode: Mode,
-        goal: Option<Pot>,
-    ) -> (Implications, Result<(), (Pot, Pot)>) {
+    fn implications_until(&mut self, start: Pot, mode: Mode, goal: Option<Pot>) -> Followed {
         let mut set = Implications::new(self.size());
         set.add(start, &[]);
         let result = self.propagate(&mut set, mode, goal);
@@ -624,7 +623,7 @@ pub fn multiple_chains(board: &Board, dynamic: bool) -> Option<Step> {
 /// The implications of candidates assumed on, each computed at most once
 /// per step.
 struct OnCache {
-    sets: Vec<Option<(Implications, Result<(), (Pot, Pot)>)>>,
+    sets: Vec<Option<Followed>>,
 }
 
 impl OnCache {
@@ -639,7 +638,7 @@ impl OnCache {
             *slot = Some(chainer.implications(start, mode));
         }
     }
-    fn get(&self, start: Pot) -> &(Implications, Result<(), (Pot, Pot)>) {
+    fn get(&self, start: Pot) -> &Followed {
         self.sets[start as usize / 2]
             .as_ref()
             .expect("filled before use")
