@@ -1250,7 +1250,10 @@ fn the_default_table_fits_the_width_and_wide_shows_every_column() {
     );
     // Nor for the intervals in the cells: they go on lines under the
     // table, never out of it.
-    assert!(!note.contains("intervals;") && !note.ends_with("intervals"), "{text}");
+    assert!(
+        !note.contains("intervals;") && !note.ends_with("intervals"),
+        "{text}"
+    );
     assert!(
         text.contains("95% intervals (mean, and ratio to the fastest):"),
         "{text}"
@@ -1280,9 +1283,9 @@ fn the_default_table_fits_the_width_and_wide_shows_every_column() {
     let narrow = run("50", &[], &sets);
     assert!(widest(&narrow) <= 50, "{narrow}");
     assert!(
-        narrow
-            .replace("\n  ", " ")
-            .contains("left out to fit 50 columns: budget, mean, ratio, nodes, mems, guesses, intervals"),
+        narrow.replace("\n  ", " ").contains(
+            "left out to fit 50 columns: budget, mean, ratio, nodes, mems, guesses, intervals"
+        ),
         "prose wraps, and says which columns are left out:\n{narrow}"
     );
     let wide = run("100", &["--wide"], &sets);
@@ -1531,7 +1534,10 @@ fn mems_reach_the_json_the_results_lines_and_the_tables() {
         .output()
         .unwrap();
     let md = String::from_utf8(out.stdout).unwrap();
-    assert!(md.contains("mems mean") && md.contains("mems ratio"), "{md}");
+    assert!(
+        md.contains("mems mean") && md.contains("mems ratio"),
+        "{md}"
+    );
     let ratio = ((222_016.0f64 / 216_506.0) * 1000.0).round() / 1000.0;
     assert!(md.contains(&format!("{ratio:.2}x")), "{md}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -167,7 +167,14 @@ fn timed_solve(
 /// The counts a later round must repeat: the statistics but mems (a plain
 /// solve counts none), the stop reason and the solutions.
 fn counts(stats: &Stats, stop: StopReason, count: u64) -> (Stats, StopReason, u64) {
-    (Stats { mems: None, ..*stats }, stop, count)
+    (
+        Stats {
+            mems: None,
+            ..*stats
+        },
+        stop,
+        count,
+    )
 }
 
 /// Times a solve again in a later round, when its first round allows

@@ -203,13 +203,7 @@ pub fn interval_line(row: &ResultRecord, name_width: usize) -> Option<String> {
         .zip(row.ratio_ci95)
         .map(|(r, ci)| format!("ratio {}", with_interval(r, Some(ci))));
     let parts: Vec<String> = [mean, ratio].into_iter().flatten().collect();
-    (!parts.is_empty()).then(|| {
-        format!(
-            "  {:<name_width$}  {}",
-            row_name(row),
-            parts.join(", ")
-        )
-    })
+    (!parts.is_empty()).then(|| format!("  {:<name_width$}  {}", row_name(row), parts.join(", ")))
 }
 
 /// The width of a row's name cell.

@@ -157,7 +157,10 @@ impl Machine {
             rows.push(("command", command.clone()));
         }
         rows.extend([
-            ("CPU", format!("{} ({} logical cores)", self.cpu, self.cores)),
+            (
+                "CPU",
+                format!("{} ({} logical cores)", self.cpu, self.cores),
+            ),
             ("OS", self.os.clone()),
             ("instruction-set features", none(&self.target_features)),
             ("cargo features", none(&self.cargo_features)),

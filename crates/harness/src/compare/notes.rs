@@ -4,7 +4,7 @@
 
 use super::cells::ratio_interval;
 use super::interval::{Interval, Standing};
-use super::report::{ResultRecord, Report, SetInfo};
+use super::report::{Report, ResultRecord, SetInfo};
 use crate::format::{format_bytes, format_ratio, format_us};
 
 /// A set's one-line heading: `puzzles/x.txt: 95 puzzles (9x9)`.
@@ -175,7 +175,11 @@ pub const MIN_PUZZLES_FOR_STANDING: u64 = 10;
 /// is a lower bound (budget hits) take no part. `None` when no pair has an
 /// interval, or the set has fewer than [`MIN_PUZZLES_FOR_STANDING`] puzzles.
 pub fn standings(report: &Report, set: &str) -> Option<String> {
-    let puzzles = report.sets.iter().find(|s| s.name == set).map(|s| s.puzzles);
+    let puzzles = report
+        .sets
+        .iter()
+        .find(|s| s.name == set)
+        .map(|s| s.puzzles);
     if puzzles.is_some_and(|n| n < MIN_PUZZLES_FOR_STANDING) {
         // A bootstrap over a handful of puzzles says nothing: no words.
         return None;
@@ -291,8 +295,14 @@ mod tests {
             ..Report::default()
         };
         let text = standings(&report, "s").unwrap();
-        assert!(text.contains("b is level with a (1.08x [0.97, 1.21])"), "{text}");
-        assert!(text.contains("c is slower than b (2.78x [2.50, 3.10])"), "{text}");
+        assert!(
+            text.contains("b is level with a (1.08x [0.97, 1.21])"),
+            "{text}"
+        );
+        assert!(
+            text.contains("c is slower than b (2.78x [2.50, 3.10])"),
+            "{text}"
+        );
         assert!(!text.contains("b is slower"), "{text}");
         // No intervals, no standing.
         let report = Report {

@@ -221,7 +221,14 @@ fn rounds(
             }
         }
     }
-    plain_pass(strategies, chunk, config, pool, &mut slots, usize::MAX - first_round);
+    plain_pass(
+        strategies,
+        chunk,
+        config,
+        pool,
+        &mut slots,
+        usize::MAX - first_round,
+    );
     slots
 }
 

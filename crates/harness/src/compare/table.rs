@@ -21,8 +21,8 @@
 //! attempted; in a terminal its sets are split into blocks that fit the width.
 
 use super::cells::{
-    cells, compact_cells, interval_line, name_width, summary_cell, COMPACT, DROPPED_FIRST,
-    HEADERS, INTERVALS,
+    cells, compact_cells, interval_line, name_width, summary_cell, COMPACT, DROPPED_FIRST, HEADERS,
+    INTERVALS,
 };
 use super::notes::{
     footnotes, run_line, set_description, set_heading, standings, warnings, wrap_text,
