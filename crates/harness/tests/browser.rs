@@ -10,42 +10,17 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn chromium() -> PathBuf {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| Command::new(p).arg("--version").output().is_ok())
-        .expect("Chromium is not installed: apt-get install chromium (see .ci/run)")
-}
-
-/// The DOM after the page's scripts ran, as headless Chromium dumps it.
+/// The DOM after the page's scripts ran, as headless Chromium dumps it;
+/// a script error fails the test.
 fn dump_dom(page: &Path, fragment: &str) -> String {
-    // One profile per browser: two Chromiums may not share one.
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let profile = tempfile_dir(&format!("profile-{n}"));
-    let url = format!("file://{}{fragment}", page.display());
-    let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(["--virtual-time-budget=5000", "--dump-dom", &url])
-        .output()
-        .expect("run chromium");
+    let opened = sudoku_testkit::browser::open(page, fragment);
+    let errors = opened.script_errors();
     assert!(
-        out.status.success(),
-        "chromium failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+        errors.is_empty(),
+        "{}{fragment}: {errors:?}",
+        page.display()
     );
-    String::from_utf8(out.stdout).unwrap()
+    opened.dom
 }
 
 fn tempfile_dir(name: &str) -> PathBuf {
@@ -145,6 +120,57 @@ fn the_report_page_renders_every_table_row_and_sorts() {
     }
     assert!(dom.matches("<svg").count() >= 2, "{dom}");
     assert!(dom.contains("No verdict disagreements"), "{dom}");
+    // The whole machine record, as the rendered page shows it.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    let machine = &json["machine"];
+    let table = dom
+        .split(r#"<table class="machine" id="machine">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</table>").next())
+        .unwrap_or_else(|| panic!("no machine table: {dom}"));
+    for label in [
+        "CPU",
+        "instruction-set features",
+        "cargo features",
+        "binary (FNV-1a 64)",
+        "compiler",
+        "load average at start (1, 5, 15 min)",
+        "load average at end",
+        "load warning",
+        "pinned",
+        "protocol",
+        "rounds",
+        "seed",
+    ] {
+        assert!(
+            table.contains(&format!("<th>{label}</th>")),
+            "{label} missing: {table}"
+        );
+    }
+    let text = |v: &serde_json::Value| v.as_str().unwrap().to_string();
+    assert!(table.contains(&text(&machine["cpu"])), "{table}");
+    assert!(table.contains(&text(&machine["binary_hash"])), "{table}");
+    assert!(table.contains(&text(&machine["rustc"])), "{table}");
+    for feature in machine["target_features"].as_array().unwrap() {
+        assert!(table.contains(&text(feature)), "{feature}: {table}");
+    }
+    for feature in machine["cargo_features"].as_array().unwrap() {
+        assert!(table.contains(&text(feature)), "{feature}: {table}");
+    }
+    assert!(
+        table.contains(&format!("<td>{}</td>", machine["rounds"]))
+            && table.contains(&format!("<td>{}</td>", machine["seed"])),
+        "{table}"
+    );
+    assert!(
+        table.contains(if machine["pinned"] == true {
+            "<td>yes"
+        } else {
+            "<td>no</td>"
+        }),
+        "{table}"
+    );
 }
 
 /// The trace page at a deep link, `#step=N`, shows the board the replay
