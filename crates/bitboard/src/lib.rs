@@ -300,6 +300,26 @@
 //!   | forum hardest 1106 (375) | 1.48 (1.37-1.52) | 1.65 (1.55-1.71) | 110 / 442 | 1.01 |
 //!   | serg, sample of 2,000 (several solutions each) | 1.25 (1.11-1.31) | 1.14 (1.14-1.17) | 7.05 / 7.48 | 0.99 |
 //!
+//!   After claiming for columns and the row branch chosen by
+//!   configurations ("Rules that pay"), the same protocol another day
+//!   (the shared bench's `vs`, three rounds of whole-file passes, best of
+//!   3, and of 50-puzzle chunks, best of 10; g++ 12 `-O3 -march=native`
+//!   for tdoku, this crate with the workspace's `target-cpu=native`; an
+//!   AMD EPYC virtual machine, 2 cores, load 10 to 11; bitboard's guesses
+//!   are its nodes less the root, about two per branch point):
+//!
+//!   | set | bitboard / tdoku, passes | chunks | guesses per puzzle: tdoku / bitboard |
+//!   |---|---:|---:|---|
+//!   | top95 | 0.81 (0.80-0.84) | 0.79 (0.79-0.80) | 11.1 / 17.9 |
+//!   | 17-clue, first 2,000 | 0.85 (0.83-0.92) | 0.70 (0.70-0.70) | 0.36 / 1.02 |
+//!   | top1465 | 1.00 (0.95-1.11) | 0.98 (0.97-0.98) | 8.9 / 19.9 |
+//!   | forum hardest 1905, sample of 1,000 | 1.06 (0.80-1.08) | 1.17 (1.16-1.19) | 61.8 / 169 |
+//!   | forum hardest 1106 (375) | 1.30 (1.28-1.33) | 1.40 (1.37-1.45) | 110 / 331 |
+//!   | serg, sample of 2,000 (several solutions each) | 1.41 (1.11-1.51) | 1.25 (1.25-1.25) | 7.05 / 7.47 |
+//!
+//!   Branch points on the two forum sets: about 85 and 166 here against
+//!   tdoku's 62 and 110 (1.4x and 1.5x, from 1.6x and 2x).
+
 //!   It executes fewer instructions than tdoku on every set but the 1106,
 //!   and is slower on four: tdoku does more per instruction (its box and
 //!   band updates are SIMD and branch-free; this crate's 27 written-out
