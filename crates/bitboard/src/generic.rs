@@ -151,7 +151,7 @@ impl<const N: usize> Board<N> {
     /// of its givens. (Writing the givens one by one with [`Board::assign`]
     /// touches every plane per given: on the bundled 25x25 puzzles that was
     /// half the solve.) Givens do not conflict: `Run::start` checked.
-    fn from_givens(geo: &Geo, givens: &[u8]) -> Board<N> {
+    fn from_givens<T: Trace>(geo: &Geo, givens: &[u8], run: &mut Run<T>) -> Board<N> {
         let mut board = Board {
             cand: [[0; N]; N],
             free: [geo.all; N],
@@ -159,8 +159,13 @@ impl<const N: usize> Board<N> {
         };
         // Per digit: its rows (bit r), columns, and boxes (bit b).
         let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
+        // The givens read, 8 to the word.
+        run.mems(givens.len().div_ceil(8) as u64);
         for (cell, &g) in givens.iter().enumerate() {
             if g != 0 {
+                // Two box tables, three unit masks and `free` read and
+                // written, the plane's row written.
+                run.mems(2 + 6 + 2 + 1);
                 let (d, r, c) = (g as usize - 1, cell / N, cell % N);
                 rows[d] |= 1 << r;
                 cols[d] |= 1 << c;
@@ -172,10 +177,15 @@ impl<const N: usize> Board<N> {
         for r in 0..N {
             // The boxes of row r are numbered from `first` on, one per stack.
             let first = geo.box_index(r, 0);
+            run.mems(2);
             for d in 0..N {
+                run.mems(1);
                 if rows[d] >> r & 1 != 0 {
                     continue;
                 }
+                // `cols` and `boxes`, a stack mask per stack, `free`, the
+                // row written.
+                run.mems(2 + geo.stacks() as u64 + 2);
                 let mut taken = cols[d];
                 for s in 0..geo.stacks() {
                     taken |= geo.stack[s] & ((boxes[d] >> (first + s)) & 1).wrapping_neg();
@@ -190,20 +200,32 @@ impl<const N: usize> Board<N> {
     /// digits and its row, column and box peers. The caller has checked that
     /// `d` is still a candidate there.
     #[inline(always)]
-    fn assign(&mut self, geo: &Geo, d: usize, r: usize, c: usize) {
+    fn assign<T: Trace>(&mut self, geo: &Geo, d: usize, r: usize, c: usize, run: &mut Run<T>) {
+        // The cell's word in each plane read and written, `dirty` too.
+        run.mems(2 * N as u64 + 2);
         let bit = 1u32 << c;
         for (d2, plane) in self.cand.iter_mut().enumerate() {
             self.dirty |= (plane[r] >> c & 1) << d2;
             plane[r] &= !bit;
         }
-        self.assign_alone(geo, d, r, c);
+        self.assign_alone(geo, d, r, c, run);
     }
 
     /// [`Board::assign`] for a cell whose only candidate is `d`: the other
     /// planes have nothing there to lose, and skipping their `N` strided
     /// words is most of what a naked single costs.
     #[inline(always)]
-    fn assign_alone(&mut self, geo: &Geo, d: usize, r: usize, c: usize) {
+    fn assign_alone<T: Trace>(
+        &mut self,
+        geo: &Geo,
+        d: usize,
+        r: usize,
+        c: usize,
+        run: &mut Run<T>,
+    ) {
+        // `dirty`, the plane's rows read and written, three box tables,
+        // the band's rows again, the cell's row written, `free`.
+        run.mems(2 + 2 * N as u64 + 3 + 2 * geo.br as u64 + 1 + 2);
         let bit = 1u32 << c;
         self.dirty |= 1 << d;
         let plane = &mut self.cand[d];
@@ -235,13 +257,14 @@ impl<const N: usize> Board<N> {
         c: usize,
         reason: Reason,
     ) -> Result<(), Fail> {
+        run.mems(1);
         if self.cand[d][r] & (1 << c) == 0 {
             return Err(DeadEnd::Cell(r * N + c));
         }
         if reason == Reason::NakedSingle {
-            self.assign_alone(geo, d, r, c);
+            self.assign_alone(geo, d, r, c, run);
         } else {
-            self.assign(geo, d, r, c);
+            self.assign(geo, d, r, c, run);
         }
         *depth += 1;
         run.place(*depth, r * N + c, d as u8 + 1, reason);
@@ -265,6 +288,7 @@ impl<const N: usize> Board<N> {
         c: usize,
         unit: Unit,
     ) -> Result<(), Fail> {
+        run.mems(1);
         if self.free[r] & (1 << c) == 0 {
             return Ok(());
         }
@@ -290,7 +314,10 @@ impl<const N: usize> Board<N> {
             if self.naked_singles(geo, run, depth)? {
                 continue;
             }
+            // `dirty` read (and written when taken).
+            run.mems(1);
             if self.dirty != 0 {
+                run.mems(1);
                 let todo = std::mem::take(&mut self.dirty);
                 unlocked |= todo;
                 let mut ds = todo;
@@ -308,7 +335,8 @@ impl<const N: usize> Board<N> {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                if self.locked_candidates(d, geo) {
+                if self.locked_candidates(d, geo, run) {
+                    run.mems(2);
                     self.dirty |= 1 << d;
                 }
             }
@@ -340,6 +368,8 @@ impl<const N: usize> Board<N> {
         run: &mut Run<T>,
         depth: &mut u32,
     ) -> Result<bool, Fail> {
+        // Every plane's row words, then `free`.
+        run.mems((N * N + N) as u64);
         let (ones, twos) = self.cell_counts();
         // Most passes find nothing: one test for the whole grid.
         let found = (0..N).fold(0, |a, r| a | self.free[r] & !twos[r]);
@@ -347,6 +377,7 @@ impl<const N: usize> Board<N> {
             return Ok(false);
         }
         for r in 0..N {
+            run.mems(1);
             let free = self.free[r];
             let dead = free & !ones[r];
             if dead != 0 {
@@ -356,7 +387,7 @@ impl<const N: usize> Board<N> {
             while singles != 0 {
                 let c = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let options = self.options(r, c);
+                let options = self.options(r, c, run);
                 if options == 0 {
                     return Err(DeadEnd::Cell(r * N + c));
                 }
@@ -381,6 +412,9 @@ impl<const N: usize> Board<N> {
     ) -> Result<(), Fail> {
         let digit = d as u8 + 1;
         let plane = self.cand[d];
+        // The plane copied (read, written), then scanned twice with
+        // `free`, and a stack mask per box.
+        run.mems(2 * N as u64 + 4 * N as u64 + N as u64);
         let found = self.scan_units(&plane, geo);
         if found.empty_rows != 0 {
             let r = found.empty_rows.trailing_zeros() as usize;
@@ -406,6 +440,7 @@ impl<const N: usize> Board<N> {
             let c = cols.trailing_zeros() as usize;
             cols &= cols - 1;
             let r = (0..N).find(|&r| plane[r] >> c & 1 != 0).unwrap_or(0);
+            run.mems(r as u64 + 1);
             self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c))?;
         }
         for (i, &singles) in found.box_singles[..N / geo.br].iter().enumerate() {
@@ -417,6 +452,7 @@ impl<const N: usize> Board<N> {
                 let r = (band..band + geo.br)
                     .find(|&r| plane[r] >> c & 1 != 0)
                     .unwrap_or(band);
+                run.mems((r - band) as u64 + 1 + 2);
                 let b = geo.box_index(r, c);
                 self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b))?;
             }
@@ -466,11 +502,17 @@ impl<const N: usize> Board<N> {
     /// applying the rules one at a time. Two rules that contradict each
     /// other (two rows claiming one box) empty a unit, which the next
     /// [`Board::hidden_singles`] reports.
-    fn locked_candidates(&mut self, d: usize, geo: &Geo) -> bool {
+    fn locked_candidates<T: Trace>(&mut self, d: usize, geo: &Geo, run: &mut Run<T>) -> bool {
         if geo.br == 1 || geo.bc == 1 {
             // A box is a row or a column: nothing is ever locked.
             return false;
         }
+        // The plane copied (read, written); rows: each stack mask and the
+        // plane per stack, each row read and written; columns: the plane
+        // read, a stack mask per box, each row read and written; the
+        // plane compared with its copy (both read).
+        let (n, stacks) = (N as u64, geo.stacks() as u64);
+        run.mems(2 * n + stacks * (1 + n) + 2 * n + n + n + 2 * n + 2 * n);
         let before = self.cand[d];
         let plane = &mut self.cand[d];
         lock_rows(plane, geo);
@@ -484,7 +526,12 @@ impl<const N: usize> Board<N> {
     ///
     /// As on the 9x9 path, a guess where the grid is least settled has the
     /// most to propagate.
-    fn choose(&self, geo: &Geo) -> (usize, usize, u32) {
+    fn choose<T: Trace>(&self, geo: &Geo, run: &mut Run<T>) -> (usize, usize, u32) {
+        // Placed per unit: `free`, per row two box tables and the stack
+        // masks, the box counts read and written; the bivalue count:
+        // every plane's row words and `free`.
+        let (n, stacks) = (N as u64, geo.stacks() as u64);
+        run.mems(n * (1 + 2 + 3 * stacks) + n * n + n);
         let (row_placed, col_placed, box_placed) = self.placed_per_unit(geo);
         let bivalue = self.bivalue_cells();
         let mut best = (0, 0, u32::MAX);
@@ -493,6 +540,8 @@ impl<const N: usize> Board<N> {
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
+                // The three counts and two box tables.
+                run.mems(5);
                 let settled = row_placed[r] + col_placed[c] + box_placed[geo.box_index(r, c)];
                 if settled < best.2 {
                     best = (r, c, settled);
@@ -500,9 +549,9 @@ impl<const N: usize> Board<N> {
             }
         }
         if best.2 != u32::MAX {
-            return (best.0, best.1, self.options(best.0, best.1));
+            return (best.0, best.1, self.options(best.0, best.1, run));
         }
-        self.fewest_options()
+        self.fewest_options(run)
     }
 
     /// Placed cells per row, per column and per box.
@@ -540,14 +589,15 @@ impl<const N: usize> Board<N> {
     /// The first unplaced cell with fewest candidates, for when no cell
     /// has two: `(row, column, options)`.
     #[cold]
-    fn fewest_options(&self) -> (usize, usize, u32) {
+    fn fewest_options<T: Trace>(&self, run: &mut Run<T>) -> (usize, usize, u32) {
         let mut fewest = (0, 0, 0u32, u32::MAX);
         for r in 0..N {
+            run.mems(1);
             let mut cells = self.free[r];
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let options = self.options(r, c);
+                let options = self.options(r, c, run);
                 if options.count_ones() < fewest.3 {
                     fewest = (r, c, options, options.count_ones());
                 }
@@ -557,7 +607,9 @@ impl<const N: usize> Board<N> {
     }
 
     #[inline]
-    fn options(&self, r: usize, c: usize) -> u32 {
+    fn options<T: Trace>(&self, r: usize, c: usize, run: &mut Run<T>) -> u32 {
+        // The cell's word in each plane.
+        run.mems(N as u64);
         let mut options = 0;
         for (d, plane) in self.cand.iter().enumerate() {
             options |= (plane[r] >> c & 1) << d;
@@ -678,6 +730,12 @@ fn single(x: u32) -> u32 {
     ((x & x.wrapping_sub(1) == 0) as u32).wrapping_neg()
 }
 
+/// The size of a [`Board`] in 64-bit words: what copying it costs in mems,
+/// once to read and once to write.
+const fn state_words<const N: usize>() -> u64 {
+    std::mem::size_of::<Board<N>>().div_ceil(8) as u64
+}
+
 /// Solves one puzzle of side `N`.
 pub(crate) fn solve<const N: usize, T: Trace>(
     br: usize,
@@ -687,7 +745,7 @@ pub(crate) fn solve<const N: usize, T: Trace>(
     run: &mut Run<T>,
 ) {
     let geo = Geo::new(br, bc);
-    let board = Board::<N>::from_givens(&geo, givens);
+    let board = Board::<N>::from_givens(&geo, givens, run);
     let bytes = std::mem::size_of::<Board<N>>() as u64;
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
@@ -726,11 +784,15 @@ fn search<const N: usize, T: Trace>(
         match board.propagate(geo, run, &mut depth) {
             Err(dead) => run.dead_end(depth, dead),
             Ok(()) => {
+                run.mems(N as u64);
                 if board.solved() {
                     board.write(&mut out.cells);
                     run.solution(depth, &out.cells)?;
                 } else {
-                    let (r, c, options) = board.choose(geo);
+                    let (r, c, options) = board.choose(geo, run);
+                    // The frame pushed: the state copied in (read and
+                    // written) and its five other fields.
+                    run.mems(2 * state_words::<N>() + 5);
                     let held = stack.len() as u64 + 2;
                     if held > peak {
                         peak = held;
@@ -754,6 +816,8 @@ fn search<const N: usize, T: Trace>(
                 return ControlFlow::Continue(());
             };
             let cell = top.r * N + top.c;
+            // The frame's cell, `trying` and `rest` read.
+            run.mems(3);
             if top.trying != u8::MAX {
                 run.undo(top.depth + 1, cell, top.trying + 1);
             }
@@ -764,8 +828,11 @@ fn search<const N: usize, T: Trace>(
             let d = top.rest.trailing_zeros() as usize;
             top.rest &= top.rest - 1;
             top.trying = d as u8;
+            // `rest` and `trying` written, the state copied out, the
+            // depth and options read.
+            run.mems(2 + 2 * state_words::<N>() + 2);
             board = top.board;
-            board.assign(geo, d, top.r, top.c);
+            board.assign(geo, d, top.r, top.c, run);
             depth = top.depth + 1;
             let options = top.options;
             run.place(depth, cell, d as u8 + 1, Reason::Guess { options });

@@ -364,6 +364,29 @@
 //!   guesses on the path still trying a non-last option: the last option
 //!   runs on its parent's state); `peak_bytes` that times the state size.
 //!
+//! ## Mems
+//!
+//! Counted when asked for ([`sudoku_core::Solver::solve_counting_mems`]),
+//! compiled away otherwise (every count is a `run.mems(n)` that a plain
+//! solve's `NoTrace` reduces to nothing). One mem is one read or one write
+//! of a word of the search's data, where the code makes it: a word of the
+//! state (a plane, its `stepped` copy, `free`, `pairs`; on the generic path
+//! a plane's row word, `free`, `dirty`, a frame's fields), a look-up in a
+//! table (`MINI`, `KEEP`, `LOCKED`, `CELLS`, `PEERS`; the generic path's
+//! box tables and stack masks), and, when the givens are gathered, the
+//! per-digit masks they are gathered into. The words are 32 bits; each
+//! access is a load or store of one of them, so one mem each (none is
+//! wider than Knuth's 64-bit word). Copying a whole state on a guess is
+//! counted in 64-bit words, read and written: 60 mems on 9x9 (240 bytes),
+//! `2 x (N² + N + 1) x 4 / 8` on the generic path. Values the code keeps in
+//! locals (a band's bit-sliced counts, a row's tally) are registers, not
+//! counted. What each step costs, 9x9: a band step 31 mems (the plane, three
+//! `MINI`, `KEEP`, the plane and its copy written, `LOCKED`, the digit's two
+//! other planes, `CELLS`, `free`, the band's eight other planes read and
+//! written), a pass of the step loop's comparisons 54, the naked-single
+//! count 11 per band, a guess's placement 23. Writing a solution out is
+//! reporting, not search: not counted.
+//!
 //! ## Example
 //!
 //! ```
@@ -390,7 +413,7 @@ static INFO: Info = Info {
         "bitboard propagation (singles, locked candidates) with bivalue guesses; 9x9 band path",
     family: Family::Bitboard,
     outside: false,
-    reports: Reports::ALL_BUT_MEMS,
+    reports: Reports::ALL,
     shapes: Shapes::All,
     prunes_by: "naked and hidden singles, locked candidates, on digit bitboards",
     headline: true,

@@ -171,13 +171,17 @@ pub(crate) struct State {
 
 type Fail = DeadEnd;
 
+/// The state's size in 64-bit words: what writing or reading it whole
+/// costs in mems.
+const STATE_WORDS: u64 = (std::mem::size_of::<State>() / 8) as u64;
+
 impl State {
     /// The state after writing the givens: a digit may go in the free
     /// cells of a band that are not row or box peers of its givens there
     /// (its column peers in other bands go in the first band steps). Built
     /// a plane at a time, where writing each given would touch 9 planes.
     /// Givens do not conflict: `Run::start` checked.
-    fn from_givens(givens: &[u8]) -> State {
+    fn from_givens<T: Trace>(givens: &[u8], run: &mut Run<T>) -> State {
         let mut free = [0; 3];
         let mut mine = [0u32; 27];
         let mut seen = [0u32; 27];
@@ -197,7 +201,12 @@ impl State {
                 mine[i] |= 1 << pos;
                 seen[i] |= PEERS[pos];
             }
+            // The band's 27 givens read (4 words), and per given its
+            // digit, PEERS, and `mine` and `seen` read and written.
+            run.mems(4 + 6 * given.count_ones() as u64);
         }
+        // Each plane from `free`, `mine` and `seen`, and the state written.
+        run.mems(3 * 27 + STATE_WORDS);
         State {
             cand: std::array::from_fn(|i| (free[i % 3] & !seen[i]) | mine[i]),
             // No plane value has bit 31: every plane is stepped once.
@@ -212,7 +221,10 @@ impl State {
     /// digit's plane. (The column peers in the other bands follow from the
     /// band step: the cell's box now has one column, see [`LOCKED`].)
     #[inline(always)]
-    fn assign(&mut self, d: usize, b: usize, pos: usize) {
+    fn assign<T: Trace>(&mut self, d: usize, b: usize, pos: usize, run: &mut Run<T>) {
+        // Nine planes read and written, the digit's plane again with its
+        // PEERS entry, and `free`.
+        run.mems(18 + 3 + 2);
         let bit = 1u32 << pos;
         for d2 in 0..9 {
             self.cand[d2 * 3 + b] &= !bit;
@@ -234,6 +246,9 @@ impl State {
         depth: &mut u32,
     ) -> Result<(), Fail> {
         let (d, b) = (I / 3, I % 3);
+        // The plane, three MINI and one KEEP look-up; a contradiction
+        // stops there.
+        run.mems(5);
         let a = self.cand[I];
         // (`& ROW` and `& 511` keep the indices provably in range: a mask
         // where a bounds check would branch.)
@@ -247,6 +262,10 @@ impl State {
                 d as u8 + 1,
             )));
         }
+        // The plane and its copy written, LOCKED, the digit's two other
+        // planes read and written, CELLS, `free` read and written and the
+        // eight other planes of the band read and written.
+        run.mems(2 + 1 + 4 + 1 + 2 + 16);
         let a = a & keep as u32;
         self.cand[I] = a;
         self.stepped[I] = a;
@@ -278,6 +297,8 @@ impl State {
     fn update<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
             let mut changed = false;
+            // Each plane and its stepped copy read.
+            run.mems(2 * 27);
             macro_rules! steps {
                 ($($i:literal)*) => {$(
                     if self.cand[$i] != self.stepped[$i] {
@@ -299,6 +320,8 @@ impl State {
     fn propagate<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         let before = self.free;
         let settled = self.settle(run, depth);
+        // `free` read before and after.
+        run.mems(6);
         if !run.trace.enabled() {
             // Every cell that left `free` was placed once: counting them
             // here spares the rules a count at each placement.
@@ -314,6 +337,7 @@ impl State {
     fn settle<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
             self.update(run, depth)?;
+            run.mems(3);
             if self.free == [0; 3] {
                 return Ok(());
             }
@@ -339,6 +363,8 @@ impl State {
     fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {
+            // `free`, the band's nine planes, `pairs` written.
+            run.mems(1 + 9 + 1);
             let free = self.free[b];
             let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -357,6 +383,8 @@ impl State {
                 continue;
             }
             placed = true;
+            // The nine planes read again for their singles.
+            run.mems(9);
             for d in 0..9 {
                 let i = d * 3 + b;
                 let mut mine = singles & self.cand[i];
@@ -364,11 +392,15 @@ impl State {
                     let pos = mine.trailing_zeros() as usize;
                     mine &= mine - 1;
                     let bit = 1 << pos;
+                    // The plane read (twice, with a contradiction between)
+                    // and written, PEERS, `free` read and written.
+                    run.mems(1);
                     // An earlier single of this round, in the same row or
                     // box, may have taken the digit.
                     if self.cand[i] & bit == 0 {
                         return Err(DeadEnd::Cell(27 * b + pos));
                     }
+                    run.mems(1 + 1 + 1 + 2);
                     self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
                     self.free[b] &= !bit;
                     Self::forced(run, depth, 27 * b + pos, d, Reason::NakedSingle);
@@ -390,13 +422,15 @@ impl State {
     /// placed peers only, 51.2 on the first bivalue cell (JCZSolve's choice);
     /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18, and
     /// 10 with the row branch where no cell is bivalue (top95: 21.5).
-    fn choose(&self) -> Branch {
+    fn choose<T: Trace>(&self, run: &mut Run<T>) -> Branch {
         let peers_in = |cells: [u32; 3], b: usize, pos: usize| {
             let column = ROWS3 << (pos % 9);
             (PEERS[pos] & cells[b]).count_ones()
                 + (column & cells[(b + 1) % 3]).count_ones()
                 + (column & cells[(b + 2) % 3]).count_ones()
         };
+        // `free` and `pairs` read.
+        run.mems(6);
         let placed = self.free.map(|f| !f);
         let mut best = (0, 0, u32::MAX);
         for b in 0..3 {
@@ -404,6 +438,8 @@ impl State {
             while cells != 0 {
                 let pos = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
+                // The cell's PEERS entry, looked up twice.
+                run.mems(2);
                 // At most 20 bivalue peers: the score stays unsigned.
                 let score = 20 + peers_in(placed, b, pos) - peers_in(self.pairs, b, pos);
                 if score < best.2 {
@@ -415,12 +451,13 @@ impl State {
             return Branch::Digits {
                 b: best.0,
                 pos: best.1,
-                options: self.options(best.0, best.1),
+                options: self.options(best.0, best.1, run),
             };
         }
         // No bivalue cell: a digit with two places left in a row is a
         // two-way branch too, where any cell would offer three or more.
         for (i, &x) in self.cand.iter().enumerate() {
+            run.mems(1);
             let (d, b) = (i / 3, i % 3);
             for r in 0..3 {
                 let places = x & ROW << (9 * r);
@@ -435,7 +472,7 @@ impl State {
             while cells != 0 {
                 let pos = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                let options = self.options(b, pos);
+                let options = self.options(b, pos, run);
                 if options.count_ones() < best.3 {
                     best = (b, pos, options, options.count_ones());
                 }
@@ -449,7 +486,9 @@ impl State {
     }
 
     #[inline]
-    fn options(&self, b: usize, pos: usize) -> u32 {
+    fn options<T: Trace>(&self, b: usize, pos: usize, run: &mut Run<T>) -> u32 {
+        // One read per digit's plane.
+        run.mems(9);
         let mut options = 0;
         for d in 0..9 {
             options |= (self.cand[d * 3 + b] >> pos & 1) << d;
@@ -471,7 +510,7 @@ impl State {
 
 /// Solves one 9x9 puzzle (3x3 boxes).
 pub(crate) fn solve<T: Trace>(givens: &[u8], out: &mut Out, run: &mut Run<T>) {
-    let mut state = State::from_givens(givens);
+    let mut state = State::from_givens(givens, run);
     let bytes = std::mem::size_of::<State>() as u64;
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
@@ -496,11 +535,12 @@ fn search<T: Trace>(
         run.dead_end(depth, dead);
         return ControlFlow::Continue(());
     }
+    run.mems(3);
     if state.free == [0; 3] {
         state.write(&mut out.cells);
         return run.solution(depth, &out.cells);
     }
-    let branch = state.choose();
+    let branch = state.choose(run);
     let (mut rest, reason) = match branch {
         Branch::Digits { options, .. } => (options, Reason::Guess { options }),
         Branch::Places { b, places, .. } => {
@@ -531,11 +571,13 @@ fn search<T: Trace>(
         run.place(depth + 1, cell, d as u8 + 1, reason);
         run.enter(depth + 1)?;
         if last {
-            state.assign(d, b, pos);
+            state.assign(d, b, pos, run);
             search(state, depth + 1, out, run, peak, held, bytes)?;
         } else {
+            // The copy: the state read and written whole.
+            run.mems(2 * STATE_WORDS);
             let mut child = *state;
-            child.assign(d, b, pos);
+            child.assign(d, b, pos, run);
             search(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
         }
         run.undo(depth + 1, cell, d as u8 + 1);
