@@ -119,3 +119,40 @@ fn searches_with_a_branch_hook_are_probed_with_their_own_code() {
     }
     assert!(estimate(pick("bitboard").unwrap(), blog, 10, 1).is_none());
 }
+
+/// A strategy stopped by its budget says what the whole search would have
+/// cost, in explain, trace and compare; one that cannot be probed does not.
+#[test]
+fn budget_hits_quote_an_estimate_of_the_whole_tree() {
+    let (puzzle, _) = &seeds()[4];
+    let text = puzzle.to_string();
+    let said = |out: &str, id: &str| {
+        out.lines().any(|l| {
+            l.contains(&format!("{id}: node budget hit after 2,000 nodes; an estimate of the whole tree is "))
+                && l.contains(" at this")
+                && l.contains("random probes)")
+        })
+    };
+    let (out, _, _) = lab(&["explain", "--strategies", "naive,dfs,mrv", "--node-budget", "2000", &text]);
+    assert!(said(&out, "naive") && said(&out, "dfs"), "{out}");
+    let (out, _, _) = lab(&["trace", "--strategy", "naive", "--node-budget", "2000", &text]);
+    assert!(said(&out, "naive"), "{out}");
+    let dir = std::env::temp_dir().join(format!("estimate-note-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let set = dir.join("abf.txt");
+    std::fs::write(&set, format!("{text}\n")).unwrap();
+    let (_, err, _) = lab(&[
+        "compare",
+        "--strategies",
+        "naive,bitboard",
+        "--node-budget",
+        "2000",
+        "--rounds",
+        "1",
+        "--set",
+        set.to_str().unwrap(),
+    ]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(said(&err, "naive"), "{err}");
+    assert!(!err.contains("bitboard: node budget hit"), "{err}");
+}

@@ -14,6 +14,7 @@
 //! attempt `bad` (no vote in the cross-check) and counts it wrong.
 
 use super::report::ProblemKind;
+use crate::estimate::budget_note;
 use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -49,6 +50,9 @@ pub(super) struct Attempt {
     pub(super) wall: Duration,
     /// Placements by rule, when the first round was traced for them.
     pub(super) rules: Option<RuleCounts>,
+    /// After a budget hit, what the whole search would have cost (a quick
+    /// random-probe estimate, [`crate::estimate::budget_note`]).
+    pub(super) budget_note: Option<String>,
 }
 
 impl Attempt {
@@ -68,6 +72,7 @@ impl Attempt {
             count: 0,
             wall: Duration::ZERO,
             rules: None,
+            budget_note: None,
         }
     }
 
@@ -255,7 +260,13 @@ pub(super) fn attempt(
         count: outcome.count,
         wall: Duration::ZERO,
         rules,
+        budget_note: None,
     };
+    if said == Said::Budget {
+        // Outside the timed region, and bounded (a few hundred probes).
+        let (stop, nodes) = (outcome.stop, outcome.stats.nodes);
+        a.budget_note = budget_note(solver, &entry.puzzle, stop, nodes, elapsed, "this speed");
+    }
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
             a.bad = true;
