@@ -175,20 +175,36 @@ pub fn svg(title: &str, points: &[Point]) -> String {
             branchings.push(&p.branching);
         }
     }
+    // Labels are placed before anything is drawn, so that no label covers
+    // another or a point, however close the rungs sit.
+    let centres: Vec<(f64, f64)> = timed.iter().map(|p| (x(p.us), y(p.guesses))).collect();
+    let texts: Vec<&str> = timed.iter().map(|p| p.rule.as_str()).collect();
+    let plot = Rect {
+        x: left,
+        y: top,
+        w: pw,
+        h: ph,
+    };
+    let labels = place_labels(&centres, &texts, plot);
     for (k, b) in branchings.iter().enumerate() {
         let c = colour(k);
-        let mine: Vec<&&Point> = timed.iter().filter(|p| p.branching == *b).collect();
+        let mine: Vec<(usize, &&Point)> = timed
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.branching == *b)
+            .collect();
         let line: Vec<String> = mine
             .iter()
-            .map(|p| format!("{:.1},{:.1}", x(p.us), y(p.guesses)))
+            .map(|(_, p)| format!("{:.1},{:.1}", x(p.us), y(p.guesses)))
             .collect();
         let _ = write!(
             s,
             r##"<polyline points="{}" fill="none" stroke="{c}" stroke-width="3"/>"##,
             line.join(" ")
         );
-        for p in &mine {
-            let (px, py) = (x(p.us), y(p.guesses));
+        for &(i, p) in &mine {
+            let (px, py) = centres[i];
+            let label = labels[i];
             if let Some((lo, hi)) = p.us_interval {
                 let _ = write!(
                     s,
@@ -201,13 +217,26 @@ pub fn svg(title: &str, points: &[Point]) -> String {
             }
             let _ = write!(
                 s,
-                r##"<circle cx="{px:.1}" cy="{py:.1}" r="6" fill="{c}"><title>{} {}: {} guesses, {}</title></circle><text x="{:.1}" y="{:.1}" font-size="{TEXT_MIN}" fill="{c}">{}</text>"##,
+                r##"<circle cx="{px:.1}" cy="{py:.1}" r="6" fill="{c}"><title>{} {}: {} guesses, {}</title></circle>"##,
                 html_escape(&p.branching),
                 html_escape(&p.rule),
                 p.guesses,
                 time_label(p.us),
-                px + 9.0,
-                py - 8.0,
+            );
+            if label.leader {
+                // Moved far from its point: a thin line says whose it is.
+                let _ = write!(
+                    s,
+                    r##"<line x1="{px:.1}" y1="{py:.1}" x2="{:.1}" y2="{:.1}" stroke="{c}" stroke-width="1"/>"##,
+                    label.rect.x + label.rect.w / 2.0,
+                    label.rect.y + label.rect.h / 2.0,
+                );
+            }
+            let _ = write!(
+                s,
+                r##"<text x="{:.1}" y="{:.1}" font-size="{TEXT_MIN}" fill="{c}">{}</text>"##,
+                label.rect.x,
+                label.rect.y + label.rect.h * 0.8,
                 html_escape(&p.rule)
             );
         }
@@ -226,6 +255,98 @@ pub fn svg(title: &str, points: &[Point]) -> String {
     }
     s.push_str("</svg>");
     s
+}
+
+/// An axis-aligned box in the SVG's coordinates.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Rect {
+    x: f64,
+    y: f64,
+    w: f64,
+    h: f64,
+}
+
+impl Rect {
+    fn overlaps(&self, o: &Rect) -> bool {
+        self.x < o.x + o.w && o.x < self.x + self.w && self.y < o.y + o.h && o.y < self.y + self.h
+    }
+
+    fn inside(&self, o: &Rect) -> bool {
+        self.x >= o.x
+            && self.y >= o.y
+            && self.x + self.w <= o.x + o.w
+            && self.y + self.h <= o.y + o.h
+    }
+}
+
+/// Where a point's label goes: its box, and whether it sits far enough from
+/// the point to need a leader line.
+#[derive(Clone, Copy, Debug)]
+struct Label {
+    rect: Rect,
+    leader: bool,
+}
+
+/// The box a label of `chars` characters takes at the chart's text size
+/// (an upper estimate of a sans-serif face's advance).
+fn label_size(chars: usize) -> (f64, f64) {
+    let size = TEXT_MIN as f64;
+    (0.62 * size * chars as f64, size)
+}
+
+/// Greedy placement, in the points' order: each label takes the first of a
+/// ring of positions around its point (right, left, above, below, then the
+/// diagonals, then the same at two and three times the distance) whose box
+/// stays in the plot and covers neither a placed label nor any point. When
+/// none is free, the position that overlaps least is taken.
+fn place_labels(centres: &[(f64, f64)], texts: &[&str], plot: Rect) -> Vec<Label> {
+    const DOT: f64 = 7.0;
+    let dots: Vec<Rect> = centres
+        .iter()
+        .map(|&(x, y)| Rect {
+            x: x - DOT,
+            y: y - DOT,
+            w: 2.0 * DOT,
+            h: 2.0 * DOT,
+        })
+        .collect();
+    let mut placed: Vec<Label> = Vec::with_capacity(centres.len());
+    for (&(cx, cy), text) in centres.iter().zip(texts) {
+        let (w, h) = label_size(text.chars().count());
+        let mut best: Option<(usize, Label)> = None;
+        'rings: for ring in 1..=3 {
+            let d = 9.0 * ring as f64 + 4.0 * (ring - 1) as f64;
+            let (dx, dy) = (d, d + h / 2.0);
+            let spots = [
+                (cx + dx, cy - h / 2.0),
+                (cx - dx - w, cy - h / 2.0),
+                (cx - w / 2.0, cy - dy - h / 2.0),
+                (cx - w / 2.0, cy + dy - h / 2.0),
+                (cx + dx, cy - dy),
+                (cx + dx, cy + dy - h),
+                (cx - dx - w, cy - dy),
+                (cx - dx - w, cy + dy - h),
+            ];
+            for (sx, sy) in spots {
+                let rect = Rect { x: sx, y: sy, w, h };
+                let clashes = placed.iter().filter(|l| l.rect.overlaps(&rect)).count()
+                    + dots.iter().filter(|d| d.overlaps(&rect)).count()
+                    + usize::from(!rect.inside(&plot));
+                let label = Label {
+                    rect,
+                    leader: ring > 1,
+                };
+                if best.as_ref().is_none_or(|(c, _)| clashes < *c) {
+                    best = Some((clashes, label));
+                }
+                if clashes == 0 {
+                    break 'rings;
+                }
+            }
+        }
+        placed.push(best.expect("eight spots per ring").1);
+    }
+    placed
 }
 
 #[cfg(test)]
@@ -271,5 +392,48 @@ mod tests {
             "{svg}"
         );
         assert!(svg.contains(">0</text>"));
+    }
+    #[test]
+    fn labels_of_close_points_do_not_overlap() {
+        // Two rungs at nearly the same place (fc and naked on one line), a
+        // cluster of three on another: every label finds its own room.
+        let points = [
+            point("mrv", "none", 4000.0, 400.0),
+            point("mrv", "fc", 240.0, 210.0),
+            point("mrv", "naked", 242.0, 205.0),
+            point("fewest", "fc", 250.0, 200.0),
+            point("fewest", "naked", 245.0, 190.0),
+            point("fewest", "hidden", 60.0, 90.0),
+        ];
+        let plot = Rect {
+            x: 0.0,
+            y: 0.0,
+            w: 1000.0,
+            h: 600.0,
+        };
+        let centres: Vec<(f64, f64)> = points
+            .iter()
+            .map(|p| (p.us.log10() * 300.0, 600.0 - p.guesses.log10() * 120.0))
+            .collect();
+        let texts: Vec<&str> = points.iter().map(|p| p.rule.as_str()).collect();
+        let labels = place_labels(&centres, &texts, plot);
+        for (i, a) in labels.iter().enumerate() {
+            assert!(a.rect.inside(&plot), "{i}: {a:?}");
+            for (j, b) in labels.iter().enumerate().skip(i + 1) {
+                assert!(
+                    !a.rect.overlaps(&b.rect),
+                    "labels {i} and {j} overlap: {a:?} {b:?}"
+                );
+            }
+            for (j, &(x, y)) in centres.iter().enumerate() {
+                let dot = Rect {
+                    x: x - 6.0,
+                    y: y - 6.0,
+                    w: 12.0,
+                    h: 12.0,
+                };
+                assert!(!a.rect.overlaps(&dot), "label {i} covers point {j}");
+            }
+        }
     }
 }

@@ -10,42 +10,17 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn chromium() -> PathBuf {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| Command::new(p).arg("--version").output().is_ok())
-        .expect("Chromium is not installed: apt-get install chromium (see .ci/run)")
-}
-
-/// The DOM after the page's scripts ran, as headless Chromium dumps it.
+/// The DOM after the page's scripts ran, as headless Chromium dumps it;
+/// a script error fails the test.
 fn dump_dom(page: &Path, fragment: &str) -> String {
-    // One profile per browser: two Chromiums may not share one.
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let profile = tempfile_dir(&format!("profile-{n}"));
-    let url = format!("file://{}{fragment}", page.display());
-    let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(["--virtual-time-budget=5000", "--dump-dom", &url])
-        .output()
-        .expect("run chromium");
+    let opened = sudoku_testkit::browser::open(page, fragment);
+    let errors = opened.script_errors();
     assert!(
-        out.status.success(),
-        "chromium failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+        errors.is_empty(),
+        "{}{fragment}: {errors:?}",
+        page.display()
     );
-    String::from_utf8(out.stdout).unwrap()
+    opened.dom
 }
 
 fn tempfile_dir(name: &str) -> PathBuf {

@@ -9,7 +9,6 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -142,71 +141,19 @@ fn the_lessons_embed_trace_pages_and_the_charts() {
     );
 }
 
-fn chromium() -> PathBuf {
-    ["chromium", "chromium-browser", "google-chrome"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| Command::new(p).arg("--version").output().is_ok())
-        .expect("Chromium is not installed: apt-get install chromium (see .ci/run)")
-}
-
 /// Loads a page in headless Chromium: its DOM after the scripts ran, and
-/// every console message (a script error included) it logged.
+/// the console lines that report a script error.
 fn open(page: &Path, fragment: &str) -> (String, Vec<String>) {
-    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let profile = std::env::temp_dir().join(format!(
-        "sudoku-lab-guide-{}-profile-{n}",
-        std::process::id()
-    ));
-    let url = format!(
-        "file://{}{fragment}",
-        page.canonicalize().unwrap().display()
-    );
-    let out = Command::new(chromium())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--enable-logging=stderr",
-            "--v=0",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(["--virtual-time-budget=5000", "--dump-dom", &url])
-        .output()
-        .expect("run chromium");
-    let _ = std::fs::remove_dir_all(&profile);
-    assert!(
-        out.status.success(),
-        "chromium failed on {url}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let console = String::from_utf8_lossy(&out.stderr)
-        .lines()
-        .filter(|l| l.contains(":CONSOLE"))
-        .map(str::to_string)
-        .collect();
-    (String::from_utf8(out.stdout).unwrap(), console)
-}
-
-fn script_errors(console: &[String]) -> Vec<&String> {
-    console
-        .iter()
-        .filter(|l| l.contains("Uncaught") || l.contains("ERROR:CONSOLE"))
-        .collect()
+    let opened = sudoku_testkit::browser::open(page, fragment);
+    let errors = opened.script_errors().into_iter().cloned().collect();
+    (opened.dom, errors)
 }
 
 #[test]
 #[ignore = "needs Chromium; .ci/run installs it and runs this with --ignored"]
 fn every_page_of_the_guide_opens_without_a_script_error() {
     for page in pages() {
-        let (dom, console) = open(&page, "");
-        let errors = script_errors(&console);
+        let (dom, errors) = open(&page, "");
         assert!(errors.is_empty(), "{}: {errors:?}", page.display());
         // toc.html is the sidebar for browsers without scripts, and 404.html
         // a web server's error page (its links are absolute): not chapters.
@@ -248,21 +195,13 @@ fn every_embedded_trace_page_steps_to_its_last_step() {
     let embedded = embedded_pages();
     assert!(!embedded.is_empty());
     for page in embedded {
-        let (dom, console) = open(&page, "");
-        assert!(
-            script_errors(&console).is_empty(),
-            "{}: {console:?}",
-            page.display()
-        );
+        let (dom, errors) = open(&page, "");
+        assert!(errors.is_empty(), "{}: {errors:?}", page.display());
         let (_, last) = counter(&dom);
         assert!(last > 1, "{}: {last} steps", page.display());
         // The deep link a lesson or a slide would use, to the last step.
-        let (dom, console) = open(&page, &format!("#step={last}"));
-        assert!(
-            script_errors(&console).is_empty(),
-            "{}: {console:?}",
-            page.display()
-        );
+        let (dom, errors) = open(&page, &format!("#step={last}"));
+        assert!(errors.is_empty(), "{}: {errors:?}", page.display());
         assert_eq!(counter(&dom), (last, last), "{}", page.display());
     }
 }

@@ -320,6 +320,12 @@ fn row_17_messages_say_what_is_wrong() {
         b"",
     );
     assert_eq!((code, out.as_str()), (0, "1221 unique\n"), "{err}");
+    // trace and explain read their argument with the same shape.
+    for (command, flag) in [("trace", "--strategy"), ("explain", "--strategies")] {
+        let (code, out, err) = run(&[command, flag, "naive", "--shape", "1x2", "1..."], b"");
+        assert_eq!(code, 0, "{command}: {err}");
+        assert!(out.contains("2x2"), "{command}: {out}");
+    }
     // A binary file given to merge: the line is named.
     let binary = scratch("merge").join("results.jsonl");
     std::fs::write(&binary, b"\xff\xfe\x00garbage\n").unwrap();

@@ -29,15 +29,13 @@ fn grid(s: &str) -> Grid {
     s.parse().unwrap()
 }
 
-/// Every strategy whose search reports its steps, but `sat-minimal`: its
-/// encoding has no at-most-one clause per cell, so its trail may set a second
-/// digit true in a filled cell (even a given) until the unit clauses rule it
-/// out, which a board of one digit per cell cannot show (a known gap: the
-/// sat crate would have to report only a cell's first true digit).
+/// Every strategy whose search reports its steps (sat-minimal included: its
+/// trail may set a second digit of a filled cell true, and it shows only a
+/// cell's first).
 fn traceable() -> Vec<&'static dyn Solver> {
     registry::strategies()
         .into_iter()
-        .filter(|s| s.info().reports.nodes && s.id() != "sat-minimal")
+        .filter(|s| s.info().reports.nodes)
         .collect()
 }
 

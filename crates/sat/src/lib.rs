@@ -303,6 +303,7 @@ impl SatScratch {
             n,
             cell_vars: formula.cell_vars,
             path: Vec::new(),
+            filled: puzzle.cells().iter().map(|&d| d != 0).collect(),
             marks: Vec::new(),
             max_depth: 0,
             decisions_shown: 0,
@@ -365,8 +366,13 @@ struct Watch<'r, T: Trace> {
     run: &'r mut Run<T>,
     n: usize,
     cell_vars: usize,
-    /// The digits on the trail, in order: (cell, digit).
+    /// The digits on the trail that are shown, in order: (cell, digit).
     path: Vec<(usize, u8)>,
+    /// Whether a cell holds a given or a shown digit. An encoding without
+    /// at-most-one clauses (sat-minimal) may set a second digit of a cell
+    /// true on the trail; the board shows a cell's first digit only, so
+    /// that every event is one a board of one digit per cell can show.
+    filled: Vec<bool>,
     /// `path` length when each decision level opened.
     marks: Vec<usize>,
     max_depth: u64,
@@ -384,6 +390,10 @@ impl<T: Trace> Events for Watch<'_, T> {
             return;
         }
         let (cell, digit) = (var / self.n, (var % self.n) as u8 + 1);
+        if self.filled[cell] {
+            return;
+        }
+        self.filled[cell] = true;
         self.path.push((cell, digit));
         self.decisions_shown += decision as u64;
         let reason = if decision {
@@ -405,6 +415,7 @@ impl<T: Trace> Events for Watch<'_, T> {
             let at = self.path.len() - 1;
             let depth = self.marks.partition_point(|&m| m <= at) as u32;
             let (cell, digit) = self.path.pop().expect("non-empty");
+            self.filled[cell] = false;
             self.run.undo(depth, cell, digit);
         }
         self.marks.truncate(level);

@@ -164,7 +164,7 @@ pub use words::{cell_name, dead_end_text, describe, indent, summary_text};
 /// Reads the first puzzle of the input; prints the problem and returns the
 /// exit status when there is none.
 pub fn first_puzzle(input: &str, read: &ReadArgs) -> Result<(String, Entry), Status> {
-    let source = Source::from_arg(input).map_err(|msg| {
+    let source = Source::from_arg_for(input, read.options()).map_err(|msg| {
         eprintln!("error: {msg}");
         Status::Usage
     })?;
