@@ -40,7 +40,8 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 }
 
 fn arg(args: &[String], i: usize, default: u64) -> u64 {
-    args.get(i).map_or(default, |a| a.parse().expect("a number"))
+    args.get(i)
+        .map_or(default, |a| a.parse().expect("a number"))
 }
 
 fn estimates(probes: u64, budget: u64) {
@@ -90,7 +91,9 @@ fn spearman_table(budget: u64) {
         node_budget: Some(budget),
         ..Limits::default()
     };
-    println!("| strategy | set | puzzles | left out (over {budget} nodes) | Spearman(mems, time) |");
+    println!(
+        "| strategy | set | puzzles | left out (over {budget} nodes) | Spearman(mems, time) |"
+    );
     println!("|---|---|---|---|---|");
     for solver in strategies() {
         if !solver.info().reports.mems {
@@ -132,8 +135,8 @@ fn anti_brute_force(probes: u64) {
     let exact = naive.solve_counting_mems(puzzle, &Limits::count_all());
     let took = started.elapsed().as_secs_f64();
     for seed in 1..=3 {
-        let e = estimator(naive).expect("probeable")(naive, puzzle, probes, seed, None)
-            .expect("valid");
+        let e =
+            estimator(naive).expect("probeable")(naive, puzzle, probes, seed, None).expect("valid");
         println!(
             "naive on the anti-brute-force seed, seed {seed}, {probes} probes: estimate {:.3e} nodes \
              (sd of one probe {:.3e}), {:.3e} mems; exact whole tree {} nodes, {} mems ({took:.1} s)",

@@ -128,14 +128,29 @@ fn budget_hits_quote_an_estimate_of_the_whole_tree() {
     let text = puzzle.to_string();
     let said = |out: &str, id: &str| {
         out.lines().any(|l| {
-            l.contains(&format!("{id}: node budget hit after 2,000 nodes; an estimate of the whole tree is "))
-                && l.contains(" at this")
+            l.contains(&format!(
+                "{id}: node budget hit after 2,000 nodes; an estimate of the whole tree is "
+            )) && l.contains(" at this")
                 && l.contains("random probes)")
         })
     };
-    let (out, _, _) = lab(&["explain", "--strategies", "naive,dfs,mrv", "--node-budget", "2000", &text]);
+    let (out, _, _) = lab(&[
+        "explain",
+        "--strategies",
+        "naive,dfs,mrv",
+        "--node-budget",
+        "2000",
+        &text,
+    ]);
     assert!(said(&out, "naive") && said(&out, "dfs"), "{out}");
-    let (out, _, _) = lab(&["trace", "--strategy", "naive", "--node-budget", "2000", &text]);
+    let (out, _, _) = lab(&[
+        "trace",
+        "--strategy",
+        "naive",
+        "--node-budget",
+        "2000",
+        &text,
+    ]);
     assert!(said(&out, "naive"), "{out}");
     let dir = std::env::temp_dir().join(format!("estimate-note-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -14,8 +14,8 @@
 //! attempt `bad` (no vote in the cross-check) and counts it wrong.
 
 use super::report::ProblemKind;
-use crate::estimate::budget_note;
 use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
+use crate::estimate::budget_note;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
