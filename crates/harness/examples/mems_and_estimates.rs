@@ -21,7 +21,7 @@
 //!   (its whole tree is exactly what proving uniqueness searches, counted).
 
 use std::time::Instant;
-use sudoku_core::{Grid, Limits, Solver};
+use sudoku_core::{Grid, Limits};
 use sudoku_harness::rate::spearman;
 use sudoku_harness::registry::{estimator, pick, strategies};
 use sudoku_testkit::{puzzle_path, read_entries, seeds};
