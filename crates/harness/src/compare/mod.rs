@@ -9,7 +9,7 @@
 //!   puzzle files);
 //! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
 //!   puzzle: timed, verified, timed again), [`protocol`] (the order of the
-//!   rounds), [`cross_check`] (verdicts must agree),
+//!   rounds), [`cross_check`] (verdicts must agree), [`pin`] (`--pin`),
 //!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
 //!   [`runner::compare`] takes the strategies explicitly);
 //! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
@@ -33,6 +33,7 @@ pub mod machine;
 pub mod merge;
 pub mod notes;
 pub mod palette;
+pub mod pin;
 pub mod progress;
 pub mod protocol;
 pub mod report;
@@ -280,6 +281,7 @@ pub fn run(args: &CompareArgs) -> Status {
         skip: Default::default(),
         interrupt: None,
     };
+    let pinned = pin::pin(args.protocol.pin, config.jobs);
     let settings = settings::Settings::of(&ids(&strategies), &sets, &config);
     let (held, mut writer) = match open_results(args, &settings) {
         Ok(found) => found,
@@ -307,6 +309,7 @@ pub fn run(args: &CompareArgs) -> Status {
         runner::compare_streaming(&strategies, &sets, &config, tally, &mut sink)
     };
     report.notes = notes;
+    report.machine.pinned = pinned;
     if let Some(shard) = args.shard {
         report
             .notes
