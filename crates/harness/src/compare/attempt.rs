@@ -111,6 +111,7 @@ impl Attempt {
             times_ns: self.times.clone(),
             wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
             rules: self.rules,
+            rating: entry.rating,
             solved: self.solved,
             wrong: self.wrong,
             problems: self

@@ -50,6 +50,7 @@ pub fn index(report: &Report, charts: &[(String, String)]) -> String {
             ));
         }
     }
+    body.push_str(&super::study::html(report));
     let notes = notes::footnotes(report);
     if !notes.is_empty() {
         body.push_str("<div class=\"notes\">");

@@ -16,7 +16,9 @@
 //!   [`tally`] (lines in, a report out);
 //! * writing: [`cells`] and [`notes`] (what the tables say), [`table`]
 //!   (terminal and Markdown tables), [`palette`] and [`chart`] (SVG charts),
-//!   [`html`] (the report page), [`report_files`] (`--report DIR`).
+//!   [`html`] (the report page), [`report_files`] (`--report DIR`);
+//! * the rating study: [`study`] (on a rated set, how each strategy's
+//!   figures rank the puzzles against their ratings).
 //!
 //! This module holds the command line: [`CompareArgs`] and [`run`], which
 //! prints the tables and writes `--report DIR`; [`merge`] is
@@ -42,6 +44,7 @@ pub mod results;
 pub mod runner;
 pub mod sets;
 pub mod settings;
+pub mod study;
 pub mod summary;
 pub mod table;
 pub mod tally;

@@ -17,7 +17,9 @@
 //!                   rows of a set in table order: most puzzles decided
 //!                   first, then fastest mean ],
 //!   "problems":   [ { kind, set, line, strategies, message } ],
-//!   "notes":      [ "default sets ..." ]
+//!   "notes":      [ "default sets ..." ],
+//!   "study":      [ StudyRecord, one per rated set x strategy (absent
+//!                   when no set carries ratings) ]
 //! }
 //! ```
 //!
@@ -293,6 +295,10 @@ pub struct Report {
     pub problems: Vec<Problem>,
     /// What the command line chose on the user's behalf (the default sets).
     pub notes: Vec<String>,
+    /// The rating study of each rated set ([`super::study`]); absent when
+    /// no set carries ratings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub study: Vec<super::study::StudyRecord>,
 }
 
 impl Report {

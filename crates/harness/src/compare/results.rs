@@ -250,6 +250,10 @@ pub struct Line {
     /// The puzzle's disagreement, repeated on each of its lines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disagreement: Option<LineProblem>,
+    /// The rating its set gives the puzzle (a rated line, `<puzzle>
+    /// <rating>`), for the rating study ([`super::study`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
 }
 
 /// What a strategy said about one puzzle: a line's `verdict`.
@@ -331,6 +335,7 @@ impl Line {
             parse_error: false,
             problems: Vec::new(),
             disagreement: None,
+            rating: None,
         }
     }
 

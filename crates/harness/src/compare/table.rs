@@ -392,6 +392,9 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
             out.push_str(&format!("\n{}\n{summary}\n", prose(title.to_string())));
         }
     }
+    if let Some(study) = super::study::section(report, flavor, layout.width) {
+        out.push_str(&study);
+    }
     out.push('\n');
     let mut notes = footnotes(report);
     if !wide {

@@ -32,6 +32,7 @@ struct SetTally {
     puzzles: HashSet<usize>,
     parse_errors: HashSet<usize>,
     disagreements: HashSet<usize>,
+    study: super::study::Collector,
 }
 
 impl Tally {
@@ -101,6 +102,7 @@ impl Tally {
             if let Some(shape) = l.shape.filter(|s| !set.shapes.contains(s)) {
                 set.shapes.push(shape);
             }
+            set.study.add(l);
             let row = set.rows.iter_mut().find(|r| r.0 == l.strategy);
             row.expect("declared above").2.add(l);
             found.extend(
@@ -126,6 +128,7 @@ impl Tally {
             results: Vec::new(),
             problems: self.problems,
             notes: Vec::new(),
+            study: Vec::new(),
         };
         for mut set in self.sets {
             set.shapes
@@ -145,6 +148,8 @@ impl Tally {
                 .map(|(id, reference, acc)| finish_row(id, *reference, &set.name, acc, &info))
                 .collect();
             rank(&mut rows);
+            let order: Vec<&str> = rows.iter().map(|r| r.strategy.as_str()).collect();
+            report.study.extend(set.study.records(&set.name, &order));
             intervals(&mut rows, &set.rows);
             report.results.extend(rows);
             report.sets.push(info);
