@@ -824,6 +824,16 @@ pub fn run(args: &ExplainArgs) -> Status {
         for note in notes(&rows) {
             writeln!(out, "note: {note}")?;
         }
+        for (solver, m) in solvers.iter().zip(&rows) {
+            if let Verdict::Unknown(stop) = m.verdict {
+                let (nodes, time) = (m.stats.nodes, m.time);
+                let speed = "this speed";
+                let note = crate::estimate::budget_note(*solver, puzzle, stop, nodes, time, speed);
+                if let Some(note) = note {
+                    writeln!(out, "note: {note}")?;
+                }
+            }
+        }
         writeln!(
             out,
             "Counts are the same on every machine; times are {} and vary with the machine and its load.",

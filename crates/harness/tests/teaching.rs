@@ -957,6 +957,7 @@ static OUTSIDE: sudoku_core::Info = sudoku_core::Info {
         solution_cap: Some(10_000),
         one_node_per_placement: false,
         trace_matches_stats: false,
+        probeable: false,
     },
 };
 

@@ -28,6 +28,7 @@
 
 use super::report::ProblemKind;
 use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
+use crate::estimate::budget_note;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -65,6 +66,9 @@ pub(super) struct Attempt {
     /// `times` holds only the first round's time, from an instrumented
     /// solve (counting mems, or traced): a plain round must replace it.
     pub(super) provisional: bool,
+    /// After a budget hit, what the whole search would have cost (a quick
+    /// random-probe estimate, [`crate::estimate::budget_note`]).
+    pub(super) budget_note: Option<String>,
 }
 
 impl Attempt {
@@ -85,6 +89,7 @@ impl Attempt {
             wall: Duration::ZERO,
             rules: None,
             provisional: false,
+            budget_note: None,
         }
     }
 
@@ -307,7 +312,13 @@ pub(super) fn attempt(
         wall: Duration::ZERO,
         rules,
         provisional,
+        budget_note: None,
     };
+    if said == Said::Budget {
+        // Outside the timed region, and bounded (a few hundred probes).
+        let (stop, nodes) = (outcome.stop, outcome.stats.nodes);
+        a.budget_note = budget_note(solver, &entry.puzzle, stop, nodes, elapsed, "this speed");
+    }
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
             a.bad = true;

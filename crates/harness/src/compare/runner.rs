@@ -384,6 +384,9 @@ fn run_set(
         let chunk: Vec<&(usize, usize, Entry)> = finished.iter().map(|&i| &chunk[i]).collect();
         for (solver, attempts) in strategies.iter().zip(&results) {
             for (a, (_, line, _)) in attempts.iter().zip(&chunk) {
+                if let Some(note) = &a.budget_note {
+                    out.say(&format!("note: {}:{line}: {note}", set.name));
+                }
                 for (kind, message) in &a.notes {
                     let p = problem(
                         *kind,
