@@ -89,6 +89,16 @@ show explain-human.txt explain --human 00530000080000002007001050040000530001007
 
 # Lesson 4, again: the size of a tree before searching it.
 show estimate-dlx.txt estimate --strategy dlx --probes 1000 --seed 1 puzzles/top95.txt
+# naive's tree on a 16x16 out of its reach, and how each rule shrinks it.
+SIXTEEN=$("$B" generate --shape 4x4 --count 1 --seed 16 --clues 90 --solver dlx | grep -v '^#' | cut -d' ' -f1)
+{
+    echo "\$ sudoku-lab generate --shape 4x4 --count 1 --seed 16 --clues 90 --solver dlx"
+    echo "$SIXTEEN"
+    for s in naive prop:rowmajor/fc prop:rowmajor/naked prop:rowmajor/hidden prop:rowmajor/locked prop:mrv/hidden; do
+        echo "\$ sudoku-lab estimate --strategy $s --probes 1000 --seed 1 PUZZLE"
+        "$B" estimate --strategy "$s" --probes 1000 --seed 1 "$SIXTEEN"
+    done
+} > "$G/estimate-16x16.txt"
 
 # Lesson 8: benchmarking.
 show compare-hardest.txt compare --set puzzles/hardest.txt --strategies bitboard,norvig,dlx

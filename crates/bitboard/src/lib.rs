@@ -60,15 +60,23 @@
 //! the 9 planes of a band (`twos |= ones & x; ones |= x`: a free cell in
 //! `ones & !twos` has one candidate, one outside `ones` has none; a third
 //! accumulator gives the bivalue cells, kept for the guess). Placements go
-//! back to the band steps; when nothing moves, the search guesses. Hidden
-//! singles of columns and claiming for columns are not looked for: the
-//! band step cannot see a column whole, and a separate column pass cost
-//! more than the nodes it saved (see below).
+//! back to the band steps. When they find none, **claiming for columns**:
+//! per digit, the columns each band covers (`a | a >> 9 | a >> 18`, three
+//! times); a column covered by one band only holds the digit in that band,
+//! so its box there loses the digit in its other columns (`CLAIM`, one
+//! look-up per band); a column covered by none is a dead end. A column
+//! left with one cell becomes a placement in the band steps that follow
+//! (its box keeps one column, so one mini-row, so its row keeps one cell):
+//! hidden singles of columns come with it. When nothing moves, the search
+//! guesses.
 //!
 //! **The guess**: the bivalue cell with the fewest placed peers minus
 //! bivalue peers (of its 20); without a bivalue cell, a digit with two
-//! places left in a row (also a two-way branch), and only then the cell
-//! with fewest candidates. Each option but the last is tried on a copy of
+//! places left in a row (also a two-way branch), in the band with the
+//! fewest *configurations* left (a digit's configuration in a band is one
+//! of the 6 ways to give each row its own box; `FITS` counts those that
+//! fit a plane) and of the digit with the fewest there, where tdoku
+//! branches; and only then the cell with fewest candidates. Each option but the last is tried on a copy of
 //! the state, the last on the state itself.
 //!
 //! ## Every other shape
@@ -204,6 +212,24 @@
 //!   instructions and 9x9-minimal from 1.21x to 1.14x. A lighter pass (column hidden singles only, bit-parallel)
 //!   cut 9x9-hard from 4.84 to 4.12 nodes per puzzle and still raised the
 //!   instructions on every set but one (hardest 1.08x to 1.25x): not kept.
+//!   Against tdoku on the hardest sets that balance turned: claiming for
+//!   columns as table look-ups (above), with the row branch chosen by
+//!   configurations, took nodes per puzzle on the 1106 set from 443 to
+//!   332, the first 300 of the 1905 sample from 209 to 175, the first 500
+//!   of top1465 from 29.8 to 25.9, top95 from 21.5 to 18.9 and the first
+//!   500 17-clue puzzles from 2.42 to 1.84, for instructions (callgrind,
+//!   two solves a puzzle, the reading included) 0.93x on the 1106 set,
+//!   0.98x on 17-clue, 1.03x on top95, top1465 and 1905, and 1.11x on
+//!   serg (500, several solutions each: 8.42 nodes either way, the pass
+//!   finds nothing there). In time, against tdoku in one process (`vs`
+//!   from the project's shared tdoku bench, 50-puzzle chunks, three
+//!   rounds, an AMD EPYC virtual machine at load 10-11, so a ratio moves 10-20% from
+//!   round to round): 1106 from 1.47x (1.46-1.72) to 1.36x (1.29-1.50),
+//!   serg from 1.12x (1.11-1.13) to 1.22x (1.21-1.23), 1905 within the
+//!   noise (1.06x, 0.96-1.21, against 1.21x, 0.94-1.41). Kept for the
+//!   hardest sets, at serg's expense. The row branch alone (no column
+//!   claims) took the 1106 set to 401 nodes (0.92x the instructions) and
+//!   the 1905 sample to 212.
 //! * **Where to guess.** JCZSolve guesses on the first bivalue cell. The
 //!   bivalue cell with the fewest placed peers is in the least settled part
 //!   of the grid, where an option has the most to propagate, and each
@@ -274,6 +300,26 @@
 //!   | forum hardest 1106 (375) | 1.48 (1.37-1.52) | 1.65 (1.55-1.71) | 110 / 442 | 1.01 |
 //!   | serg, sample of 2,000 (several solutions each) | 1.25 (1.11-1.31) | 1.14 (1.14-1.17) | 7.05 / 7.48 | 0.99 |
 //!
+//!   After claiming for columns and the row branch chosen by
+//!   configurations ("Rules that pay"), the same protocol another day
+//!   (the shared bench's `vs`, three rounds of whole-file passes, best of
+//!   3, and of 50-puzzle chunks, best of 10; g++ 12 `-O3 -march=native`
+//!   for tdoku, this crate with the workspace's `target-cpu=native`; an
+//!   AMD EPYC virtual machine, 2 cores, load 10 to 11; bitboard's guesses
+//!   are its nodes less the root, about two per branch point):
+//!
+//!   | set | bitboard / tdoku, passes | chunks | guesses per puzzle: tdoku / bitboard |
+//!   |---|---:|---:|---|
+//!   | top95 | 0.81 (0.80-0.84) | 0.79 (0.79-0.80) | 11.1 / 17.9 |
+//!   | 17-clue, first 2,000 | 0.85 (0.83-0.92) | 0.70 (0.70-0.70) | 0.36 / 1.02 |
+//!   | top1465 | 1.00 (0.95-1.11) | 0.98 (0.97-0.98) | 8.9 / 19.9 |
+//!   | forum hardest 1905, sample of 1,000 | 1.06 (0.80-1.08) | 1.17 (1.16-1.19) | 61.8 / 169 |
+//!   | forum hardest 1106 (375) | 1.30 (1.28-1.33) | 1.40 (1.37-1.45) | 110 / 331 |
+//!   | serg, sample of 2,000 (several solutions each) | 1.41 (1.11-1.51) | 1.25 (1.25-1.25) | 7.05 / 7.47 |
+//!
+//!   Branch points on the two forum sets: about 85 and 166 here against
+//!   tdoku's 62 and 110 (1.4x and 1.5x, from 1.6x and 2x).
+
 //!   It executes fewer instructions than tdoku on every set but the 1106,
 //!   and is slower on four: tdoku does more per instruction (its box and
 //!   band updates are SIMD and branch-free; this crate's 27 written-out
@@ -338,11 +384,12 @@
 //! "singles + locked candidates": its rules see both cells and
 //! unit-digits, as dlx's exact-cover columns do, and it adds locked
 //! candidates, which dlx cannot see; it stops short of subsets (pairs,
-//! triples) and of tdoku's band-configuration guessing. One gap, chosen
-//! for speed: the 9x9 path finds hidden singles of rows and boxes but not
-//! of columns (a column's digit with one place left is found when the
-//! other candidates of its cell run out, or by a guess); the generic path
-//! finds all three.
+//! triples) and of tdoku's band-configuration guessing (it guesses a
+//! row's two places inside the band with the fewest configurations
+//! instead). The 9x9 path finds hidden singles of columns and claiming for
+//! columns only when the band steps and naked singles are stuck, and not
+//! the stack's whole permutation rule (mini-columns fitting a
+//! column-to-box permutation), which the band step has for rows.
 //!
 //! ## Statistics
 //!
@@ -384,7 +431,9 @@
 //! `MINI`, `KEEP`, the plane and its copy written, `LOCKED`, the digit's two
 //! other planes, `CELLS`, `free`, the band's eight other planes read and
 //! written), a pass of the step loop's comparisons 54, the naked-single
-//! count 11 per band, a guess's placement 23. Writing a solution out is
+//! count 11 per band, a pass of column claims 81 (per digit its three
+//! planes read, three `CLAIM`, three written), the configuration count
+//! before a row branch 5 per plane, a guess's placement 23. Writing a solution out is
 //! reporting, not search: not counted.
 //!
 //! ## Example

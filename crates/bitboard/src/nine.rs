@@ -120,6 +120,49 @@ static LOCKED: [u64; 512] = {
     t
 };
 
+/// The six ways a digit can sit in a band (its *configurations*): mini-row
+/// sets, row `r` in box `PERMS[p][r]`.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `FITS[m]`: the configurations (bit `p` for `PERMS[p]`) whose three
+/// mini-rows are all in `m`.
+static FITS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let set = 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+            if m & set == set {
+                t[m] |= 1 << p;
+            }
+            p += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// For the 9-bit set of columns whose candidates for a digit lie in one
+/// band only: the cells of that band the digit keeps. A box holding such a
+/// column holds the digit there, so its other columns lose it (claiming,
+/// for columns); boxes with none keep everything. Arithmetic rather than a
+/// table, so that [`State::column_claims`] vectorises: the stacks `only`
+/// touches (a bit per stack, at its first column, times 7), their columns
+/// not in `only` cleared, copied to the band's three rows.
+#[inline(always)]
+const fn claim(only: u32) -> u32 {
+    let stacks = (only | only >> 1 | only >> 2) & 0o111;
+    ((only | !(stacks * 7)) & ROW) * ROWS3
+}
+
 /// `CELLS[m]`: the 27 cells of the mini-rows in `m`.
 static CELLS: [u32; 512] = {
     let mut t = [0u32; 512];
@@ -341,10 +384,52 @@ impl State {
             if self.free == [0; 3] {
                 return Ok(());
             }
-            if !self.naked_singles(run, depth)? {
+            if !self.naked_singles(run, depth)? && !self.column_claims(run)? {
                 return Ok(());
             }
         }
+    }
+
+    /// Claiming for columns: a digit whose candidates in a column lie in
+    /// one band holds that column in its box there, so the box's other
+    /// columns lose it. The band steps that follow turn a column left with
+    /// one cell into a placement (the box has one column and the row one
+    /// box). A column with no candidate is a dead end. `true` when a plane
+    /// lost a candidate.
+    fn column_claims<T: Trace>(&mut self, run: &mut Run<T>) -> Result<bool, Fail> {
+        // Every plane read and written, and its CLAIM (computed here, not
+        // looked up, so that the passes below vectorise: counted as the
+        // look-up it replaces).
+        run.mems(27 * 3);
+        // Written as whole-array passes with no branch on the data, which
+        // the compiler turns into vector code: the columns each plane
+        // covers, per digit the columns covered by exactly one band, then
+        // per plane the boxes to trim.
+        let cover: [u32; 27] = std::array::from_fn(|i| {
+            let a = self.cand[i];
+            (a | a >> 9 | a >> 18) & ROW
+        });
+        let mut once = [0u32; 9];
+        let mut missing = 0u32;
+        for (d, once) in once.iter_mut().enumerate() {
+            let [c0, c1, c2] = [cover[3 * d], cover[3 * d + 1], cover[3 * d + 2]];
+            let any = c0 | c1 | c2;
+            *once = any & !((c0 & c1) | (c0 & c2) | (c1 & c2));
+            missing |= ((any != ROW) as u32) << d;
+        }
+        if missing != 0 {
+            let d = missing.trailing_zeros() as usize;
+            let any = cover[3 * d] | cover[3 * d + 1] | cover[3 * d + 2];
+            let c = (ROW & !any).trailing_zeros() as usize;
+            return Err(DeadEnd::Constraint(Constraint::ColDigit(c, d as u8 + 1)));
+        }
+        let mut changed = 0;
+        for (i, plane) in self.cand.iter_mut().enumerate() {
+            let new = *plane & claim(cover[i] & once[i / 3]);
+            changed |= *plane ^ new;
+            *plane = new;
+        }
+        Ok(changed != 0)
     }
 
     /// Records a placement made by a rule, in a traced run (an untraced run
@@ -456,15 +541,8 @@ impl State {
         }
         // No bivalue cell: a digit with two places left in a row is a
         // two-way branch too, where any cell would offer three or more.
-        for (i, &x) in self.cand.iter().enumerate() {
-            run.mems(1);
-            let (d, b) = (i / 3, i % 3);
-            for r in 0..3 {
-                let places = x & ROW << (9 * r);
-                if places.count_ones() == 2 {
-                    return Branch::Places { d, b, places };
-                }
-            }
+        if let Some(branch) = self.place_branch(run) {
+            return branch;
         }
         let mut best = (0, 0, 0u32, u32::MAX);
         for b in 0..3 {
@@ -483,6 +561,47 @@ impl State {
             pos: best.1,
             options: best.2,
         }
+    }
+
+    /// Per band, the configurations left over its nine digits, and per
+    /// plane the configurations that fit.
+    fn configs<T: Trace>(&self, run: &mut Run<T>) -> ([u32; 3], [u32; 27]) {
+        let mut total = [0; 3];
+        let mut fits = [0; 27];
+        for (i, f) in fits.iter_mut().enumerate() {
+            run.mems(5);
+            let a = self.cand[i];
+            let m = MINI[(a & ROW) as usize] as usize
+                | (MINI[(a >> 9 & ROW) as usize] as usize) << 3
+                | (MINI[(a >> 18 & ROW) as usize] as usize) << 6;
+            *f = FITS[m & 511] as u32;
+            total[i % 3] += f.count_ones();
+        }
+        (total, fits)
+    }
+
+    /// A digit with two places left in a row: in the band with the fewest
+    /// configurations left, of the digit with the fewest there (tdoku
+    /// branches on a configuration where the fewest remain; a row's two
+    /// places are a traceable branch inside such a band). First found on a
+    /// tie.
+    fn place_branch<T: Trace>(&self, run: &mut Run<T>) -> Option<Branch> {
+        let (total, fits) = self.configs(run);
+        let mut best: Option<(u32, u32, usize, usize, u32)> = None;
+        for (i, &x) in self.cand.iter().enumerate() {
+            run.mems(1);
+            let (d, b) = (i / 3, i % 3);
+            let k = fits[i].count_ones();
+            for r in 0..3 {
+                let places = x & ROW << (9 * r);
+                if places.count_ones() == 2
+                    && best.is_none_or(|(t, bk, ..)| (total[b], k) < (t, bk))
+                {
+                    best = Some((total[b], k, d, b, places));
+                }
+            }
+        }
+        best.map(|(_, _, d, b, places)| Branch::Places { d, b, places })
     }
 
     #[inline]

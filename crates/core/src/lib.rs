@@ -29,6 +29,7 @@
 
 pub mod bits;
 pub mod cover;
+pub mod estimate;
 mod grid;
 mod parse;
 pub mod scratch;

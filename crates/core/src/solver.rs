@@ -405,7 +405,36 @@ impl<T: Trace> Run<T> {
     pub fn mems(&mut self, n: u64) {
         if self.trace.counts_mems() {
             self.mems += n;
+            self.trace.add_mems(n);
         }
+    }
+
+    /// A branch point with the children `options` (one bit each): the
+    /// options to search. All of them, except under Knuth's random probe
+    /// ([`crate::estimate`]), which keeps one. A search that sends its branch
+    /// points through here (or [`Run::follow_one`]) can be estimated; with
+    /// [`NoTrace`] the call compiles to `options`.
+    ///
+    /// [`NoTrace`]: crate::NoTrace
+    #[inline(always)]
+    pub fn follow(&mut self, options: u32) -> u32 {
+        match self.trace.follow(options.count_ones()) {
+            None => options,
+            Some(i) => {
+                let mut rest = options;
+                for _ in 0..i {
+                    rest &= rest - 1;
+                }
+                rest & rest.wrapping_neg()
+            }
+        }
+    }
+
+    /// [`Run::follow`] for `degree` children in a list: `Some(i)` when only
+    /// child `i` is to be searched.
+    #[inline(always)]
+    pub fn follow_one(&mut self, degree: usize) -> Option<usize> {
+        self.trace.follow(degree as u32).map(|i| i as usize)
     }
 
     /// `true` when this run counts mems: a search that keeps its own count

@@ -115,6 +115,10 @@ pub struct Capabilities {
     /// without a solution ends in dead ends of a tree (SAT's statistics come
     /// from the solver's own counters, and a conflict backjumps).
     pub trace_matches_stats: bool,
+    /// Its search sends every branch point through
+    /// [`Run::follow`](crate::Run::follow), so Knuth's random probes
+    /// ([`crate::estimate::estimate`]) can walk it one path at a time.
+    pub probeable: bool,
 }
 
 impl Capabilities {
@@ -125,11 +129,22 @@ impl Capabilities {
         solution_cap: None,
         one_node_per_placement: false,
         trace_matches_stats: true,
+        probeable: false,
     };
     /// A search whose every placement is a node of its tree (naive, dfs,
     /// mrv, dlx).
     pub const TREE: Capabilities = Capabilities {
         one_node_per_placement: true,
+        ..Capabilities::SEARCH
+    };
+    /// [`Capabilities::TREE`] that can be probed.
+    pub const PROBED_TREE: Capabilities = Capabilities {
+        probeable: true,
+        ..Capabilities::TREE
+    };
+    /// [`Capabilities::SEARCH`] that can be probed.
+    pub const PROBED_SEARCH: Capabilities = Capabilities {
+        probeable: true,
         ..Capabilities::SEARCH
     };
 }

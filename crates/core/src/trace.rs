@@ -257,6 +257,19 @@ pub trait Trace {
     fn counts_mems(&self) -> bool {
         false
     }
+    /// Mems the search just counted (only called when the trace
+    /// [`Trace::counts_mems`]): a [`Probe`](crate::estimate::Probe) weighs
+    /// them by the node they are spent on.
+    #[inline(always)]
+    fn add_mems(&mut self, _n: u64) {}
+    /// Knuth's random probe ([`crate::estimate`]): the search is about to
+    /// branch into `degree` children. `Some(i)` follows child `i` alone;
+    /// `None`, what every trace but the probe says (a constant for
+    /// [`NoTrace`], so it compiles away), follows all of them.
+    #[inline(always)]
+    fn follow(&mut self, _degree: u32) -> Option<u32> {
+        None
+    }
 }
 
 /// The trace that records nothing and costs nothing.
@@ -311,6 +324,14 @@ impl<T: Trace + ?Sized> Trace for &mut T {
     #[inline(always)]
     fn counts_mems(&self) -> bool {
         (**self).counts_mems()
+    }
+    #[inline(always)]
+    fn add_mems(&mut self, n: u64) {
+        (**self).add_mems(n)
+    }
+    #[inline(always)]
+    fn follow(&mut self, degree: u32) -> Option<u32> {
+        (**self).follow(degree)
     }
 }
 

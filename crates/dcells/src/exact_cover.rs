@@ -405,22 +405,9 @@ impl Matrix {
     }
 }
 
-/// Knuth's estimate of the size of a search tree from random probes
-/// ("Estimating the efficiency of backtrack programs", 1975).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
-    pub probes: u64,
-    /// The mean of the probes' estimates of the nodes: an unbiased estimate
-    /// of the nodes of the whole search (every solution counted).
-    pub nodes: f64,
-    /// The standard deviation of one probe's node estimate (divide by
-    /// `sqrt(probes)` for the standard error of the mean).
-    pub nodes_sd: f64,
-    /// The same for mems (each node's cost taken from the probe's own
-    /// branch, scaled by the degree).
-    pub mems: f64,
-    pub mems_sd: f64,
-}
+/// Knuth's estimate of a search tree, shared with the other strategies.
+pub use sudoku_core::estimate::Estimate;
+use sudoku_core::estimate::SplitMix;
 
 impl Matrix {
     /// Estimates the tree [`Matrix::search`] would walk to find every cover
@@ -433,23 +420,7 @@ impl Matrix {
     pub fn estimate(&mut self, probes: u64, seed: u64) -> Estimate {
         self.build();
         let mut rng = SplitMix(seed);
-        let (mut sum, mut sq, mut msum, mut msq) = (0.0, 0.0, 0.0, 0.0);
-        for _ in 0..probes {
-            let (nodes, mems) = self.probe(&mut rng);
-            sum += nodes;
-            sq += nodes * nodes;
-            msum += mems;
-            msq += mems * mems;
-        }
-        let n = probes.max(1) as f64;
-        let sd = |s: f64, q: f64| ((q / n - (s / n).powi(2)).max(0.0)).sqrt();
-        Estimate {
-            probes,
-            nodes: sum / n,
-            nodes_sd: sd(sum, sq),
-            mems: msum / n,
-            mems_sd: sd(msum, msq),
-        }
+        Estimate::from_probes(probes, || self.probe(&mut rng))
     }
 
     /// One random root-to-leaf path: (nodes estimate, mems estimate).
@@ -466,7 +437,7 @@ impl Matrix {
             }
             cells.cover(i);
             let item = cells.items[i as usize];
-            let p = item.start + (rng.next() % d as u64) as u32;
+            let p = item.start + rng.below(d as u64) as u32;
             let here = cells.mems;
             cells.cover_others(p);
             let branch = cells.mems - here;
@@ -482,19 +453,6 @@ impl Matrix {
             cells.uncover(i);
         }
         (nodes, mems)
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64) for the probes.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 

@@ -82,4 +82,9 @@ pub struct ProtocolArgs {
     /// Seed of the rounds' shuffles (the same seed, the same order)
     #[arg(long, default_value_t = crate::compare::config::DEFAULT_SEED, value_name = "N")]
     pub seed: u64,
+
+    /// Pin the run to one core (the last this process may use), where the OS allows it;
+    /// the report records whether it was pinned. Not with --jobs above 1
+    #[arg(long)]
+    pub pin: bool,
 }

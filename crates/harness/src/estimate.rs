@@ -6,10 +6,13 @@
 //! trust it.
 //!
 //! Only strategies whose search can be walked one random path at a time can
-//! be probed: today the exact-cover ones (dlx and dcells, whose trees are
-//! the same), through dcells' matrix ([`registry::estimator`]). The others
-//! are refused with a message saying so: probing them needs a hook in their
-//! search loops that has not been written.
+//! be probed ([`registry::estimator`]): those whose search loop sends its
+//! branch points through `Run::follow` (naive, dfs, bfs, mrv and every rung
+//! of the propagation ladder), run down random paths by
+//! [`sudoku_core::estimate`], and the exact-cover ones (dlx and dcells,
+//! whose trees are the same) through dcells' matrix. The others (bitboard,
+//! the SAT solvers, human, the reference) are refused with a message saying
+//! so: their search loops have no such hook.
 
 use crate::args::ReadArgs;
 use crate::registry;
@@ -17,6 +20,8 @@ use crate::solve::{for_each_puzzle, pick_strategy};
 use crate::Status;
 use clap::Args;
 use std::io::{self, Write};
+use std::time::Duration;
+use sudoku_core::{Grid, Solver, Stop};
 
 /// `estimate`: how big a strategy's whole search tree is, from random probes.
 #[derive(Args, Debug)]
@@ -49,9 +54,9 @@ pub fn run(args: &EstimateArgs) -> Status {
     };
     let Some(probe) = registry::estimator(solver) else {
         eprintln!(
-            "error: {} cannot be probed yet: the estimate walks one random path through a \
-             strategy's search, which needs a hook in its search loop; the strategies that \
-             can be probed are: {}",
+            "error: {} cannot be probed: the estimate walks one random path through a \
+             strategy's search, which needs a hook in its search loop that this one does not \
+             have; the strategies that can be probed are: {}",
             solver.id(),
             registry::probeable_ids()
         );
@@ -63,7 +68,7 @@ pub fn run(args: &EstimateArgs) -> Status {
             writeln!(out, "- invalid")?;
             return Ok(Status::Failed);
         };
-        let Some(e) = probe(&entry.puzzle, args.probes, args.seed) else {
+        let Some(e) = probe(solver, &entry.puzzle, args.probes, args.seed, None) else {
             writeln!(out, "- invalid givens: no search")?;
             return Ok(Status::Failed);
         };
@@ -91,5 +96,90 @@ pub fn sci(x: f64) -> String {
         format!("{x:.0}")
     } else {
         format!("{x:.2e}")
+    }
+}
+
+/// The most probes a budget note makes, and the time they may take: a few
+/// hundred random paths give the order of magnitude, which is what a note
+/// needs, in well under a second.
+const NOTE_PROBES: u64 = 300;
+const NOTE_TIME: Duration = Duration::from_millis(500);
+
+/// What the whole search would have cost, for a strategy `stop`ped by a
+/// budget after `nodes` nodes in `took`: "budget hit after 20 M nodes; an
+/// estimate of the whole tree is 3.1 x 10^13 nodes (about 5 days at this
+/// speed)", `speed` naming whose speed that is. `None` when the stop is not a budget's or the strategy cannot
+/// be probed. The estimate is of the tree that counts every solution: the
+/// whole tree a proof of uniqueness searches, an upper bound for a search
+/// that stops at the first solution.
+pub fn budget_note(
+    solver: &dyn Solver,
+    puzzle: &Grid,
+    stop: Stop,
+    nodes: u64,
+    took: Duration,
+    speed: &str,
+) -> Option<String> {
+    if !stop.is_budget() {
+        return None;
+    }
+    let probe = registry::estimator(solver)?;
+    let e = probe(solver, puzzle, NOTE_PROBES, 1, Some(NOTE_TIME))?;
+    let budget = stop.as_str().replace('-', " ");
+    let counted = solver.info().reports.nodes && nodes > 0;
+    let after = if counted {
+        format!(" after {} nodes", approx(nodes as f64))
+    } else {
+        String::new()
+    };
+    let time = if counted {
+        let whole = took.as_secs_f64() / nodes as f64 * e.nodes;
+        format!("about {} at {speed}, from ", long_time(whole))
+    } else {
+        String::new()
+    };
+    Some(format!(
+        "{}: {budget} hit{after}; an estimate of the whole tree is {} nodes ({time}{} random probes)",
+        solver.id(),
+        approx(e.nodes),
+        e.probes
+    ))
+}
+
+/// A count for a sentence: `12,345`, `20 M`, `3.1 x 10^13`.
+pub fn approx(x: f64) -> String {
+    if x < 1e6 {
+        crate::format::thousands(x.round() as u64)
+    } else if x < 1e9 {
+        let m = x / 1e6;
+        if m < 10.0 {
+            format!("{m:.1} M")
+        } else {
+            format!("{m:.0} M")
+        }
+    } else {
+        let exp = x.log10().floor();
+        format!("{:.1} x 10^{exp}", x / 10f64.powf(exp))
+    }
+}
+
+/// A duration in the largest unit that keeps it readable: `40 ms`, `3.2 s`,
+/// `5 minutes`, `7 hours`, `5 days`, `12 years`.
+pub fn long_time(seconds: f64) -> String {
+    const UNITS: [(f64, &str); 4] = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+    ];
+    for (size, name) in UNITS {
+        if seconds >= 2.0 * size {
+            return format!("{} {name}", approx(seconds / size));
+        }
+    }
+    if seconds >= 1.0 {
+        format!("{seconds:.1} s")
+    } else {
+        format!("{:.0} ms", seconds * 1e3)
     }
 }

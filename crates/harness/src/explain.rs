@@ -11,6 +11,7 @@
 //! it is. A sentence whose strategies are absent or hit a budget is left out.
 
 use crate::args::{BudgetArgs, ReadArgs};
+use crate::compare::interval::Standing;
 use crate::format::{format_bytes, format_time, thousands};
 use crate::trace::first_puzzle;
 use crate::{registry, Status};
@@ -48,6 +49,12 @@ pub struct ExplainArgs {
     /// entered at each level of its tree) and `profile-<strategy>.svg`
     #[arg(long, value_name = "DIR")]
     pub report: Option<std::path::PathBuf>,
+
+    /// Rounds: each strategy solves once for the figures (counting mems), then the plain
+    /// solves are timed round after round, the strategies interleaved; a time is the median
+    /// of its rounds, and a ratio's 95% interval comes from the paired rounds (6 at least)
+    #[arg(long, default_value_t = EXPLAIN_ROUNDS as u16, value_name = "R", value_parser = clap::value_parser!(u16).range(1..))]
+    pub rounds: u16,
 
     #[command(flatten)]
     pub budgets: BudgetArgs,
@@ -196,6 +203,9 @@ pub struct Measured {
     /// The median of `runs` rounds (see [`measure_all`]).
     pub time: Duration,
     pub runs: u32,
+    /// Each plain round's time with its round number (the rounds the
+    /// standing's intervals pair, [`ratio_interval`]).
+    pub rounds: Vec<(usize, Duration)>,
     /// Why the strategy declined the puzzle's shape, if it did.
     pub unsupported: Option<String>,
 }
@@ -215,53 +225,144 @@ impl Measured {
     }
 }
 
+/// Rounds `explain` times by default: enough for a 95% interval of a
+/// ratio from the rounds alone ([`ratio_interval`] needs 6 pairs at least;
+/// 9 give the interval between the 2nd and 8th of the sorted ratios).
+pub const EXPLAIN_ROUNDS: usize = 9;
+
+/// One strategy measured: its checked outcome (with mems, when it counts
+/// them), and each plain round's time with its round number.
+pub type Measure = (Outcome, Vec<(usize, Duration)>);
+
 /// Measures every strategy on the puzzle by compare's protocol
-/// (`compare::protocol`): each solves once for the figures (checked), then
-/// `rounds - 1` more rounds time the quick solves again, the strategies
-/// interleaved and their order turned each round; a strategy's time is the
-/// median of its rounds. Budget hits, refusals and solves over the repeat
-/// cutoff are timed once. Returns, per strategy, the outcome, the time and
-/// the rounds that timed it.
+/// (`compare::protocol`): each solves once for the figures (checked; with
+/// mems counted, by the counting instantiation, when the strategy counts
+/// them), then `rounds - 1` more rounds time the plain solve again, the
+/// strategies interleaved and their order turned each round. A counting
+/// first solve's time is not kept (it is not the plain solve): with one
+/// round, one plain solve more is timed. Budget hits, refusals and solves
+/// over the repeat cutoff are timed once. Returns, per strategy, the
+/// outcome and the rounds that timed it.
 pub fn measure_all(
     solvers: &[&dyn Solver],
     puzzle: &Grid,
     limits: &Limits,
     rounds: usize,
-) -> Vec<(Outcome, Duration, u32)> {
-    let cutoff = Duration::from_millis(crate::compare::config::REPEAT_CUTOFF.as_millis() as u64);
-    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); solvers.len()];
+) -> Vec<Measure> {
+    let cutoff = crate::compare::config::REPEAT_CUTOFF;
+    let mut times: Vec<Vec<(usize, Duration)>> = vec![Vec::new(); solvers.len()];
+    let mut counted = vec![false; solvers.len()];
     let mut outcomes = Vec::with_capacity(solvers.len());
     for (s, solver) in solvers.iter().enumerate() {
+        counted[s] = solver.info().reports.mems;
         let started = Instant::now();
-        outcomes.push(solver.solve(puzzle, limits));
-        times[s].push(started.elapsed());
+        outcomes.push(if counted[s] {
+            solver.solve_counting_mems(puzzle, limits)
+        } else {
+            solver.solve(puzzle, limits)
+        });
+        times[s].push((0, started.elapsed()));
     }
-    let again = |o: &Outcome, t: &[Duration]| {
+    // Its only time is the counting solve's (round 0).
+    let provisional =
+        |t: &[(usize, Duration)], counted: bool| counted && t.first().is_some_and(|x| x.0 == 0);
+    let again = |o: &Outcome, t: &[(usize, Duration)], counted: bool| {
         !o.stop.is_budget()
             && o.stop != Stop::Unsupported
             && o.stop != Stop::InvalidGivens
-            && t[0] < cutoff
+            && (t.last().is_some_and(|l| l.1 < cutoff) || provisional(t, counted))
     };
-    for round in 1..rounds.max(1) {
+    let plain_counts = |o: &Outcome| {
+        (
+            Stats {
+                mems: None,
+                ..o.stats
+            },
+            o.stop,
+            o.count,
+        )
+    };
+    for round in 1..rounds.max(2) {
+        // Past the rounds asked for, only a counting solve not yet timed plainly.
+        let extra = round >= rounds.max(1);
         for s in crate::compare::protocol::rotation(solvers.len(), round) {
-            if !again(&outcomes[s], &times[s]) {
+            if !again(&outcomes[s], &times[s], counted[s])
+                || (extra && !provisional(&times[s], counted[s]))
+            {
                 continue;
             }
             let started = Instant::now();
             let outcome = solvers[s].solve(puzzle, limits);
-            times[s].push(started.elapsed());
-            debug_assert_eq!(outcome.stats, outcomes[s].stats, "counts are deterministic");
+            let took = started.elapsed();
+            debug_assert_eq!(
+                plain_counts(&outcome),
+                plain_counts(&outcomes[s]),
+                "counts are deterministic"
+            );
+            if provisional(&times[s], counted[s]) {
+                // The counting solve's time gives way to the plain ones.
+                times[s].clear();
+            }
+            times[s].push((round, took));
         }
     }
-    outcomes
-        .into_iter()
-        .zip(times)
-        .map(|(outcome, mut t)| {
-            t.sort_unstable();
-            let median = t[t.len() / 2];
-            (outcome, median, t.len() as u32)
-        })
-        .collect()
+    outcomes.into_iter().zip(times).collect()
+}
+
+/// The median of some rounds' times.
+pub fn median_of(rounds: &[(usize, Duration)]) -> Duration {
+    let mut t: Vec<Duration> = rounds.iter().map(|r| r.1).collect();
+    t.sort_unstable();
+    t.get(t.len() / 2).copied().unwrap_or_default()
+}
+
+/// The 95% interval of `a`'s time over `b`'s on one puzzle, from the
+/// rounds: the ratios of the rounds both timed (interleaved, so each pair
+/// saw the same moment of the machine), or, when one of them was timed once
+/// (over the repeat cutoff), its one time against each round of the other.
+/// The interval is the distribution-free one for the median ratio (the sign
+/// test's): between the k-th smallest and the k-th largest ratio, k the
+/// largest with P(Binomial(n, 1/2) < k) <= 2.5%; its coverage is at least
+/// 95% whatever the distribution of the rounds. `None` below 6 ratios,
+/// where no such interval exists.
+pub fn ratio_interval(
+    a: &[(usize, Duration)],
+    b: &[(usize, Duration)],
+) -> Option<crate::compare::interval::Interval> {
+    let secs = |d: Duration| d.as_secs_f64().max(1e-9);
+    let mut ratios: Vec<f64> = if a.len() == 1 || b.len() == 1 {
+        a.iter()
+            .flat_map(|x| b.iter().map(move |y| secs(x.1) / secs(y.1)))
+            .collect()
+    } else {
+        a.iter()
+            .filter_map(|x| b.iter().find(|y| y.0 == x.0).map(|y| secs(x.1) / secs(y.1)))
+            .collect()
+    };
+    let n = ratios.len();
+    let k = order_statistic(n)?;
+    ratios.sort_by(f64::total_cmp);
+    Some(crate::compare::interval::Interval([
+        ratios[k - 1],
+        ratios[n - k],
+    ]))
+}
+
+/// The largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025, if any.
+fn order_statistic(n: usize) -> Option<usize> {
+    let total = 2f64.powi(n as i32);
+    let mut below = 0.0; // P(X <= k - 1) * 2^n
+    let mut choose = 1.0; // C(n, k - 1)
+    let mut best = None;
+    for k in 1..=n / 2 {
+        below += choose;
+        if below / total > 0.025 {
+            break;
+        }
+        best = Some(k);
+        choose = choose * (n - (k - 1)) as f64 / k as f64;
+    }
+    best
 }
 
 /// The verdict column: `unique`, `none`, `multiple`, `invalid`, or what stopped it.
@@ -275,13 +376,15 @@ pub fn verdict_cell(verdict: Verdict) -> String {
 }
 
 /// The table: a row per strategy, in registry order. Counts are exact
-/// (with thousands separators); "n/a" where a strategy reports none.
+/// (with thousands separators); "n/a" where a strategy reports none (mems:
+/// where it does not count them).
 pub fn table(rows: &[Measured]) -> String {
     let mut builder = Builder::default();
     builder.push_record([
         "strategy",
         "verdict",
         "nodes",
+        "mems",
         "guesses",
         "backtracks",
         "max depth",
@@ -302,6 +405,11 @@ pub fn table(rows: &[Measured]) -> String {
             m.id().to_string(),
             verdict_cell(m.verdict),
             count(nodes),
+            count(
+                m.stats
+                    .mems
+                    .filter(|_| m.info.reports.mems && m.verdict != Verdict::Invalid),
+            ),
             count(guesses),
             count(backtracks),
             count(max_depth),
@@ -476,7 +584,8 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
     }
 
     // 4. Time: the fastest of ours against the slowest and the baseline,
-    //    each named as what it is; then the reference.
+    //    each named as what it is; then the reference. "faster" only where
+    //    the 95% interval of the ratio, from the rounds, excludes 1.
     let ours: Vec<&Measured> = rows.iter().filter(|m| m.counted()).collect();
     let reference = rows.iter().find(|m| m.info.outside && m.complete());
     let fastest = ours.iter().copied().min_by_key(|m| m.time);
@@ -485,62 +594,102 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
         .iter()
         .copied()
         .find(|m| m.id() == registry::BASELINE_STRATEGY);
-    let reference_clause = reference
-        .map(|r| {
-            format!(
-                "; the {} solver (not one of ours) took {}",
-                r.id(),
-                format_time(r.time)
-            )
-        })
-        .unwrap_or_default();
     let ratio = |slow: &Measured, fast: &Measured| {
         slow.time.as_secs_f64() / fast.time.as_secs_f64().max(1e-9)
+    };
+    // The standing of `a` against `b`, and the interval behind it.
+    let standing = |a: &Measured, b: &Measured| {
+        ratio_interval(&a.rounds, &b.rounds).map(|ci| (Standing::of(ci), ci))
+    };
+    let interval =
+        |ci: crate::compare::interval::Interval| crate::compare::cells::ratio_interval(ci);
+    let reference_clause = |fast: &Measured| {
+        reference
+            .map(|r| {
+                let how = match standing(fast, r) {
+                    Some((Standing::Level, ci)) => format!(
+                        ", level with {} (the 95% interval of the ratio, {}, holds 1)",
+                        fast.id(),
+                        interval(ci)
+                    ),
+                    Some((st, _)) => format!(", {} {}", opposite(st), fast.id()),
+                    None => String::new(),
+                };
+                format!(
+                    "; the {} solver (not one of ours) took {}{how}",
+                    r.id(),
+                    format_time(r.time)
+                )
+            })
+            .unwrap_or_default()
     };
     match (fastest, slowest) {
         (Some(fast), Some(slow)) if ours.len() >= 2 => {
             let r = ratio(slow, fast);
-            if r < 1.25 {
-                out.push(format!(
-                    "All took about the same time, from {} for {} to {} for {}: too close to call on one puzzle{}.",
-                    format_time(fast.time),
-                    fast.id(),
-                    format_time(slow.time),
-                    slow.id(),
-                    reference_clause
-                ));
-            } else {
-                let against_baseline = baseline
-                    .filter(|b| b.id() != slow.id() && b.id() != fast.id())
-                    .map(|b| {
-                        format!(
-                            ", and {} times faster than {}, the baseline ({})",
-                            times(ratio(b, fast)),
-                            b.id(),
-                            format_time(b.time)
-                        )
-                    })
-                    .unwrap_or_default();
-                let slow_is = if baseline.is_some_and(|b| b.id() == slow.id()) {
-                    "the slowest and the baseline"
-                } else {
-                    "the slowest"
-                };
-                out.push(format!(
-                    "{} was the fastest at {}: {} times faster than {}, {slow_is} ({}){against_baseline}{}.",
-                    fast.id(),
-                    format_time(fast.time),
-                    times(r),
-                    slow.id(),
-                    format_time(slow.time),
-                    reference_clause
-                ));
+            match standing(slow, fast) {
+                Some((Standing::Slower, _)) => {
+                    let against_baseline = baseline
+                        .filter(|b| b.id() != slow.id() && b.id() != fast.id())
+                        .map(|b| match standing(b, fast) {
+                            Some((Standing::Slower, _)) => format!(
+                                ", and {} times faster than {}, the baseline ({})",
+                                times(ratio(b, fast)),
+                                b.id(),
+                                format_time(b.time)
+                            ),
+                            _ => format!(
+                                ", and level with {}, the baseline ({})",
+                                b.id(),
+                                format_time(b.time)
+                            ),
+                        })
+                        .unwrap_or_default();
+                    let slow_is = if baseline.is_some_and(|b| b.id() == slow.id()) {
+                        "the slowest and the baseline"
+                    } else {
+                        "the slowest"
+                    };
+                    out.push(format!(
+                        "{} was the fastest at {}: {} times faster than {}, {slow_is} ({}){against_baseline}{}.",
+                        fast.id(),
+                        format_time(fast.time),
+                        times(r),
+                        slow.id(),
+                        format_time(slow.time),
+                        reference_clause(fast)
+                    ));
+                }
+                found => {
+                    let why = match found {
+                        Some((_, ci)) => format!(
+                            "level: the 95% interval of the ratio, {}, holds 1",
+                            interval(ci)
+                        ),
+                        None => "too few rounds to tell them apart".to_string(),
+                    };
+                    out.push(format!(
+                        "All took about the same time, from {} for {} to {} for {}: {why}{}.",
+                        format_time(fast.time),
+                        fast.id(),
+                        format_time(slow.time),
+                        slow.id(),
+                        reference_clause(fast)
+                    ));
+                }
             }
         }
         (Some(only), _) if ours.len() == 1 => {
             if let Some(r) = reference {
+                let how = match standing(only, r) {
+                    Some((Standing::Level, ci)) => format!(
+                        ": level (the 95% interval of the ratio, {}, holds 1)",
+                        interval(ci)
+                    ),
+                    Some((st, _)) => format!(": {} is {}", only.id(), st.word()),
+                    None => String::new(),
+                };
                 out.push(format!(
-                    "The {} solver (not one of ours) took {} where {} took {}.",
+                    "The {} solver (not one of ours) took {} where {} took {}{how}.",
                     r.id(),
                     format_time(r.time),
                     only.id(),
@@ -551,6 +700,16 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
         _ => {}
     }
     out
+}
+
+/// The reference's standing seen from the other side: "slower than" where
+/// ours is faster.
+fn opposite(standing: Standing) -> &'static str {
+    match standing {
+        Standing::Faster => "slower than",
+        Standing::Slower => "faster than",
+        Standing::Level => "level with",
+    }
 }
 
 /// Notes on what the figures cannot say: budgets hit, shapes not supported.
@@ -594,13 +753,8 @@ pub fn run(args: &ExplainArgs) -> Status {
     let limits = args.budgets.limits(Some(2), 1);
     let mut status = Status::Ok;
     let mut rows = Vec::new();
-    let measured = measure_all(
-        &solvers,
-        puzzle,
-        &limits,
-        crate::compare::config::DEFAULT_ROUNDS,
-    );
-    for (solver, (outcome, time, runs)) in solvers.iter().zip(measured) {
+    let measured = measure_all(&solvers, puzzle, &limits, args.rounds as usize);
+    for (solver, (outcome, rounds)) in solvers.iter().zip(measured) {
         for solution in &outcome.solutions {
             if let Err(e) = solution.verify_solution_of(puzzle) {
                 eprintln!(
@@ -614,8 +768,9 @@ pub fn run(args: &ExplainArgs) -> Status {
             info: solver.info(),
             verdict: outcome.verdict(),
             stats: outcome.stats,
-            time,
-            runs,
+            time: median_of(&rounds),
+            runs: rounds.len() as u32,
+            rounds,
             unsupported: solver.supports(puzzle.shape()).err(),
         });
     }
@@ -668,6 +823,16 @@ pub fn run(args: &ExplainArgs) -> Status {
         }
         for note in notes(&rows) {
             writeln!(out, "note: {note}")?;
+        }
+        for (solver, m) in solvers.iter().zip(&rows) {
+            if let Verdict::Unknown(stop) = m.verdict {
+                let (nodes, time) = (m.stats.nodes, m.time);
+                let speed = "this speed";
+                let note = crate::estimate::budget_note(*solver, puzzle, stop, nodes, time, speed);
+                if let Some(note) = note {
+                    writeln!(out, "note: {note}")?;
+                }
+            }
         }
         writeln!(
             out,

@@ -177,8 +177,9 @@ pub fn run(args: &LadderArgs) -> Status {
         command: Some(crate::compare::command_line()),
         ..RunConfig::default()
     };
+    let pinned = crate::compare::pin::pin(args.protocol.pin, config.jobs);
     let mut counted: HashMap<(String, String), (RuleCounts, u64)> = HashMap::new();
-    let (report, _) = runner::compare_streaming(
+    let (mut report, _) = runner::compare_streaming(
         &rungs,
         &sets,
         &config,
@@ -197,6 +198,7 @@ pub fn run(args: &LadderArgs) -> Status {
             }
         },
     );
+    report.machine.pinned = pinned;
     let rows: Vec<Row> = report
         .results
         .iter()

@@ -369,39 +369,7 @@ fn table(all: &[Rated], steps: bool) -> String {
     table.to_string()
 }
 
-/// Average ranks, ties sharing the mean rank.
-pub fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..values.len()).collect();
-    idx.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut i = 0;
-    while i < idx.len() {
-        let mut j = i;
-        while j + 1 < idx.len() && values[idx[j + 1]] == values[idx[i]] {
-            j += 1;
-        }
-        for &k in &idx[i..=j] {
-            ranks[k] = (i + j) as f64 / 2.0 + 1.0;
-        }
-        i = j + 1;
-    }
-    ranks
-}
-
-/// Spearman's rank correlation (Pearson's on average ranks); `None` for
-/// fewer than two pairs or a constant column.
-pub fn spearman(a: &[f64], b: &[f64]) -> Option<f64> {
-    if a.len() < 2 || a.len() != b.len() {
-        return None;
-    }
-    let (ra, rb) = (ranks(a), ranks(b));
-    let n = ra.len() as f64;
-    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
-    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
-    (va > 0.0 && vb > 0.0).then(|| cov / (va * vb).sqrt())
-}
+pub use crate::compare::study::{ranks, spearman};
 
 /// The agreement with known ratings, in one paragraph.
 fn agreement(pairs: &[(f64, f64)], unrated: usize) -> Option<String> {

@@ -162,26 +162,42 @@ pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, PickError
 
 /// A strategy's tree estimator: random probes of the tree it searches to
 /// count every solution (`None` for invalid givens).
-pub type Estimator =
-    fn(&sudoku_core::Grid, u64, u64) -> Option<sudoku_dcells::exact_cover::Estimate>;
+/// Its arguments: the strategy, the puzzle, the most probes, the seed, and
+/// the time after which no more probes are made.
+pub type Estimator = fn(
+    &dyn Solver,
+    &sudoku_core::Grid,
+    u64,
+    u64,
+    Option<std::time::Duration>,
+) -> Option<sudoku_core::estimate::Estimate>;
 
-/// The strategies whose search can be probed, with their estimator: dlx and
-/// dcells search the same tree, which dcells' matrix probes. The others
-/// cannot be probed yet (their search loops have no hook for a random path).
-const ESTIMATORS: [(&str, Estimator); 2] = [
-    ("dlx", sudoku_dcells::estimate),
-    ("dcells", sudoku_dcells::estimate),
-];
+/// The exact-cover strategies, probed through dcells' matrix: dlx and dcells
+/// search the same tree, and their loops (written for the cover problem,
+/// not through `Run`) have no branch hook of their own.
+const EXACT_COVER: [&str; 2] = ["dlx", "dcells"];
 
-/// The estimator of a strategy, when it can be probed.
+/// The estimator of a strategy, when it can be probed: the exact-cover
+/// ones through dcells' matrix, every strategy whose search sends its branch
+/// points through `Run::follow` ([`Capabilities::probeable`]) by running
+/// that search down random paths ([`sudoku_core::estimate::estimate`]).
+/// The exact-cover probes are quick and take no time bound.
+///
+/// [`Capabilities::probeable`]: sudoku_core::Capabilities::probeable
 pub fn estimator(solver: &dyn Solver) -> Option<Estimator> {
-    ESTIMATORS
-        .iter()
-        .find(|(id, _)| *id == solver.id())
-        .map(|(_, e)| *e)
+    if EXACT_COVER.contains(&solver.id()) {
+        return Some(|_, puzzle, probes, seed, _| sudoku_dcells::estimate(puzzle, probes, seed));
+    }
+    let generic: Estimator = sudoku_core::estimate::estimate_within;
+    solver.info().capabilities.probeable.then_some(generic)
 }
 
 /// The ids of the strategies that can be probed, comma-separated.
 pub fn probeable_ids() -> String {
-    ESTIMATORS.map(|(id, _)| id).join(", ")
+    strategies()
+        .iter()
+        .filter(|s| estimator(**s).is_some())
+        .map(|s| s.id())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -143,7 +143,9 @@ pub fn run(args: &ScalingArgs) -> Status {
         command: Some(crate::compare::command_line()),
         ..RunConfig::default()
     };
-    let report = compare(&solvers, &sets, &config);
+    let pinned = crate::compare::pin::pin(args.protocol.pin, config.jobs);
+    let mut report = compare(&solvers, &sets, &config);
+    report.machine.pinned = pinned;
     let points = points(&report);
     let table = markdown_table(&points, &report);
     // The report is written even when standard output is gone.

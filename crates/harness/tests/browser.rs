@@ -120,6 +120,57 @@ fn the_report_page_renders_every_table_row_and_sorts() {
     }
     assert!(dom.matches("<svg").count() >= 2, "{dom}");
     assert!(dom.contains("No verdict disagreements"), "{dom}");
+    // The whole machine record, as the rendered page shows it.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("results.json")).unwrap()).unwrap();
+    let machine = &json["machine"];
+    let table = dom
+        .split(r#"<table class="machine" id="machine">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</table>").next())
+        .unwrap_or_else(|| panic!("no machine table: {dom}"));
+    for label in [
+        "CPU",
+        "instruction-set features",
+        "cargo features",
+        "binary (FNV-1a 64)",
+        "compiler",
+        "load average at start (1, 5, 15 min)",
+        "load average at end",
+        "load warning",
+        "pinned",
+        "protocol",
+        "rounds",
+        "seed",
+    ] {
+        assert!(
+            table.contains(&format!("<th>{label}</th>")),
+            "{label} missing: {table}"
+        );
+    }
+    let text = |v: &serde_json::Value| v.as_str().unwrap().to_string();
+    assert!(table.contains(&text(&machine["cpu"])), "{table}");
+    assert!(table.contains(&text(&machine["binary_hash"])), "{table}");
+    assert!(table.contains(&text(&machine["rustc"])), "{table}");
+    for feature in machine["target_features"].as_array().unwrap() {
+        assert!(table.contains(&text(feature)), "{feature}: {table}");
+    }
+    for feature in machine["cargo_features"].as_array().unwrap() {
+        assert!(table.contains(&text(feature)), "{feature}: {table}");
+    }
+    assert!(
+        table.contains(&format!("<td>{}</td>", machine["rounds"]))
+            && table.contains(&format!("<td>{}</td>", machine["seed"])),
+        "{table}"
+    );
+    assert!(
+        table.contains(if machine["pinned"] == true {
+            "<td>yes"
+        } else {
+            "<td>no</td>"
+        }),
+        "{table}"
+    );
 }
 
 /// The trace page at a deep link, `#step=N`, shows the board the replay

@@ -106,7 +106,7 @@ fn table_has_a_row_per_strategy() {
     for id in &ids {
         let rows = stdout
             .lines()
-            .filter(|l| l.trim_start().starts_with(&format!("{id} ")))
+            .filter(|l| l.contains('|') && l.trim_start().starts_with(&format!("{id} ")))
             .count();
         assert_eq!(rows, 1, "one row for {id} in\n{stdout}");
     }
@@ -146,7 +146,7 @@ fn without_strategies_the_headline_ones_run() {
 
 #[cfg(feature = "reference")] // used only by the tests that name the reference
 /// Every field reports/README.md documents for a result record.
-const RESULT_FIELDS: [&str; 45] = [
+const RESULT_FIELDS: [&str; 50] = [
     "set",
     "strategy",
     "reference",
@@ -178,6 +178,8 @@ const RESULT_FIELDS: [&str; 45] = [
     "ratio_ci95",
     "ratio_to_reference",
     "ratio_to_reference_ci95",
+    "ratio_to_previous",
+    "ratio_to_previous_ci95",
     "nodes_mean",
     "nodes_median",
     "nodes_median_lower_bound",
@@ -188,6 +190,9 @@ const RESULT_FIELDS: [&str; 45] = [
     "backtracks_max",
     "no_guess_pct",
     "peak_bytes",
+    "mems_mean",
+    "mems_max",
+    "mems_ratio",
     "repeated",
     "repeat_spread_median_pct",
     "repeat_spread_max_pct",
@@ -501,7 +506,10 @@ fn results_lines_keep_every_round_in_a_typed_record() {
         .collect();
     assert_eq!(lines.len(), 4);
     for l in &lines {
-        assert_eq!(l["times_ns"].as_array().unwrap().len(), 3, "{l}");
+        // The first round counted mems: its time is replaced by the plain
+        // rounds' (the results keep the plain times only).
+        let plain = if l["mems"].is_null() { 3 } else { 2 };
+        assert_eq!(l["times_ns"].as_array().unwrap().len(), plain, "{l}");
         assert_eq!(l["verdict"], "unique");
         assert_eq!(l["shape"]["box_rows"], 3, "{l}");
         assert!(l["version"].as_u64().unwrap() >= 2);
@@ -531,7 +539,7 @@ fn reference_shows_na_on_a_4x4_set() {
         .lines()
         .find(|l| l.trim_start().starts_with("reference"))
         .unwrap();
-    assert_eq!(row.matches("n/a").count(), 7, "every compact cell: {row}");
+    assert_eq!(row.matches("n/a").count(), 8, "every compact cell: {row}");
 
     let (json, _) = compare_json(&[
         "--strategies",
@@ -1114,12 +1122,13 @@ fn counts_that_change_between_repeats_are_a_loud_error() {
     assert_eq!(row(&report, "tiny.txt", "drifter").wrong, 2);
     assert_eq!(row(&report, "tiny.txt", "naive").wrong, 0);
     assert_eq!(report.status(), Status::Failed);
-    // One round, the same strategy raises nothing: the check needs rounds.
+    // One round: a strategy that counts mems solves once more, plainly, for
+    // its time, and that solve must give the same counts too.
     let once = RunConfig {
         rounds: 1,
         ..config
     };
-    assert_eq!(compare(&[&drifter], &sets, &once).status(), Status::Ok);
+    assert_eq!(compare(&[&drifter], &sets, &once).status(), Status::Failed);
 }
 
 #[test]
@@ -1228,17 +1237,31 @@ fn the_default_table_fits_the_width_and_wide_shows_every_column() {
     let text = run("100", &[], &sets);
     let header = text.lines().find(|l| l.contains("strategy")).unwrap();
     for column in [
-        "decided", "budget", "median", "mean", "ratio", "nodes", "guesses",
+        "decided", "budget", "median", "mean", "ratio", "nodes", "mems",
     ] {
         assert!(header.contains(column), "{column} in 100 columns: {header}");
     }
-    // 22-character rung ids leave no room for the intervals in the cells:
-    // they go first, and the note says so.
+    // 22-character rung ids and lower bounds (`>= 4.82k`) leave no room for
+    // guesses beside mems: the note says it is left out.
     let note = text.replace("\n  ", " ");
     assert!(
-        !note.contains("left out to fit")
-            || note.contains("left out to fit 100 columns: intervals"),
+        header.contains("guesses") || note.contains("left out to fit 100 columns: guesses"),
         "{text}"
+    );
+    // Nor for the intervals in the cells: they go on lines under the
+    // table, never out of it.
+    assert!(
+        !note.contains("intervals;") && !note.ends_with("intervals"),
+        "{text}"
+    );
+    assert!(
+        text.contains("95% intervals (mean, and ratio to the fastest):"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("  ") && l.contains(" ±") && l.contains("x [")),
+        "compact intervals under the table: {text}"
     );
     let out = lab()
         .current_dir(data(""))
@@ -1260,15 +1283,23 @@ fn the_default_table_fits_the_width_and_wide_shows_every_column() {
     let narrow = run("50", &[], &sets);
     assert!(widest(&narrow) <= 50, "{narrow}");
     assert!(
-        narrow
-            .replace("\n  ", " ")
-            .contains("left out to fit 50 columns: budget, mean, ratio, nodes, guesses, intervals"),
+        narrow.replace("\n  ", " ").contains(
+            "left out to fit 50 columns: budget, mean, ratio, nodes, mems, guesses, intervals"
+        ),
         "prose wraps, and says which columns are left out:\n{narrow}"
     );
     let wide = run("100", &["--wide"], &sets);
     assert!(widest(&wide) > 150, "every column");
     let header = wide.lines().find(|l| l.contains("strategy")).unwrap();
-    for column in ["attempted", "p90", "max", "backtracks", "no-guess", "peak"] {
+    for column in [
+        "attempted",
+        "p90",
+        "max",
+        "backtracks",
+        "no-guess",
+        "peak",
+        "mems",
+    ] {
         assert!(header.contains(column), "{column} in --wide: {header}");
     }
     let one = run("100", &[], &sets[..1]);
@@ -1326,8 +1357,12 @@ fn charts_are_legible_share_one_palette_and_read_in_units() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Test-only: naive, counting its solves, traced or not.
-struct Counter(std::sync::atomic::AtomicU64, std::sync::atomic::AtomicU64);
+/// Test-only: naive, counting its solves: plain, traced, counting mems.
+struct Counter(
+    std::sync::atomic::AtomicU64,
+    std::sync::atomic::AtomicU64,
+    std::sync::atomic::AtomicU64,
+);
 
 impl Solver for Counter {
     fn info(&self) -> &'static Info {
@@ -1341,14 +1376,29 @@ impl Solver for Counter {
         self.1.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Naive.solve_traced(puzzle, limits, trace)
     }
+    fn solve_counting_mems(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        self.2.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Naive.solve_counting_mems(puzzle, limits)
+    }
+}
+
+/// (plain, traced, counting mems) solves a counter made.
+fn solves(counter: &Counter) -> (u64, u64, u64) {
+    let load = |c: &std::sync::atomic::AtomicU64| c.load(std::sync::atomic::Ordering::Relaxed);
+    (load(&counter.0), load(&counter.1), load(&counter.2))
+}
+
+fn new_counter() -> Counter {
+    Counter(Default::default(), Default::default(), Default::default())
 }
 
 /// Issue 29, row 12: counting placements by rule (as `ladder` does) traces
-/// the first round instead of solving each puzzle a second time.
+/// the first round instead of solving each puzzle a second time; the time
+/// comes from plain solves only (with one round, one plain solve more).
 #[test]
 fn counting_rules_solves_each_puzzle_once_per_round() {
     let sets = [PuzzleSet::new(data("tiny.txt"))];
-    let counter = Counter(Default::default(), Default::default());
+    let counter = new_counter();
     let config = RunConfig {
         warmup: false,
         loud: false,
@@ -1358,22 +1408,137 @@ fn counting_rules_solves_each_puzzle_once_per_round() {
     };
     let report = compare(&[&counter], &sets, &config);
     assert_eq!(report.status(), Status::Ok);
-    let (plain, traced) = (
-        counter.0.load(std::sync::atomic::Ordering::Relaxed),
-        counter.1.load(std::sync::atomic::Ordering::Relaxed),
-    );
     assert_eq!(
-        (plain, traced),
-        (0, 2),
-        "two puzzles, one traced solve each"
+        solves(&counter),
+        (2, 2, 0),
+        "two puzzles, one traced solve each, and a plain one to time"
     );
     // With three rounds, the later two are untraced, and they set the time.
-    let counter = Counter(Default::default(), Default::default());
+    let counter = new_counter();
     let config = RunConfig {
         rounds: 3,
         ..config
     };
     compare(&[&counter], &sets, &config);
-    assert_eq!(counter.0.load(std::sync::atomic::Ordering::Relaxed), 4);
-    assert_eq!(counter.1.load(std::sync::atomic::Ordering::Relaxed), 2);
+    assert_eq!(solves(&counter), (4, 2, 0));
+}
+
+/// Issue 28: mems are counted in the first round by the counting
+/// instantiation, and never in a timed round.
+#[test]
+fn mems_are_counted_once_and_never_timed() {
+    let sets = [PuzzleSet::new(data("tiny.txt"))];
+    for (rounds, plain) in [(1, 2), (3, 4)] {
+        let counter = new_counter();
+        let config = RunConfig {
+            warmup: false,
+            loud: false,
+            rounds,
+            ..RunConfig::default()
+        };
+        let report = compare(&[&counter], &sets, &config);
+        assert_eq!(report.status(), Status::Ok);
+        assert_eq!(solves(&counter), (plain, 0, 2), "{rounds} rounds");
+        let row = &report.results[0];
+        let mems = row.mems_mean.expect("naive counts mems");
+        assert!(mems > row.nodes_mean.unwrap(), "{mems}");
+        assert_eq!(row.mems_ratio, Some(1.0));
+    }
+}
+
+/// Issue 28: a seed puzzle's mems through compare's JSON, its results line
+/// and its table are the strategy's own count, pinned (as
+/// `tests/mems.rs` pins them), and n/a for the reference.
+#[test]
+fn mems_reach_the_json_the_results_lines_and_the_tables() {
+    let dir = temp_dir("mems");
+    // The first seed of puzzles/seeds.csv, with its solution.
+    let seeds = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/seeds.csv"),
+    )
+    .unwrap();
+    let set = dir.join("seed.csv");
+    let first: Vec<&str> = seeds.lines().take(2).collect();
+    std::fs::write(&set, first.join("\n") + "\n").unwrap();
+    let set = set.to_string_lossy().into_owned();
+    let puzzle: Grid = first[1].split(',').next().unwrap().parse().unwrap();
+    let mut ids = vec!["mrv", "dlx"];
+    if registered().iter().any(|id| id == "reference") {
+        ids.push("reference");
+    }
+    let strategies = ids.join(",");
+    let lines = dir.join("lines.jsonl");
+    let (json, code) = compare_json(&[
+        "--strategies",
+        &strategies,
+        "--set",
+        &set,
+        "--rounds",
+        "2",
+        "--no-progress",
+        "--results",
+        &lines.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0);
+    let limits = Limits {
+        max_solutions: Some(2),
+        keep_solutions: 1,
+        ..Limits::default()
+    };
+    // Pinned: the mems of proving this seed unique (tests/mems.rs, seed 1).
+    for (id, pinned) in [("mrv", 216_506u64), ("dlx", 222_016)] {
+        let solver = sudoku_harness::registry::pick_list(&[id.to_string()]).unwrap()[0];
+        let own = solver.solve_counting_mems(&puzzle, &limits).stats.mems;
+        assert_eq!(own, Some(pinned), "{id}'s own count");
+        let row = record(&json, id);
+        assert_eq!(row["mems_mean"], pinned as f64, "{id}: {row}");
+        assert_eq!(row["mems_max"], pinned, "{id}");
+        let strategy = json["strategies"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == id)
+            .unwrap();
+        assert_eq!(strategy["counts_mems"], true);
+    }
+    // The ratio of mems between rows: to the fewest (mrv's here).
+    assert_eq!(record(&json, "mrv")["mems_ratio"], 1.0);
+    let ratio = record(&json, "dlx")["mems_ratio"].as_f64().unwrap();
+    assert!((ratio - 222_016.0 / 216_506.0).abs() < 1e-3, "{ratio}");
+    let text = std::fs::read_to_string(&lines).unwrap();
+    for line in text.lines().filter(|l| l.contains("\"strategy\"")) {
+        let l: Value = serde_json::from_str(line).unwrap();
+        match l["strategy"].as_str().unwrap() {
+            "mrv" => assert_eq!(l["mems"], 216_506, "{l}"),
+            "dlx" => assert_eq!(l["mems"], 222_016, "{l}"),
+            _ => assert!(l["mems"].is_null(), "the reference counts none: {l}"),
+        }
+    }
+    if ids.contains(&"reference") {
+        assert!(record(&json, "reference")["mems_mean"].is_null());
+        assert!(record(&json, "reference")["mems_ratio"].is_null());
+    }
+    // The compact table has the column; the footnote says why n/a.
+    let out = lab()
+        .args(["compare", "--strategies", &strategies, "--set", &set])
+        .args(["--rounds", "1", "--no-progress"])
+        .output()
+        .unwrap();
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains("mems"), "{table}");
+    assert!(table.contains("217k") && table.contains("222k"), "{table}");
+    // Markdown (and the report) show the ratio column too.
+    let out = lab()
+        .args(["compare", "--strategies", &strategies, "--set", &set])
+        .args(["--rounds", "1", "--no-progress", "--format", "md"])
+        .output()
+        .unwrap();
+    let md = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        md.contains("mems mean") && md.contains("mems ratio"),
+        "{md}"
+    );
+    let ratio = ((222_016.0f64 / 216_506.0) * 1000.0).round() / 1000.0;
+    assert!(md.contains(&format!("{ratio:.2}x")), "{md}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,14 +7,86 @@ use sudoku_harness::registry::strategies;
 use sudoku_testkit::seeds;
 
 /// Mems proving uniqueness of each seed puzzle (`puzzles/seeds.csv`), per
-/// strategy that counts them, within a budget of a million nodes (naive's
-/// searches of three seeds stop there: their mems up to then).
+/// strategy that counts them, within a budget of a million nodes (the
+/// brute-force searches of three seeds stop there: their mems up to then).
+/// dfs and bfs count the copies they make (a 9x9 state is 14 words); the
+/// ladder's rungs count their own data, so `prop:rowmajor/none` walks naive's
+/// tree with other mems.
 const PINNED: &[(&str, [u64; 5])] = &[
-    ("naive", [2070952, 26999660, 513241, 26999670, 26999637]),
-    ("mrv", [216506, 2701943, 13414, 4914878, 10494740]),
-    ("dlx", [222016, 972354, 18922, 23298, 23264]),
-    ("dcells", [302846, 1392058, 24185, 31568, 31529]),
-    ("bitboard", [56195, 129922, 6428, 4218, 4771]),
+    (
+        "naive",
+        [2_070_952, 26_999_660, 513_241, 26_999_670, 26_999_637],
+    ),
+    (
+        "dfs",
+        [3_068_081, 40_000_573, 760_361, 40_000_850, 40_001_122],
+    ),
+    (
+        "bfs",
+        [5_215_737, 88_875_896, 1_292_613, 93_987_672, 107_062_542],
+    ),
+    ("mrv", [216_506, 2_701_943, 13_414, 4_914_878, 10_494_740]),
+    ("dlx", [222_016, 972_354, 18_922, 23_298, 23_264]),
+    ("dcells", [302_846, 1_392_058, 24_185, 31_568, 31_529]),
+    ("bitboard", [51_862, 112_574, 4_166, 4_218, 4_771]),
+    ("norvig", [74_507, 361_506, 4_910, 5_094, 5_116]),
+    (
+        "prop:rowmajor/none",
+        [4_379_689, 57_400_546, 1_062_914, 60_573_900, 61_242_203],
+    ),
+    (
+        "prop:rowmajor/fc",
+        [10_065_052, 162_305_121, 586_442, 596_105_094, 289_381_913],
+    ),
+    (
+        "prop:rowmajor/naked",
+        [560_309, 7_832_602, 11_686, 2_165_468, 41_606_107],
+    ),
+    (
+        "prop:rowmajor/hidden",
+        [102_829, 893_952, 8_593, 5_094, 5_116],
+    ),
+    (
+        "prop:rowmajor/locked",
+        [125_606, 850_571, 4_685, 5_634, 5_656],
+    ),
+    (
+        "prop:rowmajor/subsets",
+        [144_751, 808_416, 5_333, 6_282, 6_304],
+    ),
+    (
+        "prop:mrv/none",
+        [328_519, 4_092_317, 20_129, 7_436_069, 15_910_469],
+    ),
+    (
+        "prop:mrv/fc",
+        [939_776, 10_098_621, 62_832, 1_581_795, 18_885_023],
+    ),
+    (
+        "prop:mrv/naked",
+        [165_963, 2_546_406, 7_577, 580_545, 5_621_608],
+    ),
+    ("prop:mrv/hidden", [74_507, 361_506, 4_910, 5_094, 5_116]),
+    ("prop:mrv/locked", [96_842, 184_589, 4_685, 5_634, 5_656]),
+    ("prop:mrv/subsets", [106_488, 154_379, 5_333, 6_282, 6_304]),
+    (
+        "prop:fewest/none",
+        [235_480, 1_138_287, 18_668, 28_465, 27_901],
+    ),
+    (
+        "prop:fewest/fc",
+        [498_514, 2_119_079, 46_043, 52_525, 52_448],
+    ),
+    (
+        "prop:fewest/naked",
+        [145_761, 820_213, 9_547, 22_088, 23_276],
+    ),
+    ("prop:fewest/hidden", [76_355, 372_066, 4_976, 5_094, 5_116]),
+    ("prop:fewest/locked", [98_624, 188_087, 4_685, 5_634, 5_656]),
+    (
+        "prop:fewest/subsets",
+        [108_006, 156_161, 5_333, 6_282, 6_304],
+    ),
 ];
 
 fn limits() -> Limits {

@@ -160,3 +160,132 @@ fn generate_rating_window_is_respected_and_reproducible() {
         .assert()
         .code(2);
 }
+
+/// The first `n` puzzles of puzzles/se-rated-2500.txt (rated lines).
+fn se_rated(n: usize) -> String {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/se-rated-2500.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .take(n)
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+#[test]
+fn compare_on_a_rated_set_reports_the_study() {
+    let file = temp_file("study.txt", &se_rated(40));
+    let report = std::env::temp_dir().join(format!("sudoku-lab-study-{}", std::process::id()));
+    let lines = report.with_extension("jsonl");
+    let _ = std::fs::remove_file(&lines);
+    let out = lab()
+        .args([
+            "compare",
+            "--strategies",
+            "mrv,sat-complete,human",
+            "--no-progress",
+        ])
+        .args(["--format", "json", "--rounds", "1", "--report"])
+        .arg(&report)
+        .arg("--results")
+        .arg(&lines)
+        .arg("--set")
+        .arg(&file)
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    let study = json["study"].as_array().expect("a study array");
+    let results: Vec<serde_json::Value> = std::fs::read_to_string(&lines)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|l| l.get("strategy").is_some())
+        .collect();
+    let ids: Vec<&str> = study
+        .iter()
+        .map(|r| r["strategy"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids.len(), 3, "{study:?}");
+    for id in ["mrv", "sat-complete", "human"] {
+        assert!(ids.contains(&id), "{id} missing from {ids:?}");
+    }
+    for r in study {
+        assert_eq!(r["puzzles"], 40, "{r}");
+        assert_eq!(r["stopped"], 0, "{r}");
+        for field in ["spearman_nodes", "spearman_time"] {
+            let rho = r[field]
+                .as_f64()
+                .unwrap_or_else(|| panic!("{field} in {r}"));
+            assert!((-1.0..=1.0).contains(&rho), "{r}");
+        }
+    }
+    // Each figure is the Spearman correlation of the lines' ratings and
+    // nodes, recomputed here from the results file.
+    for r in study {
+        let id = r["strategy"].as_str().unwrap();
+        let (ratings, nodes): (Vec<f64>, Vec<f64>) = results
+            .iter()
+            .filter(|l| l["strategy"] == id)
+            .map(|l| (l["rating"].as_f64().unwrap(), l["nodes"].as_f64().unwrap()))
+            .unzip();
+        assert_eq!(ratings.len(), 40, "{id}");
+        let rho = pearson(&average_ranks(&ratings), &average_ranks(&nodes));
+        let reported = r["spearman_nodes"].as_f64().unwrap();
+        assert!((rho - reported).abs() < 1e-3, "{id}: {rho} vs {reported}");
+    }
+    // The Markdown report has the section, and the chart is drawn legibly.
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(md.contains("Rating study"), "{md}");
+    let svg = std::fs::read_to_string(report.join("rating_vs_nodes.svg")).unwrap();
+    assert!(svg.contains("human: rho = "), "panel captions");
+    for size in svg.split("font-size=\"").skip(1) {
+        let size: f64 = size.split('"').next().unwrap().parse().unwrap();
+        assert!(size >= 16.0, "a font of {size} in the study chart");
+    }
+    // An unrated set has no study.
+    let plain = temp_file(
+        "plain.txt",
+        &se_rated(3)
+            .lines()
+            .map(|l| format!("{}\n", &l[..81]))
+            .collect::<String>(),
+    );
+    let out = lab()
+        .args([
+            "compare",
+            "--strategies",
+            "mrv",
+            "--no-progress",
+            "--format",
+            "json",
+            "--set",
+        ])
+        .arg(&plain)
+        .assert()
+        .success();
+    let json: serde_json::Value = serde_json::from_slice(&out.get_output().stdout).unwrap();
+    assert!(json.get("study").is_none(), "{json}");
+}
+
+/// Ranks from 1, ties sharing their mean rank (written out again here, so
+/// the test does not trust the code it checks).
+fn average_ranks(values: &[f64]) -> Vec<f64> {
+    values
+        .iter()
+        .map(|v| {
+            let below = values.iter().filter(|w| *w < v).count() as f64;
+            let equal = values.iter().filter(|w| *w == v).count() as f64;
+            below + (equal + 1.0) / 2.0
+        })
+        .collect()
+}
+
+fn pearson(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len() as f64;
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
+    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
+    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
+    cov / (va * vb).sqrt()
+}

@@ -815,21 +815,28 @@ fn explain_numbers_equal_those_of_solve_stats() {
                 other => panic!("{id}: {other:?}"),
             };
             assert_eq!(row[1], verdict, "{id} on {puzzle}");
-            let columns = ["nodes", "guesses", "backtracks", "max_depth", "peak_states"];
-            for (k, name) in columns.iter().enumerate() {
+            // Column 3 is mems (checked against compare below).
+            let columns = [
+                (2, "nodes"),
+                (4, "guesses"),
+                (5, "backtracks"),
+                (6, "max_depth"),
+                (7, "peak_states"),
+            ];
+            for (column, name) in columns {
                 let expected = if solver.info().reports.nodes {
-                    stats[*name].clone()
+                    stats[name].clone()
                 } else {
                     "n/a".to_string()
                 };
-                assert_eq!(row[2 + k], expected, "{id} on {puzzle}: {name}");
+                assert_eq!(row[column], expected, "{id} on {puzzle}: {name}");
             }
             let memory = if solver.info().reports.nodes {
                 sudoku_harness::format::format_bytes(stats["peak_bytes"].parse().unwrap())
             } else {
                 "n/a".to_string()
             };
-            assert_eq!(row[7], memory, "{id} on {puzzle}: peak memory");
+            assert_eq!(row[8], memory, "{id} on {puzzle}: peak memory");
         }
     }
 }
@@ -876,14 +883,15 @@ fn explain_numbers_equal_those_of_compare_on_a_one_puzzle_set() {
             }
             for (column, field) in [
                 (2, "nodes_mean"),
-                (3, "guesses_mean"),
-                (4, "backtracks_mean"),
+                (3, "mems_mean"),
+                (4, "guesses_mean"),
+                (5, "backtracks_mean"),
             ] {
                 // A statistic the strategy does not measure is null in the
                 // JSON and n/a in the explain table.
                 match record[field].as_f64() {
                     Some(mean) => assert_eq!(
-                        row[column].parse::<f64>().unwrap(),
+                        row[column].replace(',', "").parse::<f64>().unwrap(),
                         mean,
                         "{id} on {puzzle}: {field}"
                     ),
@@ -892,7 +900,7 @@ fn explain_numbers_equal_those_of_compare_on_a_one_puzzle_set() {
             }
             let bytes = record["peak_bytes"].as_u64().unwrap();
             assert_eq!(
-                row[7],
+                row[8],
                 sudoku_harness::format::format_bytes(bytes),
                 "{id} on {puzzle}: peak memory"
             );
@@ -949,6 +957,7 @@ static OUTSIDE: sudoku_core::Info = sudoku_core::Info {
         solution_cap: Some(10_000),
         one_node_per_placement: false,
         trace_matches_stats: false,
+        probeable: false,
     },
 };
 
@@ -978,7 +987,11 @@ fn measured(
             mems: None,
         },
         time: Duration::from_micros(micros),
-        runs: 1,
+        runs: 9,
+        // Nine steady rounds: every interval of a ratio is a point.
+        rounds: (1..=9)
+            .map(|k| (k, Duration::from_micros(micros)))
+            .collect(),
         unsupported: None,
     }
 }
@@ -1000,7 +1013,7 @@ fn the_sentences_come_from_the_figures() {
             "mrv visited 543 nodes where naive (the baseline) visited 10,008: 18 times fewer nodes (an order of magnitude), by choosing the most constrained cell first.",
             "bfs held 2,500 states at once (2.1 MB) where dfs never held more than 40 (30.0 kB).",
             "mrv guessed 271 times where naive guessed 5,004: 50% of its 542 placements were forced moves, against 50% of naive's.",
-            "dlx was the fastest at 250µs: 180 times faster than bfs, the slowest (45.0ms), and 36 times faster than naive, the baseline (9.00ms); the reference solver (not one of ours) took 20.0µs.",
+            "dlx was the fastest at 250µs: 180 times faster than bfs, the slowest (45.0ms), and 36 times faster than naive, the baseline (9.00ms); the reference solver (not one of ours) took 20.0µs, faster than dlx.",
         ]
     );
 
@@ -1043,7 +1056,38 @@ fn the_sentences_come_from_the_figures() {
     ];
     assert_eq!(
         explain::sentences(&two),
-        ["The reference solver (not one of ours) took 5.00µs where naive took 17.0µs."]
+        ["The reference solver (not one of ours) took 5.00µs where naive took 17.0µs: naive is slower."]
+    );
+
+    // Rounds whose ratio's interval holds 1: "level", never "faster".
+    let mut close = vec![
+        measured("dlx", 600, 1, 250_000, 250, Unique),
+        measured("mrv", 543, 1, 36_000, 260, Unique),
+    ];
+    let wobble = [240, 270, 250, 230, 265, 255, 245, 275, 235];
+    close[0].rounds = (1..=9)
+        .map(|k| (k, Duration::from_micros(wobble[k - 1])))
+        .collect();
+    close[1].rounds = (1..=9)
+        .map(|k| (k, Duration::from_micros(wobble[9 - k])))
+        .collect();
+    let said = explain::sentences(&close);
+    let time = said.last().unwrap();
+    assert!(
+        time.starts_with("All took about the same time")
+            && time.contains("level: the 95% interval of the ratio"),
+        "{said:?}"
+    );
+    // One round each: no interval, and no ranking.
+    for m in &mut close {
+        m.rounds.truncate(1);
+    }
+    let said = explain::sentences(&close);
+    assert!(
+        said.last()
+            .unwrap()
+            .contains("too few rounds to tell them apart"),
+        "{said:?}"
     );
 
     // Orders of magnitude, not "99.9% of the tree": 65 against 69,207,227

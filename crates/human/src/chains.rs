@@ -26,7 +26,6 @@
 
 use crate::board::{bit, cell_name, Board};
 use crate::step::{Step, Technique, Tenths};
-use std::collections::VecDeque;
 use sudoku_core::digit_symbol;
 
 /// A potential: `((cell * n) + digit - 1) * 2 + on`.
@@ -106,18 +105,30 @@ impl Implications {
     }
     /// The potentials `p` rests on, itself included: SE's complexity.
     fn ancestors(&self, p: Pot) -> usize {
-        let mut seen = vec![false; self.slot.len()];
+        self.ancestors_within(p, usize::MAX)
+            .expect("no limit to pass")
+    }
+    /// [`Self::ancestors`], or `None` as soon as the count passes `limit`:
+    /// a conclusion that cannot beat the easiest found so far is not
+    /// counted to its end.
+    fn ancestors_within(&self, p: Pot, limit: usize) -> Option<usize> {
+        let mut seen = vec![0u64; self.slot.len().div_ceil(64)];
         let mut todo = vec![p];
         let mut count = 0;
         while let Some(q) = todo.pop() {
-            if !std::mem::replace(&mut seen[q as usize], true) {
+            let (word, mask) = (q as usize / 64, 1u64 << (q % 64));
+            if seen[word] & mask == 0 {
+                seen[word] |= mask;
                 count += 1;
+                if count > limit {
+                    return None;
+                }
                 if self.has(q) {
                     todo.extend_from_slice(self.parents_of(q));
                 }
             }
         }
-        count
+        Some(count)
     }
     /// The first-parent path from the assumption to `p`, in words.
     fn path(&self, n: usize, p: Pot) -> String {
@@ -143,6 +154,10 @@ impl Implications {
             .join(" → ")
     }
 }
+
+/// What following an assumption gives: the implications, and a potential
+/// implied both ways when the mode looks for contradictions.
+type Followed = (Implications, Result<(), (Pot, Pot)>);
 
 /// The chain engine for one board.
 pub(crate) struct Chainer<'a> {
@@ -177,29 +192,29 @@ impl<'a> Chainer<'a> {
                 out.push(pot(n, cell, e, false));
             }
         }
-        let start = out.len();
+        // A cell in two of the units comes twice: the caller adds it once.
         for u in self.units(cell) {
             for &c in &self.board.units.cells[u] {
                 if c != cell && self.work[c] & bit(d) != 0 {
-                    let q = pot(n, c, d, false);
-                    if !out[start..].contains(&q) {
-                        out.push(q);
-                    }
+                    out.push(pot(n, c, d, false));
                 }
             }
         }
     }
 
-    fn off_to_on(&self, p: Pot, mode: Mode, out: &mut Vec<(Pot, Vec<Pot>)>) {
+    /// The potentials `p` (off) makes on, each with its parents: `out`
+    /// gets (potential, end of its parents in `parents`), so no link
+    /// allocates.
+    fn off_to_on(&self, p: Pot, mode: Mode, out: &mut Vec<(Pot, usize)>, parents: &mut Vec<Pot>) {
         let (n, cell, d) = (self.n, pot_cell(self.n, p), pot_digit(self.n, p));
         let source = &self.board.cand;
         if mode.cells && self.work[cell].count_ones() == 2 {
             let other = (self.work[cell] & !bit(d)).trailing_zeros() as u8 + 1;
-            let mut parents = vec![p];
+            parents.push(p);
             for e in crate::board::digits(source[cell] & !self.work[cell]) {
                 parents.push(pot(n, cell, e, false));
             }
-            out.push((pot(n, cell, other, true), parents));
+            out.push((pot(n, cell, other, true), parents.len()));
         }
         for u in self.units(cell) {
             let mut other = None;
@@ -211,30 +226,43 @@ impl<'a> Chainer<'a> {
                 }
             }
             if count == 1 {
-                let mut parents = vec![p];
+                parents.push(p);
                 for &c in &self.board.units.cells[u] {
                     if source[c] & bit(d) != 0 && self.work[c] & bit(d) == 0 {
                         parents.push(pot(n, c, d, false));
                     }
                 }
-                out.push((pot(n, other.unwrap(), d, true), parents));
+                out.push((pot(n, other.unwrap(), d, true), parents.len()));
             }
         }
     }
 
     /// Follows the links from the potentials already in `set`. `Err` holds
     /// a potential implied both on and off (both now in the set) when
-    /// `mode.contradictions`.
-    fn propagate(&mut self, set: &mut Implications, mode: Mode) -> Result<(), (Pot, Pot)> {
+    /// `mode.contradictions`. With a `goal`, stops once the goal is in the
+    /// set: its parents, so its chain, are fixed when it is added.
+    fn propagate(
+        &mut self,
+        set: &mut Implications,
+        mode: Mode,
+        goal: Option<Pot>,
+    ) -> Result<(), (Pot, Pot)> {
         self.work.copy_from_slice(&self.board.cand);
-        let mut pending_on: VecDeque<Pot> =
-            set.order.iter().copied().filter(|&p| is_on(p)).collect();
-        let mut pending_off: VecDeque<Pot> =
-            set.order.iter().copied().filter(|&p| !is_on(p)).collect();
+        // Potentials are handled in the order they were added, ons before
+        // offs: two cursors into `set.order` replace two queues.
+        let (mut next_on, mut next_off) = (0, 0);
         let mut offs = Vec::new();
         let mut ons = Vec::new();
+        let mut parents = Vec::new();
         loop {
-            if let Some(p) = pending_on.pop_front() {
+            if goal.is_some_and(|g| set.has(g)) {
+                return Ok(());
+            }
+            let on = (next_on..set.order.len()).find(|&i| is_on(set.order[i]));
+            // Nothing on left to scan: the next on will be added after the end.
+            next_on = on.map_or(set.order.len(), |at| at + 1);
+            if let Some(at) = on {
+                let p = set.order[at];
                 offs.clear();
                 self.on_to_off(p, mode, &mut offs);
                 for &q in &offs {
@@ -246,26 +274,30 @@ impl<'a> Chainer<'a> {
                     }
                     if !set.has(q) {
                         set.add(q, &[p]);
-                        pending_off.push_back(q);
                     }
                 }
-            } else if let Some(p) = pending_off.pop_front() {
+            } else if let Some(at) = (next_off..set.order.len()).find(|&i| !is_on(set.order[i])) {
+                next_off = at + 1;
+                let p = set.order[at];
                 ons.clear();
-                self.off_to_on(p, mode, &mut ons);
+                parents.clear();
+                self.off_to_on(p, mode, &mut ons, &mut parents);
                 if mode.dynamic {
                     let (cell, d) = (pot_cell(self.n, p), pot_digit(self.n, p));
                     self.work[cell] &= !bit(d);
                 }
-                for (q, parents) in ons.drain(..) {
+                let mut from = 0;
+                for &(q, end) in &ons {
+                    let links = &parents[from..end];
+                    from = end;
                     if mode.contradictions && set.has(conj(q)) {
                         if !set.has(q) {
-                            set.add(q, &parents);
+                            set.add(q, links);
                         }
                         return Err((q, conj(q)));
                     }
                     if !set.has(q) {
-                        set.add(q, &parents);
-                        pending_on.push_back(q);
+                        set.add(q, links);
                     }
                 }
             } else {
@@ -274,10 +306,15 @@ impl<'a> Chainer<'a> {
         }
     }
 
-    fn implications(&mut self, start: Pot, mode: Mode) -> (Implications, Result<(), (Pot, Pot)>) {
+    fn implications(&mut self, start: Pot, mode: Mode) -> Followed {
+        self.implications_until(start, mode, None)
+    }
+
+    /// [`Self::implications`], stopped once `goal` is implied.
+    fn implications_until(&mut self, start: Pot, mode: Mode, goal: Option<Pot>) -> Followed {
         let mut set = Implications::new(self.size());
         set.add(start, &[]);
-        let result = self.propagate(&mut set, mode);
+        let result = self.propagate(&mut set, mode, goal);
         (set, result)
     }
 
@@ -306,12 +343,28 @@ struct Found {
     cells: Vec<usize>,
 }
 
-fn keep_easiest(best: &mut Option<Found>, found: Found) {
+/// The largest complexity that can still beat `best` among conclusions of
+/// one base rating (the length rule never lowers a rating as complexity
+/// grows, so only a smaller complexity can).
+fn limit(best: &Option<Found>) -> usize {
+    best.as_ref()
+        .map_or(usize::MAX, |b| b.complexity.saturating_sub(1))
+}
+
+/// Keeps the conclusion `make` builds when its (rating, complexity) beats
+/// the best so far; the sentence and cells are built only then (building
+/// them for every conclusion a dynamic step sees cost more than finding them).
+fn offer(
+    best: &mut Option<Found>,
+    rating: Tenths,
+    complexity: usize,
+    make: impl FnOnce() -> Found,
+) {
     if best
         .as_ref()
-        .is_none_or(|b| (found.rating, found.complexity) < (b.rating, b.complexity))
+        .is_none_or(|b| (rating, complexity) < (b.rating, b.complexity))
     {
-        *best = Some(found);
+        *best = Some(make());
     }
 }
 
@@ -355,6 +408,10 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
         (false, 66, Technique::ForcingXChain),
         (true, 70, Technique::ForcingChain),
     ] {
+        // A full chain rates at least 7.0: an X-chain below that stands.
+        if best.as_ref().is_some_and(|(_, b)| b.rating < base) {
+            break;
+        }
         let mode = Mode {
             cells,
             dynamic: false,
@@ -363,8 +420,8 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
         for (cell, d) in chainer.candidates(2) {
             for on in [true, false] {
                 let start = pot(n, cell, d, on);
-                let (set, _) = chainer.implications(start, mode);
                 let target = conj(start);
+                let (set, _) = chainer.implications_until(start, mode, Some(target));
                 if !set.has(target) {
                     continue;
                 }
@@ -408,32 +465,43 @@ pub fn nishio(board: &Board) -> Option<Step> {
     )
 }
 
-fn contradiction_found(
+/// Offers the contradiction `pair` that `start` implies: `start` is false.
+fn offer_contradiction(
+    best: &mut Option<Found>,
     n: usize,
     set: &Implications,
     start: Pot,
     pair: (Pot, Pot),
     base: Tenths,
     technique: Technique,
-) -> Found {
-    let complexity = set.ancestors(pair.0) + set.ancestors(pair.1);
-    let (cell, d) = (pot_cell(n, start), pot_digit(n, start));
-    let mut cells = chain_cells(n, set, pair.0);
-    cells.extend(chain_cells(n, set, pair.1));
-    cells.sort_unstable();
-    cells.dedup();
-    Found {
-        rating: base + length_tenths(complexity),
-        complexity,
-        target: (!is_on(start), cell, d),
-        finding: format!(
-            "{}: {} and {} (a contradiction)",
-            technique.name(),
-            set.path(n, pair.0),
-            set.path(n, pair.1)
-        ),
-        cells,
-    }
+) {
+    let Some(first) = set.ancestors_within(pair.0, limit(best)) else {
+        return;
+    };
+    let Some(second) = set.ancestors_within(pair.1, limit(best).saturating_sub(first)) else {
+        return;
+    };
+    let complexity = first + second;
+    let rating = base + length_tenths(complexity);
+    offer(best, rating, complexity, || {
+        let (cell, d) = (pot_cell(n, start), pot_digit(n, start));
+        let mut cells = chain_cells(n, set, pair.0);
+        cells.extend(chain_cells(n, set, pair.1));
+        cells.sort_unstable();
+        cells.dedup();
+        Found {
+            rating,
+            complexity,
+            target: (!is_on(start), cell, d),
+            finding: format!(
+                "{}: {} and {} (a contradiction)",
+                technique.name(),
+                set.path(n, pair.0),
+                set.path(n, pair.1)
+            ),
+            cells,
+        }
+    });
 }
 
 fn contradictions(
@@ -450,10 +518,7 @@ fn contradictions(
         for on in [true, false] {
             let start = pot(n, cell, d, on);
             if let (set, Err(pair)) = chainer.implications(start, mode) {
-                keep_easiest(
-                    &mut best,
-                    contradiction_found(n, &set, start, pair, base, technique),
-                );
+                offer_contradiction(&mut best, n, &set, start, pair, base, technique);
             }
         }
     }
@@ -479,57 +544,20 @@ pub fn multiple_chains(board: &Board, dynamic: bool) -> Option<Step> {
         (80, Technique::MultipleForcingChain)
     };
     let mut best: Option<Found> = None;
+    // The implications of each candidate assumed on, computed once: a
+    // candidate is a branch of its cell's chains and of a chain over each of
+    // its units, and computing it for each (as this did) cost three times over.
+    let mut on = OnCache::new(board.cand.len() * n);
     for cell in 0..board.cand.len() {
         let count = board.cand[cell].count_ones();
         if count < 2 || (!dynamic && count < 3) {
             continue;
         }
-        let mut on_sets = Vec::new();
+        // The units each digit's region chains run over, the cell being the
+        // unit's first place of the digit; every branch computed first.
+        let mut regions: Vec<(u8, usize)> = Vec::new();
         for d in crate::board::digits(board.cand[cell]) {
-            let start_on = pot(n, cell, d, true);
-            let (on_set, on_result) = chainer.implications(start_on, mode);
-            if dynamic {
-                if let Err(pair) = on_result {
-                    keep_easiest(
-                        &mut best,
-                        contradiction_found(n, &on_set, start_on, pair, base, technique),
-                    );
-                }
-                let start_off = conj(start_on);
-                let (off_set, off_result) = chainer.implications(start_off, mode);
-                if let Err(pair) = off_result {
-                    keep_easiest(
-                        &mut best,
-                        contradiction_found(n, &off_set, start_off, pair, base, technique),
-                    );
-                }
-                if count >= 3 {
-                    for &p in &on_set.order {
-                        if p != start_on && off_set.has(p) {
-                            if let Some(target) = chainer.effect(p) {
-                                let complexity = on_set.ancestors(p) + off_set.ancestors(p);
-                                keep_easiest(
-                                    &mut best,
-                                    Found {
-                                        rating: base + length_tenths(complexity),
-                                        complexity,
-                                        target,
-                                        finding: format!(
-                                            "{}: {} and {}",
-                                            technique.name(),
-                                            on_set.path(n, p),
-                                            off_set.path(n, p)
-                                        ),
-                                        cells: chain_cells(n, &on_set, p),
-                                    },
-                                );
-                            }
-                        }
-                    }
-                }
-            }
-            // Region chains: every place of d in a unit of this cell, the
-            // cell being the unit's first place.
+            on.fill(&mut chainer, mode, pot(n, cell, d, true));
             for u in board.units.of_cell[cell] {
                 let places = board.places(u, d);
                 if places.count_ones() < 2
@@ -537,43 +565,125 @@ pub fn multiple_chains(board: &Board, dynamic: bool) -> Option<Step> {
                 {
                     continue;
                 }
-                let mut sets = Vec::new();
                 for i in crate::basic::ones(places) {
-                    let other = board.units.cells[u][i];
-                    if other != cell {
-                        sets.push(chainer.implications(pot(n, other, d, true), mode).0);
-                    }
+                    on.fill(&mut chainer, mode, pot(n, board.units.cells[u][i], d, true));
                 }
-                let mut all: Vec<&Implications> = vec![&on_set];
-                all.extend(sets.iter());
-                common(
-                    n,
-                    &chainer,
-                    &all,
-                    base,
-                    technique,
-                    &mut best,
-                    &format!(
+                regions.push((d, u));
+            }
+        }
+        for d in crate::board::digits(board.cand[cell]) {
+            let start_on = pot(n, cell, d, true);
+            let (on_set, on_result) = on.get(start_on);
+            if dynamic {
+                if let Err(pair) = *on_result {
+                    offer_contradiction(&mut best, n, on_set, start_on, pair, base, technique);
+                }
+                let start_off = conj(start_on);
+                let (off_set, off_result) = chainer.implications(start_off, mode);
+                if let Err(pair) = off_result {
+                    offer_contradiction(&mut best, n, &off_set, start_off, pair, base, technique);
+                }
+                if count >= 3 {
+                    both_ways(
+                        n,
+                        &chainer,
+                        (on_set, &off_set),
+                        start_on,
+                        base,
+                        technique,
+                        &mut best,
+                    );
+                }
+            }
+            // Region chains: every place of d in a unit of this cell.
+            for &(_, u) in regions.iter().filter(|r| r.0 == d) {
+                // The cell is the unit's first place: its own branch first.
+                let all: Vec<&Implications> = crate::basic::ones(board.places(u, d))
+                    .map(|i| &on.get(pot(n, board.units.cells[u][i], d, true)).0)
+                    .collect();
+                common(n, &chainer, &all, base, technique, &mut best, || {
+                    format!(
                         "every place of {} in {}",
                         digit_symbol(d),
                         crate::board::unit_of(n, u)
-                    ),
-                );
+                    )
+                });
             }
-            on_sets.push(on_set);
         }
-        let all: Vec<&Implications> = on_sets.iter().collect();
-        common(
-            n,
-            &chainer,
-            &all,
-            base,
-            technique,
-            &mut best,
-            &format!("every digit of {}", cell_name(n, cell)),
-        );
+        let all: Vec<&Implications> = crate::board::digits(board.cand[cell])
+            .map(|d| &on.get(pot(n, cell, d, true)).0)
+            .collect();
+        common(n, &chainer, &all, base, technique, &mut best, || {
+            format!("every digit of {}", cell_name(n, cell))
+        });
     }
     best.map(|f| into_step(technique, f))
+}
+
+/// The implications of candidates assumed on, each computed at most once
+/// per step.
+struct OnCache {
+    sets: Vec<Option<Followed>>,
+}
+
+impl OnCache {
+    fn new(candidates: usize) -> OnCache {
+        OnCache {
+            sets: (0..candidates).map(|_| None).collect(),
+        }
+    }
+    fn fill(&mut self, chainer: &mut Chainer, mode: Mode, start: Pot) {
+        let slot = &mut self.sets[start as usize / 2];
+        if slot.is_none() {
+            *slot = Some(chainer.implications(start, mode));
+        }
+    }
+    fn get(&self, start: Pot) -> &Followed {
+        self.sets[start as usize / 2]
+            .as_ref()
+            .expect("filled before use")
+    }
+}
+
+/// Dynamic chains: a potential implied both by a candidate and by its
+/// negation holds whatever the candidate is.
+fn both_ways(
+    n: usize,
+    chainer: &Chainer,
+    (on_set, off_set): (&Implications, &Implications),
+    start_on: Pot,
+    base: Tenths,
+    technique: Technique,
+    best: &mut Option<Found>,
+) {
+    for &p in &on_set.order {
+        if p == start_on || !off_set.has(p) {
+            continue;
+        }
+        let Some(target) = chainer.effect(p) else {
+            continue;
+        };
+        let Some(first) = on_set.ancestors_within(p, limit(best)) else {
+            continue;
+        };
+        let Some(second) = off_set.ancestors_within(p, limit(best) - first) else {
+            continue;
+        };
+        let complexity = first + second;
+        let rating = base + length_tenths(complexity);
+        offer(best, rating, complexity, || Found {
+            rating,
+            complexity,
+            target,
+            finding: format!(
+                "{}: {} and {}",
+                technique.name(),
+                on_set.path(n, p),
+                off_set.path(n, p)
+            ),
+            cells: chain_cells(n, on_set, p),
+        });
+    }
 }
 
 /// Potentials implied by every set (each set starting from one branch).
@@ -584,7 +694,7 @@ fn common(
     base: Tenths,
     technique: Technique,
     best: &mut Option<Found>,
-    what: &str,
+    what: impl Fn() -> String,
 ) {
     let (first, rest) = sets.split_first().expect("at least one branch");
     for &p in first.order.iter().skip(1) {
@@ -594,7 +704,12 @@ fn common(
         let Some(target) = chainer.effect(p) else {
             continue;
         };
-        let complexity: usize = sets.iter().map(|s| s.ancestors(p)).sum();
+        let bound = limit(best);
+        let Some(complexity) = sets.iter().try_fold(0, |sum, s| {
+            s.ancestors_within(p, bound - sum).map(|count| sum + count)
+        }) else {
+            continue;
+        };
         let rating = base + length_tenths(complexity);
         if best
             .as_ref()
@@ -611,8 +726,9 @@ fn common(
             complexity,
             target,
             finding: format!(
-                "{}: {what} implies it: {}",
+                "{}: {} implies it: {}",
                 technique.name(),
+                what(),
                 paths.join("; ")
             ),
             cells,

@@ -31,11 +31,134 @@
 //! step; EP, the hardest step up to the first placement; ED, the first
 //! step. A puzzle the techniques cannot finish gets no ER.
 //!
-//! ## Worked example: X-wing
+//! ## Worked examples
 //!
-//! In rows 1 and 2 the digit 1 fits only in columns 1 and 2: whichever
-//! way round, columns 1 and 2 get their 1 in rows 1 and 2, so 1 leaves the
-//! rest of both columns.
+//! One per technique, each a step of a puzzle of `puzzles/se-rated-2500.txt`
+//! (the step where the technique is first the easiest that makes progress;
+//! `tests/worked_examples.rs` pins each: technique, rating, sentence,
+//! placements, eliminations). Cells are `r<row>c<column>` from 1; boxes are
+//! numbered from 1, left to right, top to bottom. `explain --human PUZZLE`
+//! shows the whole path.
+//!
+//! **last value** (1.0), step 1 of
+//! `..1....2.86...157..43...6.9.3.694......8.7......512.9.7.8...96..562...38.9....7..`:
+//! *last value: r5c5 is the only empty cell of box 5: places r5c5=3*. Why: every other cell of the box is filled, so the one digit the box lacks goes in the last cell.
+//!
+//! **hidden single** (1.2), step 1 of
+//! `.3.9.5...8.4.......9...4.23.8...1..5..24.98..1..6...4.94.2...3.......2.4...7.8.9.`:
+//! *hidden single: r1c7 is the only place for 4 in box 3: places r1c7=4*. Why: the other cells of the box either hold a digit or see a 4 in their row or column, so the 4 of box 3 has one place left.
+//!
+//! **naked single** (2.3), step 1 of
+//! `..1....9.5...41.3.....7.1.6..729...1.1.6.8.7.8...173..6.2.8.....3.72...4.8....5..`:
+//! *naked single: 1 is the only digit left for r7c8: places r7c8=1*. Why: the cell's row, column and box already hold every digit but 1.
+//!
+//! **pointing** (2.6), step 1 of
+//! `.1.8......981.74....5........69.1.5.23.....96.5.6.27........9....75.968......4.2.`:
+//! *pointing: in box 4 the 7 lies in row 4: removes 7 from r4c5*. Why: box 4's 7 must be in row 4 (its other rows have no place for 7), so whichever cell takes it, no other cell of row 4 can be 7.
+//!
+//! **claiming** (2.8), step 1 of
+//! `5..38...2..1.25......6...8..7....1.941.....562.5....3..4...7......46.3..9...32..8`:
+//! *claiming: in row 2 the 4 lies in box 3: removes 4 from r1c7, 4 from r1c8, 4 from r3c7, 4 from r3c9*. Why: row 2's 4 can only go in box 3, so box 3's 4 is in row 2 and the box's cells in other rows lose 4.
+//!
+//! **naked pair {1, 6} in column 2** (3.0), step 2 of
+//! `...5......32.4.69..7.3.6.2...7...9.4.5.....6.9.4...5...8.1.3.4..26.7.18......8...`:
+//! *naked pair {1, 6} in column 2: r4c2, r6c2: removes 1 from r1c2, 6 from r1c2, 1 from r9c2*. Why: two cells of column 2 hold only {1, 6} between them: they take the 1 and the 6, so the rest of the column loses both.
+//!
+//! **X-wing on 6 in row 3, row 7; column 3, column 7** (3.2), step 3 of
+//! `8...67..9..91..3...7.9...2.6.....53.9.......6.81.....4.5...9.1...8..67..2..75...3`:
+//! *X-wing on 6 in row 3, row 7; column 3, column 7: removes 6 from r9c3, 6 from r9c7*. Why: in rows 3 and 7 the 6 fits only in columns 3 and 7; either way round, those two columns get their 6 in rows 3 and 7, so 6 leaves the rest of both columns.
+//!
+//! **hidden pair {6, 8} in box 1** (3.4), step 3 of
+//! `.5...49..3..6....8..1.3...78......65....7....12......46...1.4..5....9..1..48...2.`:
+//! *hidden pair {6, 8} in box 1: r1c3, r3c2: removes 7 from r1c3, 4 from r3c2, 9 from r3c2*. Why: in box 1, 6 and 8 fit only in r1c3 and r3c2: those two cells hold 6 and 8, so their other candidates go.
+//!
+//! **naked triple {1, 5, 8} in column 6** (3.6), step 4 of
+//! `6...2...7.5...3.2...769.8...7....4..4.8.1.2.6..1....3...6.549...1.9...6.7...6...2`:
+//! *naked triple {1, 5, 8} in column 6: r1c6, r3c6, r9c6: removes 5 from r5c6, 5 from r6c6, 8 from r6c6, 8 from r8c6*. Why: three cells of column 6 hold only {1, 5, 8} between them, so they take those three digits and the rest of the column loses them.
+//!
+//! **swordfish on 6 in row 3, row 6, row 7; column 1, column 2, column 5** (3.8), step 6 of
+//! `....8..9.89..1..4...17..2.....6.21..72.....86..59.8.....7..43...4..2..65.5..9....`:
+//! *swordfish on 6 in row 3, row 6, row 7; column 1, column 2, column 5: removes 6 from r1c1, 6 from r9c1*. Why: in rows 3, 6 and 7 the 6 fits only in columns 1, 2 and 5: the three rows' 6s fill those three columns, so 6 leaves the rest of them.
+//!
+//! **hidden triple {1, 6, 7} in row 6** (4.0), step 5 of
+//! `..27...4..5..2....847..5...7...1.....61...59.....9...2...6..381....7..5..1...36..`:
+//! *hidden triple {1, 6, 7} in row 6: r6c6, r6c7, r6c8: removes 4 from r6c6, 8 from r6c6, 4 from r6c7, 8 from r6c7, 3 from r6c8*. Why: in row 6, 1, 6 and 7 fit only in three cells: those cells hold them, so their other candidates go.
+//!
+//! **turbot fish on 5** (4.0), step 2 of
+//! `3....6..7.6.1..43..95..48..2.3....9.....5.....8....7.3..89..37..31..2.4.9..4....1`:
+//! *turbot fish on 5: r2c9 - r2c6 - r1c4 - r8c4 (strong, weak, strong, ...): removes 5 from r8c9*. Why: a chain of strong (only two places) and weak links on one digit: one end or the other is 5, and r8c9 sees both ends.
+//!
+//! **XY-wing with pivot r1c8 {1, 9} and wings r1c5 {1, 8}, r2c9 {8, 9}** (4.2), step 6 of
+//! `.....5....3142.56..9..3..2.3...9..4..597.238..4..6...7.6..5..7..24.7683....2.....`:
+//! *XY-wing with pivot r1c8 {1, 9} and wings r1c5 {1, 8}, r2c9 {8, 9}: one of them is 8: removes 8 from r2c6*. Why: if the pivot r1c8 is 1, the wing r1c5 is 8; if it is 9, the wing r2c9 is 8: either way a cell seeing both wings cannot be 8.
+//!
+//! **XYZ-wing with pivot r5c2 {3, 4, 7} and wings r6c1 {3, 7}, r8c2 {4, 7}** (4.4), step 6 of
+//! `.2..9438.9....8..74..71....85....7..1.9...6.2..2....58....45..66..1....3.9837..1.`:
+//! *XYZ-wing with pivot r5c2 {3, 4, 7} and wings r6c1 {3, 7}, r8c2 {4, 7}: one of them is 7: removes 7 from r6c2*. Why: the pivot and both wings hold 7 between them in every case (the pivot holds it too), so a cell seeing all three cannot be 7.
+//!
+//! **unique rectangle {8, 9} on r7c1, r7c4, r8c1, r8c4** (4.5), step 8 of
+//! `.9.....3....7.2...4.......8.283.914.1...2...6...1.5....62...45..5.....6.7.3...8.9`:
+//! *unique rectangle {8, 9} on r7c1, r7c4, r8c1, r8c4: removes 8 from r8c4, 9 from r8c4*. Why: three corners of a rectangle over two boxes hold only {8, 9}; if the fourth did too, the two digits could be swapped and the puzzle would have two solutions, so the fourth corner is not 8 or 9.
+//!
+//! **naked quad {3, 4, 5, 6} in column 5** (5.0), step 8 of
+//! `..4...3...7..8..6.2..4.9..1.3.1.2.4...2...7.....9.7.....8...4...61...85.9.......3`:
+//! *naked quad {3, 4, 5, 6} in column 5: r3c5, r4c5, r5c5, r6c5: removes 5 from r1c5, 6 from r1c5, 3 from r7c5, 5 from r7c5, 6 from r7c5, 3 from r8c5, 4 from r8c5, 4 from r9c5, 5 from r9c5, 6 from r9c5*. Why: four cells of column 5 hold only {3, 4, 5, 6} between them, so the rest of the column loses those digits.
+//!
+//! **jellyfish on 9 in row 3, row 5, row 7, row 9; column 1, column 4, column 6, column 8** (5.2), step 19 of
+//! `..3..24...9.....1.8.2.1.3.54..2.5.....1.4.5.....3.1..81.6.5.2.4.2.....5...47..8..`:
+//! *jellyfish on 9 in row 3, row 5, row 7, row 9; column 1, column 4, column 6, column 8: removes 9 from r8c1, 9 from r4c8*. Why: the X-wing with four rows and four columns: rows 3, 5, 7, 9 put their 9s in columns 1, 4, 6, 8.
+//!
+//! **hidden quad {2, 3, 4, 9} in column 1** (5.4), step 15 of
+//! `.1..2..9..76...24...4...1...3.4.2.7.....3.....42...81...75169...9.....6....8.3...`:
+//! *hidden quad {2, 3, 4, 9} in column 1: r2c1, r3c1, r7c1, r9c1: removes 5 from r3c1, 1 from r9c1, 6 from r9c1*. Why: in column 1, 2, 3, 4 and 9 fit only in four cells, so those cells lose their other candidates.
+//!
+//! **three strong links on 1** (5.4), step 6 of
+//! `.7.3..8....871....2.5.....3....9.48.8.......5.21.4....6.....7.4....749....7..6.1.`:
+//! *three strong links on 1: r3c2 - r3c7 - r5c7 - r5c4 - r4c6 - r7c6 (strong, weak, strong, ...): removes 1 from r7c2*. Why: the turbot fish with three strong links: one end of the chain is 1, and r7c2 sees both ends.
+//!
+//! **WXYZ-wing** (5.6), step 3 of
+//! `3....6..7.6.1..43..95..48..2.3....9.....5.....8....7.3..89..37..31..2.4.9..4....1`:
+//! *WXYZ-wing: r2c3 {2, 7} and the set r3c1, r3c8, r3c9 holding {1, 2, 6, 7}: removes 2 from r2c9*. Why: r2c3 and the three cells, four cells holding four digits between them, must hold a 2 in a cell that r2c9 sees, whichever cell it is.
+//!
+//! **BUG+1** (5.6), step 28 of
+//! `7.3..5..1.8...7.5....38...493.6.41....6...2....17.3.466...78....5.9...7.3..2..5.8`:
+//! *BUG+1: r3c2 is the one cell with three candidates: places r3c2=9*. Why: every unsolved cell but r3c2 has two candidates; if r3c2 were not 9 the grid would be a bivalue graveyard, which has either no solution or two, so it is 9.
+//!
+//! **four strong links on 7** (5.8), step 14 of
+//! `.751.6...3..8..6.11......7.7....49...8.....3...19....4.1......32.3..8..5...6.124.`:
+//! *four strong links on 7: r2c5 - r2c6 - r6c6 - r6c7 - r5c9 - r9c9 - r9c3 - r7c3 (strong, weak, strong, ...): removes 7 from r7c5*. Why: the turbot fish with four strong links on 7: one end is 7, and r7c5 sees both ends.
+//!
+//! **VWXYZ-wing** (6.3), step 4 of
+//! `3....6..7.6.1..43..95..48..2.3....9.....5.....8....7.3..89..37..31..2.4.9..4....1`:
+//! *VWXYZ-wing: r2c9 {5, 9} and the set r1c2, r1c3, r1c7, r1c8 holding {1, 2, 4, 5, 9}: removes 2 from r1c4, 2 from r1c5*. Why: the WXYZ-wing with five cells holding five digits: wherever their 2 is, r1c4 and r1c5 see it.
+//!
+//! **UVWXYZ-wing** (6.6), step 9 of
+//! `6...2...7.5...3.2...769.8...7....4..4.8.1.2.6..1....3...6.549...1.9...6.7...6...2`:
+//! *UVWXYZ-wing: r2c3 {4, 9} and the set r7c1, r7c2, r8c1, r8c3, r9c3 holding {2, 3, 4, 5, 8, 9}: removes 4 from r1c3, 9 from r1c3, 9 from r4c3, 3 from r9c2, 8 from r9c2*. Why: the same with six cells and six digits.
+//!
+//! **forcing X-chain** (6.7), step 17 of
+//! `.16..845...5.9.6......4..8...8..3...36.....21...2..3...5..1......2.3.5...348..21.`:
+//! *forcing X-chain: r5c7=9 → r5c3≠9 → r7c3=9 → r9c1≠9 → r9c6=9 → r6c6≠9 → r5c4=9 → r5c7≠9 (it cannot be): removes 9 from r5c7*. Why: assuming r5c7 is 9 leads, through the 9s of units alone, to r5c7 not being 9: so it is not.
+//!
+//! **forcing chain** (7.1), step 4 of
+//! `..8.1.3...1.3.8.4..4..9..8....2.6.....5.7.9...7.....2...4...7....79.58..6...8...1`:
+//! *forcing chain: r5c2=8 → r5c2≠6 → r6c3=6 → r6c3≠1 → r6c4=1 → r6c4≠8 → r5c4=8 → r5c2≠8 (it cannot be): removes 8 from r5c2*. Why: assuming r5c2 is 8 leads, through cells and units, to r5c2 not being 8: so it is not.
+//!
+//! **TUVWXYZ-wing** (7.5), step 24 of
+//! `....4.....4.851.3.1.39.74.8.6.....1...1...8..35..7..64.........6.4.1.3.5..2...6..`:
+//! *TUVWXYZ-wing: r8c4 {2, 7} and the set r7c1, r7c2, r7c3, r7c5, r7c7, r7c9 holding {1, 2, 3, 5, 7, 8, 9}: removes 7 from r7c4*. Why: the same with seven cells and seven digits.
+//!
+//! **Nishio forcing chain** (7.8), step 5 of
+//! `..2....9.89...157..3..9...6.7..1......54.67......5..1.4...2..5..539...81.8....6..`:
+//! *Nishio forcing chain: r9c5=4 → r9c8≠4 → r3c8=4 → r2c9≠4 → r2c3=4 and r9c5=4 → r8c6≠4 → r8c7=4 → r4c7≠4 → r4c3=4 → r2c3≠4 (a contradiction): removes 4 from r9c5*. Why: assuming r9c5 is 4, the 4s alone reach a contradiction (r2c3 both 4 and not 4), so r9c5 is not 4.
+//!
+//! **multiple forcing chain** (8.3), step 6 of
+//! `..2....9.89...157..3..9...6.7..1......54.67......5..1.4...2..5..539...81.8....6..`:
+//! *multiple forcing chain: every place of 2 in row 4 implies it: r4c4=2 → r6c4≠2; r4c6=2 → r6c4≠2; r4c7=2 → r8c7≠2 → r8c7=4 → r8c6≠4 → r8c6=7 → r6c6≠7 → r6c4=7 → r6c4≠2: removes 2 from r6c4*. Why: whichever of its places in row 4 takes the 2, r6c4 loses its 2, so it loses it now.
+//!
+//! **dynamic forcing chain** (8.9), step 7 of
+//! `.....39..5..8.6.1..6..4....4....7...37.....62...3....9....7..3..2.6.5..1..82.....`:
+//! *dynamic forcing chain: r8c3=9 → r8c8≠9 → r9c8=9 → r9c8≠7 → r9c9=7 and r8c3=9 → r8c8≠9 → r9c8=9 → r9c8≠5 → r9c9=5 → r9c9≠7 (a contradiction): removes 9 from r8c3*. Why: assuming r8c3 is 9, with the grid reduced as the chain goes, makes r9c9 both 7 and not 7, so r8c3 is not 9.
 //!
 //! ## Pruning and cost
 //!

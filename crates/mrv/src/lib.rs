@@ -78,6 +78,13 @@
 //! written 1. The smallest count is gathered during the placement's own
 //! loop, at no extra mem; copying a solution out is not counted.
 //!
+//! ## Tree estimates
+//!
+//! The search sends each branch point through
+//! [`Run::follow`](sudoku_core::Run::follow), so `sudoku-lab estimate` can
+//! walk it down random paths with its own code ([`sudoku_core::estimate`],
+//! Knuth 1975) and say how big the whole tree is before searching it.
+//!
 //! ## Memory
 //!
 //! The counts (25 planes of 1,024 bytes), the remaining counts (1,024
@@ -142,7 +149,7 @@ static INFO: Info = Info {
     prunes_by: "choosing the most constrained cell first",
     headline: true,
     brute_force: false,
-    capabilities: sudoku_core::Capabilities::TREE,
+    capabilities: sudoku_core::Capabilities::PROBED_TREE,
 };
 
 impl Strategy for Mrv {
@@ -205,7 +212,8 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
                 cell: cell as u16,
                 digit: 0,
                 options: untried,
-                untried,
+                // Every digit, or one under a random probe.
+                untried: run.follow(untried),
             });
         }
         // Take the next digit of the innermost branch point that has one,

@@ -39,6 +39,13 @@
 //! flags read and written), taking one back 9. Copying a solution out is not
 //! counted (it is reporting, not search).
 //!
+//! ## Tree estimates
+//!
+//! The search sends each branch point through
+//! [`Run::follow`](sudoku_core::Run::follow), so `sudoku-lab estimate` can
+//! walk it down random paths with its own code ([`sudoku_core::estimate`],
+//! Knuth 1975) and say how big the whole tree is before searching it.
+//!
 //! ## Example
 //!
 //! ```
@@ -69,7 +76,7 @@ static INFO: Info = Info {
     prunes_by: "checking row, column and box legality",
     headline: true,
     brute_force: true,
-    capabilities: sudoku_core::Capabilities::TREE,
+    capabilities: sudoku_core::Capabilities::PROBED_TREE,
 };
 
 impl Strategy for Naive {
@@ -264,11 +271,13 @@ impl Board {
     #[inline(always)]
     fn open_level<T: Trace>(&mut self, k: usize, run: &mut Run<T>) -> bool {
         let legal = self.legal_digits(self.levels[k].units);
-        let level = &mut self.levels[k];
-        level.untried = legal;
-        level.options = legal;
         // The level's units read, three used-flags read, two words written.
         run.mems(1 + 3 + 2);
+        // Every legal digit, or one under a random probe.
+        let untried = run.follow(legal);
+        let level = &mut self.levels[k];
+        level.untried = untried;
+        level.options = legal;
         if legal == 0 {
             run.dead_end(k as u32, DeadEnd::Cell(level.cell as usize));
         }

@@ -138,6 +138,42 @@
 //! points) lives in the per-shape scratch ([`Board`]) and is reused from
 //! puzzle to puzzle; the search does not recurse.
 //!
+//! ## Mems
+//!
+//! Counted when asked for ([`sudoku_core::Solver::solve_counting_mems`]),
+//! compiled away otherwise, on every rung. One mem is one read or write of
+//! a 64-bit word of the search's data, counted where it happens:
+//!
+//! * a cell's candidate word or placed digit, a unit-and-digit count, a
+//!   trail entry (cell and old mask), a path entry, a queued single: 1 each;
+//!   a frame (20 bytes) read or written: 3;
+//! * the peer list and a unit's cell list are `u16`s, four to a word: a
+//!   placement reads `peers / 4` words of its list and every peer's
+//!   candidates (20 and 20 on 9x9); taking a digit out of a cell's counts
+//!   reads the cell's units (1) and reads and writes three counts (6);
+//! * a branch point above `none` copies the candidates and counts
+//!   (`(4n² + 96n) / 8` words, 76 on 9x9), each word read and written, and
+//!   restoring them costs the same;
+//! * choosing: row-major reads the digits of the cells it passes; mrv the
+//!   candidates and digit of every cell it scans (it stops early at the
+//!   fewest possible); `fewest` also reads every unit's counts (eight to a
+//!   word) or, under `none`, every unit's cells;
+//! * locked candidates read every cell's candidates twice, write every
+//!   segment and read the segments each box-line comparison looks at;
+//!   subsets read each unit's cells and candidates twice; the lists of
+//!   pairs and triples they build live in registers and on the stack, not
+//!   in the search's data, and are not counted.
+//!
+//! Copying a solution out is not counted (it is reporting, not search).
+//! Under `none` a rung counts its own mems, not naive's or mrv's: the same
+//! tree, another data structure.
+//!
+//! ## Tree estimates
+//!
+//! Every rung sends its branch points through
+//! [`Run::follow`](sudoku_core::Run::follow), so `sudoku-lab estimate` can
+//! walk it down random paths ([`sudoku_core::estimate`]).
+//!
 //! ## Example
 //!
 //! ```
@@ -257,12 +293,12 @@ const fn info(id: &'static str, summary: &'static str, prunes_by: &'static str) 
         summary,
         family: Family::Propagation,
         outside: false,
-        reports: Reports::ALL_BUT_MEMS,
+        reports: Reports::ALL,
         shapes: Shapes::All,
         prunes_by,
         headline: false,
         brute_force: false,
-        capabilities: sudoku_core::Capabilities::SEARCH,
+        capabilities: sudoku_core::Capabilities::PROBED_SEARCH,
     }
 }
 
@@ -323,7 +359,7 @@ static NORVIG_INFO: Info = Info {
     summary: "Norvig's solver: naked and hidden singles propagated, fewest-candidates cell (prop:mrv/hidden)",
     headline: true,
     brute_force: false,
-    capabilities: sudoku_core::Capabilities::SEARCH,
+    capabilities: sudoku_core::Capabilities::PROBED_SEARCH,
     ..info(
         "norvig",
         "",

@@ -76,6 +76,7 @@ static INFO: Info = Info {
         solution_cap: Some(MAX_SOLUTIONS),
         one_node_per_placement: false,
         trace_matches_stats: false,
+        probeable: false,
     },
 };
 

@@ -43,6 +43,14 @@ pub trait Visitor<S> {
     /// empty `children` means `parent` is a dead end.
     fn expanded(&mut self, _parent: &S, _children: &[S]) {}
 
+    /// Knuth's random probe: the state just expanded has `children`
+    /// children; `Some(i)` keeps child `i` alone, so the search walks one
+    /// random path (see `sudoku_core::estimate`), `None` (the default)
+    /// keeps them all.
+    fn follow(&mut self, _children: usize) -> Option<usize> {
+        None
+    }
+
     /// Depth-first only: everything below `state` has been searched (it is
     /// called for goals and dead ends too, but not after a `Break`). This is
     /// where an in-place search would undo the move that made `state`; a
@@ -208,11 +216,21 @@ fn run_dfs<S: State, V: Visitor<S> + ?Sized>(root: S, visitor: &mut V) -> Contro
         let capacity = children.capacity();
         parent.expand(children);
         visitor.expanded(parent, children);
+        keep_followed(visitor, children);
         room.held += children.len();
         room.bytes += (children.capacity() - capacity) * slot;
         room.report(visitor)?;
         d += 1;
         next[d] = 0;
+    }
+}
+
+/// Under a random probe ([`Visitor::follow`]), keeps only the child followed.
+#[inline(always)]
+fn keep_followed<S, V: Visitor<S> + ?Sized>(visitor: &mut V, children: &mut Vec<S>) {
+    if let Some(i) = visitor.follow(children.len()) {
+        children.swap(0, i);
+        children.truncate(1);
     }
 }
 
@@ -256,6 +274,7 @@ fn run_bfs<S: State, V: Visitor<S> + ?Sized>(root: S, visitor: &mut V) -> Contro
         }
         state.expand(&mut children);
         visitor.expanded(state, &children);
+        keep_followed(visitor, &mut children);
         queue.pop_front();
         let held = queue.len() + children.len();
         if held > peak {

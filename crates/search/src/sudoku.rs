@@ -26,12 +26,12 @@ static DFS: Info = Info {
         "generic depth-first search over whole-grid copies (a stack), cells row-major, digits 1..n",
     family: Family::Copying,
     outside: false,
-    reports: Reports::ALL_BUT_MEMS,
+    reports: Reports::ALL,
     shapes: Shapes::All,
     prunes_by: "checking legality, like naive, on copies",
     headline: true,
     brute_force: true,
-    capabilities: sudoku_core::Capabilities::TREE,
+    capabilities: sudoku_core::Capabilities::PROBED_TREE,
 };
 
 /// A queue finishes no subtree before starting the next, so bfs cannot tell
@@ -43,13 +43,13 @@ static BFS: Info = Info {
     outside: false,
     reports: Reports {
         backtracks: false,
-        ..Reports::ALL_BUT_MEMS
+        ..Reports::ALL
     },
     shapes: Shapes::All,
     prunes_by: "checking legality, like naive, level by level",
     headline: true,
     brute_force: true,
-    capabilities: sudoku_core::Capabilities::SEARCH,
+    capabilities: sudoku_core::Capabilities::PROBED_SEARCH,
 };
 
 impl Strategy for Dfs {
@@ -280,7 +280,10 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
             let reason = Reason::cell_choice(state.last_options());
             self.run.place(depth, cell, digit, reason);
         }
-        self.run.enter(depth)
+        self.run.enter(depth)?;
+        // `is_goal` reads the state's next empty cell.
+        self.run.mems(1);
+        ControlFlow::Continue(())
     }
 
     fn goal(&mut self, state: &Board<'_, K, N, M>) -> ControlFlow<()> {
@@ -297,6 +300,10 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
     #[inline(always)]
     fn expanded(&mut self, parent: &Board<'_, K, N, M>, children: &[Board<'_, K, N, M>]) {
         let cell = parent.next.cell as usize;
+        self.run.mems(expand_mems::<Board<'_, K, N, M>>(
+            children.len(),
+            self.place_on_creation,
+        ));
         if children.is_empty() {
             self.run.dead_end(parent.depth(), DeadEnd::Cell(cell));
         } else if self.place_on_creation {
@@ -319,6 +326,11 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
         }
     }
 
+    #[inline(always)]
+    fn follow(&mut self, children: usize) -> Option<usize> {
+        self.run.follow_one(children)
+    }
+
     #[inline]
     fn hold(&mut self, states: usize, bytes: usize) -> ControlFlow<()> {
         self.run.hold(
@@ -330,6 +342,19 @@ impl<T: Trace, K: Cells, const N: usize, M: Mask> Visitor<Board<'_, K, N, M>>
     fn memory_limit(&self) -> usize {
         self.limit
     }
+}
+
+/// The mems of expanding a state of type `S` into `children` copies (see
+/// the crate docs): the parent's next empty cell, the one after it and its
+/// three used-flag words read (5); per child the whole state copied, each
+/// 64-bit word read and written, and six fields written (depth, next cell,
+/// the digit, three flags); breadth-first, each child is copied once more,
+/// from the buffer it was made in to the back of the queue.
+#[inline(always)]
+fn expand_mems<S>(children: usize, queued: bool) -> u64 {
+    let words = size_of::<S>().div_ceil(8) as u64;
+    let copies = if queued { 2 } else { 1 };
+    5 + children as u64 * (copies * 2 * words + 6)
 }
 
 fn solve_with<T: Trace>(order: Order, puzzle: &Grid, tables: &mut Tables, run: &mut Run<T>) {

@@ -111,6 +111,7 @@ mod linked {
             solution_cap: Some(MAX_SOLUTIONS),
             one_node_per_placement: false,
             trace_matches_stats: false,
+            probeable: false,
         },
     };
 

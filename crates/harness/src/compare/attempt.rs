@@ -7,6 +7,19 @@
 //! counted as `crashed`. Every round must give identical counts (see
 //! [`super::runner`] for the rounds and which solves they time again).
 //!
+//! # Mems, and the time of an instrumented solve
+//!
+//! The first round is the checked solve, and it is the only one that counts:
+//! a strategy that counts mems ([`sudoku_core::Reports::mems`]) solves it
+//! with [`Solver::solve_counting_mems`] (its separate counting
+//! instantiation), and `ladder` traces it for the rules it used (the trace
+//! counts mems too). That time is **provisional**: an instrumented solve is
+//! not the solve being measured. The next round times the plain solve (even
+//! above the repeat cutoff, once), and its time replaces the provisional one;
+//! with one round only, an extra plain solve is timed for it
+//! ([`super::runner`]). So every time comes from a plain solve that counts
+//! nothing, except a budget hit's (its time is the budget's anyway).
+//!
 //! Every solution a strategy reports is verified against the rules and the
 //! givens ([`Grid::verify_solution_of`]); a unique solution must equal the
 //! file's expected solution when the file gives one. A failure is a problem
@@ -15,6 +28,7 @@
 
 use super::report::ProblemKind;
 use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
+use crate::estimate::budget_note;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -49,6 +63,12 @@ pub(super) struct Attempt {
     pub(super) wall: Duration,
     /// Placements by rule, when the first round was traced for them.
     pub(super) rules: Option<RuleCounts>,
+    /// `times` holds only the first round's time, from an instrumented
+    /// solve (counting mems, or traced): a plain round must replace it.
+    pub(super) provisional: bool,
+    /// After a budget hit, what the whole search would have cost (a quick
+    /// random-probe estimate, [`crate::estimate::budget_note`]).
+    pub(super) budget_note: Option<String>,
 }
 
 impl Attempt {
@@ -68,7 +88,15 @@ impl Attempt {
             count: 0,
             wall: Duration::ZERO,
             rules: None,
+            provisional: false,
+            budget_note: None,
         }
+    }
+
+    /// Its only time is an instrumented solve's, and a plain round may
+    /// still time it.
+    pub(super) fn wants_plain_time(&self) -> bool {
+        self.provisional && self.repeatable
     }
 
     /// The results line of this attempt, once cross-checked.
@@ -88,6 +116,7 @@ impl Attempt {
             times_ns: self.times.clone(),
             wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
             rules: self.rules,
+            rating: entry.rating,
             solved: self.solved,
             wrong: self.wrong,
             problems: self
@@ -115,21 +144,43 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// One timed, panic-safe solve; traced into `rules` when given.
+/// How a solve runs: plain (the timed one), counting mems, or traced into
+/// rule counts (which count mems as well).
+enum Instrument<'a> {
+    Plain,
+    CountMems,
+    Rules(&'a mut RuleCounts),
+}
+
+/// One timed, panic-safe solve.
 fn timed_solve(
     solver: &dyn Solver,
     puzzle: &Grid,
     limits: &Limits,
-    rules: Option<&mut RuleCounts>,
+    how: Instrument,
 ) -> std::thread::Result<(Outcome, Duration)> {
     catch_unwind(AssertUnwindSafe(|| {
         let started = Instant::now();
-        let outcome = match rules {
-            Some(trace) => solver.solve_traced(puzzle, limits, trace),
-            None => solver.solve(puzzle, limits),
+        let outcome = match how {
+            Instrument::Plain => solver.solve(puzzle, limits),
+            Instrument::CountMems => solver.solve_counting_mems(puzzle, limits),
+            Instrument::Rules(trace) => solver.solve_traced(puzzle, limits, trace),
         };
         (outcome, started.elapsed())
     }))
+}
+
+/// The counts a later round must repeat: the statistics but mems (a plain
+/// solve counts none), the stop reason and the solutions.
+fn counts(stats: &Stats, stop: StopReason, count: u64) -> (Stats, StopReason, u64) {
+    (
+        Stats {
+            mems: None,
+            ..*stats
+        },
+        stop,
+        count,
+    )
 }
 
 /// Times a solve again in a later round, when its first round allows
@@ -146,13 +197,13 @@ pub(super) fn retime(
     cutoff: Duration,
 ) {
     let last = a.times.last().copied().unwrap_or(u64::MAX);
-    if !a.repeatable || Duration::from_nanos(last) >= cutoff {
+    if !a.repeatable || (Duration::from_nanos(last) >= cutoff && !a.provisional) {
         return;
     }
     let round = a.times.len() + 1;
     let id = solver.id();
     let started = Instant::now();
-    let run = timed_solve(solver, &entry.puzzle, limits, None);
+    let run = timed_solve(solver, &entry.puzzle, limits, Instrument::Plain);
     a.wall += started.elapsed();
     let (outcome, took) = match run {
         Ok(done) => done,
@@ -173,11 +224,8 @@ pub(super) fn retime(
         a.repeatable = false;
         return;
     }
-    if (
-        &outcome.stats,
-        StopReason::from(outcome.stop),
-        outcome.count,
-    ) != (&a.stats, a.stop, a.count)
+    if counts(&outcome.stats, outcome.stop.into(), outcome.count)
+        != counts(&a.stats, a.stop, a.count)
     {
         a.repeatable = false;
         a.notes.push((
@@ -192,18 +240,20 @@ pub(super) fn retime(
         a.wrong = true;
         return;
     }
-    // A traced first round counted the rules; its time is not the solve's.
-    if a.rules.is_some() && a.times.len() == 1 && !a.retimed {
+    // An instrumented first round counted; its time is not the solve's.
+    if a.provisional {
         a.times.clear();
+        a.provisional = false;
     }
     a.retimed = true;
     a.times
         .push(u64::try_from(took.as_nanos()).unwrap_or(u64::MAX));
 }
 
-/// Solves one puzzle (timed, panic-safe), then checks what came back. With
-/// `count_rules`, the solve is traced to count placements by rule (`ladder`):
-/// its time then stands only until a later round times the solve untraced.
+/// Solves one puzzle (timed, panic-safe), then checks what came back. The
+/// solve counts mems when the strategy can; with `count_rules`, it is traced
+/// to count placements by rule (`ladder`). Either way its time is
+/// provisional (see the module docs).
 pub(super) fn attempt(
     solver: &dyn Solver,
     entry: &Entry,
@@ -214,7 +264,13 @@ pub(super) fn attempt(
         return Attempt::without_outcome(Said::Unsupported, StopReason::Unsupported);
     }
     let mut rules = count_rules.then(RuleCounts::default);
-    let run = timed_solve(solver, &entry.puzzle, limits, rules.as_mut());
+    let how = match rules.as_mut() {
+        Some(trace) => Instrument::Rules(trace),
+        None if solver.info().reports.mems => Instrument::CountMems,
+        None => Instrument::Plain,
+    };
+    let provisional = !matches!(how, Instrument::Plain);
+    let run = timed_solve(solver, &entry.puzzle, limits, how);
     let (outcome, elapsed) = match run {
         Ok(done) => done,
         Err(payload) => {
@@ -255,7 +311,14 @@ pub(super) fn attempt(
         count: outcome.count,
         wall: Duration::ZERO,
         rules,
+        provisional,
+        budget_note: None,
     };
+    if said == Said::Budget {
+        // Outside the timed region, and bounded (a few hundred probes).
+        let (stop, nodes) = (outcome.stop, outcome.stats.nodes);
+        a.budget_note = budget_note(solver, &entry.puzzle, stop, nodes, elapsed, "this speed");
+    }
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
             a.bad = true;

@@ -9,7 +9,7 @@ use super::report::ResultRecord;
 use crate::format::{format_bytes, format_ratio, format_si, format_us};
 
 /// Column headers; `\n` splits a terminal header over two lines.
-pub const HEADERS: [&str; 27] = [
+pub const HEADERS: [&str; 29] = [
     "strategy",
     "attempted",
     "decided",
@@ -33,6 +33,8 @@ pub const HEADERS: [&str; 27] = [
     "ratio to\nreference",
     "nodes\nmean",
     "nodes\nmax",
+    "mems\nmean",
+    "mems\nratio",
     "guesses\nmean",
     "backtracks\nmean",
     "no-guess\n%",
@@ -40,7 +42,7 @@ pub const HEADERS: [&str; 27] = [
 ];
 
 /// The compact table's columns (terminal default); `\n` splits a header.
-pub const COMPACT: [&str; 8] = [
+pub const COMPACT: [&str; 9] = [
     "strategy",
     "decided",
     "budget\nhits",
@@ -48,15 +50,18 @@ pub const COMPACT: [&str; 8] = [
     "mean",
     "ratio",
     "nodes",
+    "mems",
     "guesses",
 ];
 
-/// Not a column: the intervals of the mean and the ratio cells (`±4%`,
-/// `[1.31, 1.55]`), which a narrow terminal gives up before any column.
+/// Not a column: the intervals in the mean and the ratio cells (`±4%`,
+/// `[1.31, 1.55]`). Where they do not fit the width, they move to lines
+/// under the table ([`interval_line`]), before any column is dropped.
 pub const INTERVALS: usize = COMPACT.len();
 
-/// What a narrow terminal drops, first to last: the intervals, then columns.
-pub const DROPPED_FIRST: [usize; 6] = [INTERVALS, 7, 6, 5, 4, 2];
+/// The optional columns a narrow terminal drops, first to last (after the
+/// intervals have moved under the table).
+pub const DROPPED_FIRST: [usize; 6] = [8, 7, 6, 5, 4, 2];
 
 fn opt<T>(value: Option<T>, show: impl Fn(T) -> String) -> String {
     value.map(show).unwrap_or_else(|| "n/a".into())
@@ -133,6 +138,8 @@ pub fn cells(row: &ResultRecord) -> Vec<String> {
         ),
         bound(opt(row.nodes_mean, format_si), lb, false),
         bound(opt(row.nodes_max, |x| format_si(x as f64)), lb, false),
+        bound(opt(row.mems_mean, format_si), lb, false),
+        bound(opt(row.mems_ratio, format_ratio), lb, false),
         bound(opt(row.guesses_mean, format_si), lb, false),
         bound(opt(row.backtracks_mean, format_si), lb, false),
         opt(row.no_guess_pct, |p| format!("{p:.0}%")),
@@ -174,8 +181,34 @@ pub fn compact_cells(row: &ResultRecord, intervals: bool) -> Vec<String> {
             false,
         ),
         bound(opt(row.nodes_mean, format_si), lb, false),
+        bound(opt(row.mems_mean, format_si), lb, false),
         bound(opt(row.guesses_mean, format_si), lb, false),
     ]
+}
+
+/// A row's intervals on a line of their own, for under a compact table
+/// whose cells have no room for them: `reference †  mean 24.6µs ±16%,
+/// ratio 1.44x [1.21, 1.70]`; `None` for a row without intervals (one
+/// timed puzzle, or a lower bound, whose interval would bound the bound).
+pub fn interval_line(row: &ResultRecord, name_width: usize) -> Option<String> {
+    if !row.supported || row.lower_bound {
+        return None;
+    }
+    let mean = row
+        .mean_us
+        .zip(row.mean_us_ci95)
+        .map(|(m, ci)| format!("mean {}", with_share(m, Some(ci))));
+    let ratio = row
+        .ratio_to_fastest
+        .zip(row.ratio_ci95)
+        .map(|(r, ci)| format!("ratio {}", with_interval(r, Some(ci))));
+    let parts: Vec<String> = [mean, ratio].into_iter().flatten().collect();
+    (!parts.is_empty()).then(|| format!("  {:<name_width$}  {}", row_name(row), parts.join(", ")))
+}
+
+/// The width of a row's name cell.
+pub fn name_width(row: &ResultRecord) -> usize {
+    row_name(row).chars().count()
 }
 
 /// A time with its interval as a share: `12.3µs ±4%`.

@@ -509,6 +509,7 @@ pub fn write_charts(report: &Report, dir: &Path) -> Result<Vec<String>, String> 
     if cactus(report, &dir.join(plot))? {
         written.push(plot.to_string());
     }
+    written.extend(super::study::write_charts(report, dir)?);
     Ok(written)
 }
 

@@ -43,7 +43,14 @@ pub fn index(report: &Report, charts: &[(String, String)]) -> String {
             body.push_str("</tr>\n");
         }
         body.push_str("</tbody></table></div>\n");
+        if let Some(standing) = notes::standings(report, &set.name) {
+            body.push_str(&format!(
+                "<p class=\"standing\">{}.</p>\n",
+                html_escape(&standing)
+            ));
+        }
     }
+    body.push_str(&super::study::html(report));
     let notes = notes::footnotes(report);
     if !notes.is_empty() {
         body.push_str("<div class=\"notes\">");
@@ -67,22 +74,8 @@ pub fn index(report: &Report, charts: &[(String, String)]) -> String {
 }
 
 fn machine(report: &Report) -> String {
-    let m = &report.machine;
-    let mut rows = vec![
-        ("CPU", format!("{} ({} logical cores)", m.cpu, m.cores)),
-        ("OS", m.os.clone()),
-        ("compiler", m.rustc.clone()),
-        ("build", m.profile.clone()),
-        ("sudoku-lab", m.sudoku_lab_version.clone()),
-        ("date (UTC)", m.date.clone()),
-    ];
-    if let Some(command) = &m.command {
-        rows.insert(0, ("command", command.clone()));
-    }
-    if let Some(commit) = &m.git_commit {
-        rows.push(("commit", commit.clone()));
-    }
-    let mut out = String::from("<h2>Machine</h2>\n<table class=\"machine\">\n");
+    let rows = report.machine.rows();
+    let mut out = String::from("<h2>Machine</h2>\n<table class=\"machine\" id=\"machine\">\n");
     for (k, v) in rows {
         out.push_str(&format!(
             "<tr><th>{}</th><td>{}</td></tr>\n",

@@ -134,6 +134,94 @@ impl Machine {
     }
 }
 
+impl Machine {
+    /// The whole record as (label, value) rows, in the order report.md and
+    /// the HTML page show it: where it ran (CPU, instruction-set features,
+    /// cargo features, binary, compiler), the load before and after and
+    /// whether other processes competed, pinning, and the protocol (rounds,
+    /// seed, order).
+    pub fn rows(&self) -> Vec<(&'static str, String)> {
+        let load = |l: Option<[f64; 3]>| {
+            l.map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
+                .unwrap_or_else(|| "unknown".into())
+        };
+        let none = |v: &[String]| {
+            if v.is_empty() {
+                "none".to_string()
+            } else {
+                v.join(" ")
+            }
+        };
+        let mut rows = Vec::new();
+        if let Some(command) = &self.command {
+            rows.push(("command", command.clone()));
+        }
+        rows.extend([
+            (
+                "CPU",
+                format!("{} ({} logical cores)", self.cpu, self.cores),
+            ),
+            ("OS", self.os.clone()),
+            ("instruction-set features", none(&self.target_features)),
+            ("cargo features", none(&self.cargo_features)),
+            (
+                "binary (FNV-1a 64)",
+                self.binary_hash.clone().unwrap_or_else(|| "unknown".into()),
+            ),
+            ("compiler", self.rustc.clone()),
+            ("build", self.profile.clone()),
+            ("sudoku-lab", self.sudoku_lab_version.clone()),
+            (
+                "commit",
+                match (&self.git_commit, self.git_dirty) {
+                    (Some(c), Some(true)) => format!("{c} (uncommitted changes)"),
+                    (Some(c), _) => c.clone(),
+                    (None, _) => "unknown".into(),
+                },
+            ),
+            ("load average at start (1, 5, 15 min)", load(self.load_avg)),
+            ("load average at end", load(self.load_avg_end)),
+            (
+                "load warning",
+                match self.overload() {
+                    Some(l) => format!(
+                        "yes: load {l:.2} above the {} logical cores, other processes \
+                         competed for the CPU",
+                        self.cores
+                    ),
+                    None => "no".into(),
+                },
+            ),
+            (
+                "pinned",
+                if self.pinned {
+                    "yes: the run was pinned to one core (--pin)".into()
+                } else {
+                    "no".to_string()
+                },
+            ),
+            (
+                "protocol",
+                format!(
+                    "warm-up, then rounds in blocks of {}, {} (solves over {} ms and budget \
+                     hits timed once)",
+                    self.block, self.order, self.repeat_cutoff_ms
+                ),
+            ),
+            ("rounds", self.rounds.to_string()),
+            ("seed", self.seed.to_string()),
+            ("jobs", self.jobs.to_string()),
+            (
+                "puzzles per set",
+                self.limit_puzzles
+                    .map_or("all".into(), |n| format!("at most {n}")),
+            ),
+            ("date (UTC)", self.date.clone()),
+        ]);
+        rows
+    }
+}
+
 /// A command's trimmed standard output, when it runs and succeeds.
 fn output(program: &str, args: &[&str]) -> Option<String> {
     let out = Command::new(program).args(args).output().ok()?;

@@ -31,6 +31,9 @@ pub fn strategy_infos(lines: &[Line]) -> Vec<StrategyInfo> {
             summary,
             reference: l.reference,
             counts_nodes: l.counts_nodes,
+            counts_mems: lines
+                .iter()
+                .any(|m| m.strategy == l.strategy && m.stats.mems.is_some()),
         });
     }
     infos

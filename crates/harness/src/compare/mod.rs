@@ -9,14 +9,16 @@
 //!   puzzle files);
 //! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
 //!   puzzle: timed, verified, timed again), [`protocol`] (the order of the
-//!   rounds), [`cross_check`] (verdicts must agree),
+//!   rounds), [`cross_check`] (verdicts must agree), [`pin`] (`--pin`),
 //!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
 //!   [`runner::compare`] takes the strategies explicitly);
 //! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
 //!   [`tally`] (lines in, a report out);
 //! * writing: [`cells`] and [`notes`] (what the tables say), [`table`]
 //!   (terminal and Markdown tables), [`palette`] and [`chart`] (SVG charts),
-//!   [`html`] (the report page), [`report_files`] (`--report DIR`).
+//!   [`html`] (the report page), [`report_files`] (`--report DIR`);
+//! * the rating study: [`study`] (on a rated set, how each strategy's
+//!   figures rank the puzzles against their ratings).
 //!
 //! This module holds the command line: [`CompareArgs`] and [`run`], which
 //! prints the tables and writes `--report DIR`; [`merge`] is
@@ -33,6 +35,7 @@ pub mod machine;
 pub mod merge;
 pub mod notes;
 pub mod palette;
+pub mod pin;
 pub mod progress;
 pub mod protocol;
 pub mod report;
@@ -41,6 +44,7 @@ pub mod results;
 pub mod runner;
 pub mod sets;
 pub mod settings;
+pub mod study;
 pub mod summary;
 pub mod table;
 pub mod tally;
@@ -280,6 +284,7 @@ pub fn run(args: &CompareArgs) -> Status {
         skip: Default::default(),
         interrupt: None,
     };
+    let pinned = pin::pin(args.protocol.pin, config.jobs);
     let settings = settings::Settings::of(&ids(&strategies), &sets, &config);
     let (held, mut writer) = match open_results(args, &settings) {
         Ok(found) => found,
@@ -307,6 +312,7 @@ pub fn run(args: &CompareArgs) -> Status {
         runner::compare_streaming(&strategies, &sets, &config, tally, &mut sink)
     };
     report.notes = notes;
+    report.machine.pinned = pinned;
     if let Some(shard) = args.shard {
         report
             .notes

@@ -2,8 +2,10 @@
 //! warnings and footnotes, and the wrapping of prose to the terminal's width.
 //! The terminal, Markdown and HTML reports share them.
 
-use super::report::{Report, SetInfo};
-use crate::format::{format_bytes, format_us};
+use super::cells::ratio_interval;
+use super::interval::{Interval, Standing};
+use super::report::{Report, ResultRecord, SetInfo};
+use crate::format::{format_bytes, format_ratio, format_us};
 
 /// A set's one-line heading: `puzzles/x.txt: 95 puzzles (9x9)`.
 pub fn set_heading(set: &SetInfo) -> String {
@@ -120,6 +122,19 @@ pub fn footnotes(report: &Report) -> Vec<String> {
             no_counts.join(", ")
         ));
     }
+    let no_mems: Vec<&str> = report
+        .strategies
+        .iter()
+        .filter(|s| !s.counts_mems)
+        .map(|s| s.id.as_str())
+        .collect();
+    if !no_mems.is_empty() {
+        na.push_str(&format!(
+            "; mems n/a: {} count no mems (outside code cannot be counted, nor the work \
+             inside a SAT solver; the crate docs say which of ours are not yet instrumented)",
+            no_mems.join(", ")
+        ));
+    }
     notes.push(na);
     notes.push(
         "rows rank by puzzles decided (a definite verdict, verified and cross-checked), then by mean time"
@@ -137,7 +152,98 @@ pub fn footnotes(report: &Report) -> Vec<String> {
         );
     }
     notes.push("nodes, guesses, backtracks: per puzzle; no-guess %: share of solved puzzles solved without a guess".into());
+    if report.strategies.iter().any(|s| s.counts_mems) {
+        notes.push(
+            "mems: Knuth's count of 64-bit reads and writes of the search's data, per puzzle, \
+             counted in the checked first round (the timed rounds count nothing): the same on \
+             every machine; mems ratio: to the fewest on the set"
+                .into(),
+        );
+    }
     notes
+}
+
+/// Sets of fewer puzzles get no standing sentence: a bootstrap over a
+/// handful of puzzles gives intervals, but not ones to rank by.
+pub const MIN_PUZZLES_FOR_STANDING: u64 = 10;
+
+/// The standing of a set's rows, in words made from the data: each row
+/// against the row ranked just above it (`ratio_to_previous`), and the
+/// fastest of ours against the reference when they are not neighbours.
+/// "faster" or "slower" only where the paired 95% interval of the ratio of
+/// mean times excludes 1, otherwise "level" ([`Standing`]). Rows whose mean
+/// is a lower bound (budget hits) take no part. `None` when no pair has an
+/// interval, or the set has fewer than [`MIN_PUZZLES_FOR_STANDING`] puzzles.
+pub fn standings(report: &Report, set: &str) -> Option<String> {
+    let puzzles = report
+        .sets
+        .iter()
+        .find(|s| s.name == set)
+        .map(|s| s.puzzles);
+    if puzzles.is_some_and(|n| n < MIN_PUZZLES_FOR_STANDING) {
+        // A bootstrap over a handful of puzzles says nothing: no words.
+        return None;
+    }
+    let rows: Vec<&ResultRecord> = report.rows(set).collect();
+    let name = |r: &ResultRecord| {
+        if r.reference {
+            format!("{} †", r.strategy)
+        } else {
+            r.strategy.clone()
+        }
+    };
+    let clause = |a: &ResultRecord, b: &ResultRecord, ratio: f64, ci: Interval| {
+        let standing = Standing::of(ci);
+        let relation = match standing {
+            Standing::Level => "level with",
+            Standing::Faster => "faster than",
+            Standing::Slower => "slower than",
+        };
+        format!(
+            "{} is {relation} {} ({} {})",
+            name(a),
+            name(b),
+            format_ratio(ratio),
+            ratio_interval(ci)
+        )
+    };
+    let mut clauses = Vec::new();
+    for pair in rows.windows(2) {
+        let (above, row) = (pair[0], pair[1]);
+        if let (Some(r), Some(ci)) = (row.ratio_to_previous, row.ratio_to_previous_ci95) {
+            clauses.push(clause(row, above, r, ci));
+        }
+    }
+    let reference = rows.iter().position(|r| r.reference);
+    let ours = rows.iter().position(|r| !r.reference && !r.lower_bound);
+    if let (Some(at), Some(best)) = (reference, ours) {
+        let row = rows[best];
+        if at.abs_diff(best) > 1 {
+            if let (Some(r), Some(ci)) = (row.ratio_to_reference, row.ratio_to_reference_ci95) {
+                clauses.push(clause(row, rows[at], r, ci));
+            }
+        }
+    }
+    if clauses.is_empty() {
+        return None;
+    }
+    let bounded: Vec<String> = rows
+        .iter()
+        .filter(|r| r.supported && r.lower_bound)
+        .map(|r| name(r))
+        .collect();
+    let mut text = format!(
+        "standing (mean time per puzzle, the row against the one above it; \"faster\" or \
+         \"slower\" only where the paired 95% interval excludes 1, else \"level\"): {}",
+        clauses.join("; ")
+    );
+    if !bounded.is_empty() {
+        text.push_str(&format!(
+            "; {} had budget hits: lower bounds, no standing",
+            bounded.join(", ")
+        ));
+    }
+    Some(text)
 }
 
 /// `text` in lines of at most `width` characters (words are never split; a
@@ -163,6 +269,48 @@ pub fn wrap_text(text: &str, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn record(strategy: &str, mean: f64, ratio: Option<(f64, [f64; 2])>) -> ResultRecord {
+        ResultRecord {
+            set: "s".into(),
+            strategy: strategy.into(),
+            supported: true,
+            mean_us: Some(mean),
+            ratio_to_previous: ratio.map(|r| r.0),
+            ratio_to_previous_ci95: ratio.map(|r| Interval(r.1)),
+            ..ResultRecord::default()
+        }
+    }
+
+    #[test]
+    fn an_interval_that_holds_one_reads_level() {
+        let report = Report {
+            results: vec![
+                record("a", 10.0, None),
+                // 1.08x, but [0.97, 1.21] holds 1: level, not slower.
+                record("b", 10.8, Some((1.08, [0.97, 1.21]))),
+                // Excludes 1: slower.
+                record("c", 30.0, Some((2.78, [2.5, 3.1]))),
+            ],
+            ..Report::default()
+        };
+        let text = standings(&report, "s").unwrap();
+        assert!(
+            text.contains("b is level with a (1.08x [0.97, 1.21])"),
+            "{text}"
+        );
+        assert!(
+            text.contains("c is slower than b (2.78x [2.50, 3.10])"),
+            "{text}"
+        );
+        assert!(!text.contains("b is slower"), "{text}");
+        // No intervals, no standing.
+        let report = Report {
+            results: vec![record("a", 10.0, None), record("b", 12.0, None)],
+            ..Report::default()
+        };
+        assert_eq!(standings(&report, "s"), None);
+    }
 
     #[test]
     fn prose_wraps_at_words() {

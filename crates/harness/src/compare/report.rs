@@ -11,13 +11,15 @@
 //!                   jobs, limit_puzzles, max_solutions, time_budget_ms,
 //!                   node_budget, memory_budget_bytes, warmup_puzzles,
 //!                   repeat, repeat_cutoff_ms, load_avg_end },
-//!   "strategies": [ { id, summary, reference, counts_nodes } ],
+//!   "strategies": [ { id, summary, reference, counts_nodes, counts_mems } ],
 //!   "sets":       [ { name, path, puzzles, parse_errors, truncated, shapes, disagreements } ],
 //!   "results":    [ ResultRecord, one per set x strategy, sets in order,
 //!                   rows of a set in table order: most puzzles decided
 //!                   first, then fastest mean ],
 //!   "problems":   [ { kind, set, line, strategies, message } ],
-//!   "notes":      [ "default sets ..." ]
+//!   "notes":      [ "default sets ..." ],
+//!   "study":      [ StudyRecord, one per rated set x strategy (absent
+//!                   when no set carries ratings) ]
 //! }
 //! ```
 //!
@@ -120,6 +122,14 @@ pub struct ResultRecord {
     /// reference ran and supports the set, and its paired 95% interval.
     pub ratio_to_reference: Option<f64>,
     pub ratio_to_reference_ci95: Option<Interval>,
+    /// `mean_us` / the mean of the row ranked just above on this set, and
+    /// its paired 95% interval: what the standing sentences ("faster",
+    /// "slower", "level") are made from. Null for the first row, and where
+    /// either mean is a lower bound.
+    #[serde(default)]
+    pub ratio_to_previous: Option<f64>,
+    #[serde(default)]
+    pub ratio_to_previous_ci95: Option<Interval>,
     /// Search states entered per puzzle, mean, median and max.
     pub nodes_mean: Option<f64>,
     pub nodes_median: Option<f64>,
@@ -136,6 +146,18 @@ pub struct ResultRecord {
     pub no_guess_pct: Option<f64>,
     /// Largest per-puzzle estimate of peak search memory, bytes.
     pub peak_bytes: Option<u64>,
+    /// Knuth's mems per puzzle (64-bit reads and writes of the search's
+    /// data, counted in the checked first round), mean and max; `null` for
+    /// a strategy that cannot count them (the reference, the SAT solver's
+    /// internals). Exact, like nodes: the same on every machine.
+    #[serde(default)]
+    pub mems_mean: Option<f64>,
+    #[serde(default)]
+    pub mems_max: Option<u64>,
+    /// `mems_mean` / the smallest `mems_mean` on this set that is not a
+    /// lower bound (1.0 for that row): the ratio of mems between rows.
+    #[serde(default)]
+    pub mems_ratio: Option<f64>,
     /// Solves timed in more than one round (`--rounds`; budget hits and
     /// solves above the repeat cutoff are timed in the first round only).
     pub repeated: u64,
@@ -161,6 +183,9 @@ pub struct StrategyInfo {
     pub summary: String,
     pub reference: bool,
     pub counts_nodes: bool,
+    /// Whether it counts mems (`mems_*` are `null` when not).
+    #[serde(default)]
+    pub counts_mems: bool,
 }
 
 impl StrategyInfo {
@@ -172,6 +197,7 @@ impl StrategyInfo {
             summary: info.summary.to_string(),
             reference: info.outside,
             counts_nodes: info.reports.nodes,
+            counts_mems: info.reports.mems,
         }
     }
 }
@@ -269,6 +295,10 @@ pub struct Report {
     pub problems: Vec<Problem>,
     /// What the command line chose on the user's behalf (the default sets).
     pub notes: Vec<String>,
+    /// The rating study of each rated set ([`super::study`]); absent when
+    /// no set carries ratings.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub study: Vec<super::study::StudyRecord>,
 }
 
 impl Report {

@@ -26,56 +26,9 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
         md.push_str(&format!(" on {}.\n\n", m.date));
     }
     md.push_str("## Machine\n\n| | |\n|---|---|\n");
-    let load = m
-        .load_avg
-        .map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
-        .unwrap_or_else(|| "unknown".into());
-    let load_end = m
-        .load_avg_end
-        .map(|l| format!("{:.2} {:.2} {:.2}", l[0], l[1], l[2]))
-        .unwrap_or_else(|| "unknown".into());
-    let rows = [
-        ("CPU", format!("{} ({} logical cores)", m.cpu, m.cores)),
-        ("OS", m.os.clone()),
-        ("load average at start (1, 5, 15 min)", load),
-        ("load average at end", load_end),
-        (
-            "protocol",
-            format!(
-                "{} round{}, seed {}, blocks of {}, {} (solves over {} ms and budget hits \
-                 timed once){}",
-                m.rounds,
-                if m.rounds == 1 { "" } else { "s" },
-                m.seed,
-                m.block,
-                m.order,
-                m.repeat_cutoff_ms,
-                if m.pinned {
-                    "; pinned to one core"
-                } else {
-                    "; not pinned"
-                }
-            ),
-        ),
-        ("instruction-set features", m.target_features.join(" ")),
-        ("cargo features", m.cargo_features.join(" ")),
-        (
-            "binary (FNV-1a 64)",
-            m.binary_hash.clone().unwrap_or_else(|| "unknown".into()),
-        ),
-        ("compiler", m.rustc.clone()),
-        ("build", m.profile.clone()),
-        ("sudoku-lab", m.sudoku_lab_version.clone()),
-        ("jobs", m.jobs.to_string()),
-        (
-            "puzzles per set",
-            m.limit_puzzles
-                .map_or("all".into(), |n| format!("at most {n}")),
-        ),
-        ("date (UTC)", m.date.clone()),
-    ];
+    let rows = m.rows();
     for (k, v) in rows {
-        md.push_str(&format!("| {k} | {v} |\n"));
+        md.push_str(&format!("| {k} | {} |\n", v.replace('|', "\\|")));
     }
     md.push_str("\n## Results\n\n");
     md.push_str(&table::render(report, Flavor::Markdown));

@@ -21,7 +21,10 @@
 //! `max_depth`, `peak_states`, `peak_bytes`) is a number where the strategy
 //! measures it and `null` where it does not, as its `Info::reports` says
 //! ([`sudoku_core::Stats::reported`]): bfs's backtracks, every statistic of
-//! the reference. `counts_nodes` repeats whether `nodes` is measured. A line
+//! the reference. `mems` (Knuth's mems, [`Stats::mems`]) likewise: counted in
+//! the checked first round by the strategy's counting instantiation, `null`
+//! where it cannot count them (the reference, SAT's internals).
+//! `counts_nodes` repeats whether `nodes` is measured. A line
 //! that did not parse measured nothing: every statistic is `null`. Lines
 //! written before each statistic carried its own `null` are read as they
 //! meant (see [`upgrade_v1`]).
@@ -138,6 +141,12 @@ pub struct LineStats {
     pub peak_states: Option<u64>,
     #[serde(default)]
     pub peak_bytes: Option<u64>,
+    /// Knuth's mems ([`Stats::mems`]), counted in the checked first round
+    /// only (by the strategy's counting instantiation,
+    /// [`Solver::solve_counting_mems`]); `null` where the strategy cannot
+    /// count them (the reference, the SAT solver's internals).
+    #[serde(default)]
+    pub mems: Option<u64>,
 }
 
 impl LineStats {
@@ -153,6 +162,7 @@ impl LineStats {
             max_depth,
             peak_states,
             peak_bytes,
+            mems: stats.mems.filter(|_| reports.mems),
         }
     }
 }
@@ -169,6 +179,11 @@ pub struct RuleCounts {
 }
 
 impl sudoku_core::Trace for RuleCounts {
+    /// The traced first round counts mems too, so `ladder` needs no
+    /// extra solve for them.
+    fn counts_mems(&self) -> bool {
+        true
+    }
     fn event(&mut self, event: sudoku_core::Event) {
         use sudoku_core::{Event, Reason};
         match event {
@@ -235,6 +250,10 @@ pub struct Line {
     /// The puzzle's disagreement, repeated on each of its lines.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disagreement: Option<LineProblem>,
+    /// The rating its set gives the puzzle (a rated line, `<puzzle>
+    /// <rating>`), for the rating study ([`super::study`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
 }
 
 /// What a strategy said about one puzzle: a line's `verdict`.
@@ -316,6 +335,7 @@ impl Line {
             parse_error: false,
             problems: Vec::new(),
             disagreement: None,
+            rating: None,
         }
     }
 

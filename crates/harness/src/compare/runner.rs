@@ -17,7 +17,9 @@
 //!   puzzle's time is the median of its rounds, so one preemption does not
 //!   move it.
 //! * The first round is the checked one: its outcome is verified and
-//!   cross-checked. The later rounds time the same solve again and must give
+//!   cross-checked, and it counts mems (for the strategies that can) and,
+//!   for `ladder`, the rules used; its time is then provisional, replaced by
+//!   the next round's plain solve ([`super::attempt`]). The later rounds time the same solve again and must give
 //!   identical counts (statistics, stop reason and solution count): a
 //!   difference breaks the rule that counts are deterministic, and is a
 //!   `nondeterministic` problem (exit status 1). Timed in the first round
@@ -219,7 +221,55 @@ fn rounds(
             }
         }
     }
+    plain_pass(
+        strategies,
+        chunk,
+        config,
+        pool,
+        &mut slots,
+        usize::MAX - first_round,
+    );
     slots
+}
+
+/// With one round, a solve whose only time is an instrumented one (it
+/// counted mems, or was traced) is timed once more, plainly, in the same
+/// block order: every time comes from a plain solve ([`super::attempt`]).
+/// With more rounds the second round has done it already.
+fn plain_pass(
+    strategies: &[&dyn Solver],
+    chunk: &[(usize, usize, Entry)],
+    config: &RunConfig,
+    pool: Option<&rayon::ThreadPool>,
+    slots: &mut [Slots],
+    round: usize,
+) {
+    let pending = |slots: &[Slots]| {
+        slots
+            .iter()
+            .flatten()
+            .flatten()
+            .any(Attempt::wants_plain_time)
+    };
+    if !pending(slots) {
+        return;
+    }
+    let limits = config.timed_limits();
+    let cutoff = config.repeat_cutoff();
+    let order = shuffled(chunk.len(), config.seed, round);
+    for (b, block) in order.chunks(BLOCK).enumerate() {
+        if config.interrupted() {
+            return;
+        }
+        for s in rotation(strategies.len(), b) {
+            let solver = strategies[s];
+            each_slot(&mut slots[s], block, pool, &|i, a| {
+                if let Some(a) = a.as_mut().filter(|a| a.wants_plain_time()) {
+                    retime(solver, &chunk[i].2, &limits, a, cutoff);
+                }
+            });
+        }
+    }
 }
 
 /// Runs one set, handing each finished puzzle's lines to `emit`; returns the
@@ -334,6 +384,9 @@ fn run_set(
         let chunk: Vec<&(usize, usize, Entry)> = finished.iter().map(|&i| &chunk[i]).collect();
         for (solver, attempts) in strategies.iter().zip(&results) {
             for (a, (_, line, _)) in attempts.iter().zip(&chunk) {
+                if let Some(note) = &a.budget_note {
+                    out.say(&format!("note: {}:{line}: {note}", set.name));
+                }
                 for (kind, message) in &a.notes {
                     let p = problem(
                         *kind,

@@ -20,7 +20,7 @@
 //!
 //! # What a strategy does not measure
 //!
-//! A search figure (nodes, guesses, backtracks, peak memory) is shown only
+//! A search figure (nodes, guesses, backtracks, peak memory, mems) is shown only
 //! when every timed line of the row measured it; otherwise it is `null`
 //! (n/a), as the lines say for each statistic alike.
 
@@ -87,6 +87,7 @@ pub(super) struct Acc {
     guesses: Figure,
     backtracks: Figure,
     peak_bytes: Figure,
+    mems: Figure,
     wall: Duration,
 }
 
@@ -134,6 +135,7 @@ impl Acc {
             self.guesses.add(a.stats.guesses);
             self.backtracks.add(a.stats.backtracks);
             self.peak_bytes.add(a.stats.peak_bytes);
+            self.mems.add(a.stats.mems);
         }
     }
 }
@@ -265,6 +267,8 @@ pub(super) fn finish_row(
     row.backtracks_mean = acc.backtracks.mean(n);
     row.backtracks_max = acc.backtracks.max();
     row.peak_bytes = acc.peak_bytes.max();
+    row.mems_mean = acc.mems.mean(n);
+    row.mems_max = acc.mems.max();
     if !acc.guesses.unmeasured && acc.solved > 0 {
         row.no_guess_pct = Some(round3(
             100.0 * acc.solved_no_guess as f64 / acc.solved as f64,
@@ -275,7 +279,8 @@ pub(super) fn finish_row(
 
 /// Sorts a set's rows by puzzles decided (most first), then by mean time
 /// (rows without one last; registry order otherwise), and fills in the ratio
-/// to the fastest mean that is not a lower bound (none when every mean is).
+/// to the fastest mean that is not a lower bound (none when every mean is),
+/// and the ratio of mems to the fewest mean mems that is not a lower bound.
 pub(super) fn rank(rows: &mut [ResultRecord]) {
     rows.sort_by(|a, b| {
         b.decided
@@ -292,6 +297,11 @@ pub(super) fn rank(rows: &mut [ResultRecord]) {
         .filter(|r| !r.lower_bound)
         .filter_map(|r| r.mean_us)
         .fold(f64::INFINITY, f64::min);
+    let fewest_mems = rows
+        .iter()
+        .filter(|r| !r.lower_bound)
+        .filter_map(|r| r.mems_mean)
+        .fold(f64::INFINITY, f64::min);
     for row in rows {
         row.ratio_to_fastest = row.mean_us.filter(|_| fastest.is_finite()).map(|m| {
             if fastest > 0.0 {
@@ -300,6 +310,10 @@ pub(super) fn rank(rows: &mut [ResultRecord]) {
                 1.0
             }
         });
+        row.mems_ratio = row
+            .mems_mean
+            .filter(|_| fewest_mems.is_finite() && fewest_mems > 0.0)
+            .map(|m| round3(m / fewest_mems));
     }
 }
 

@@ -6,10 +6,12 @@
 //!
 //! * **compact**, the terminal's default ([`COMPACT`]): strategy, decided (of
 //!   attempted; `!!` flags wrong answers or crashes), budget hits, median,
-//!   mean, ratio to the fastest, nodes and guesses per puzzle. It fits 100
-//!   columns; on a narrower terminal (its width, else `$COLUMNS`, else 100)
-//!   the optional columns are dropped, guesses first, then nodes, ratio, mean
-//!   and budget hits, so that no row ever wraps;
+//!   mean (`12.3µs ±4%`), ratio to the fastest (`1.42x [1.31, 1.55]`), nodes,
+//!   mems and guesses per puzzle. It fits the width (the terminal's, else
+//!   `$COLUMNS`, else 100): when the intervals do not fit in the cells they
+//!   go on lines under the table, one per row; on a narrower terminal the
+//!   optional columns are then dropped, guesses first, then mems, nodes,
+//!   ratio, mean and budget hits, so that no row ever wraps;
 //! * **wide** ([`HEADERS`], `compare --wide`): every column. Markdown
 //!   (`--format md`, `report.md`) and the HTML page always show the wide
 //!   tables: a page scrolls sideways, a terminal wraps.
@@ -19,9 +21,12 @@
 //! attempted; in a terminal its sets are split into blocks that fit the width.
 
 use super::cells::{
-    cells, compact_cells, summary_cell, COMPACT, DROPPED_FIRST, HEADERS, INTERVALS,
+    cells, compact_cells, interval_line, name_width, summary_cell, COMPACT, DROPPED_FIRST, HEADERS,
+    INTERVALS,
 };
-use super::notes::{footnotes, run_line, set_description, set_heading, warnings, wrap_text};
+use super::notes::{
+    footnotes, run_line, set_description, set_heading, standings, warnings, wrap_text,
+};
 use super::report::{Report, SetInfo};
 use tabled::builder::Builder;
 use tabled::settings::object::{Columns, Rows};
@@ -135,9 +140,47 @@ pub fn compact_table(report: &Report, set: &SetInfo, keep: &[usize], flavor: Fla
     build(&headers, rows, flavor)
 }
 
+/// The lines under a compact table that hold its rows' intervals (when
+/// the cells have no room for them): a heading and a line per row that has
+/// intervals; empty when none has.
+pub fn interval_lines(report: &Report, set: &SetInfo) -> String {
+    let width = report.rows(&set.name).map(name_width).max().unwrap_or(0);
+    let lines: Vec<String> = report
+        .rows(&set.name)
+        .filter_map(|r| interval_line(r, width))
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!(
+        "95% intervals (mean, and ratio to the fastest):\n{}\n",
+        lines.join("\n")
+    )
+}
+
+/// Not a column: the intervals on lines under the table ([`interval_lines`])
+/// instead of in the cells.
+pub const UNDER: usize = INTERVALS + 1;
+
+/// The compact table of one set as printed: with the intervals in its
+/// cells when `keep` holds [`INTERVALS`], on lines under it when it holds
+/// [`UNDER`], else without them.
+pub fn compact_block(report: &Report, set: &SetInfo, keep: &[usize], flavor: Flavor) -> String {
+    let table = compact_table(report, set, keep, flavor);
+    if !keep.contains(&UNDER) {
+        return table;
+    }
+    match interval_lines(report, set) {
+        lines if lines.is_empty() => table,
+        lines => format!("{table}\n{}", lines.trim_end()),
+    }
+}
+
 /// The compact columns every set's table can keep within `width`: all of
-/// them when they fit, else fewer, optional ones dropped in the order of
-/// [`DROPPED_FIRST`]. The same columns for every set of a run.
+/// them with the intervals in their cells when they fit; else the intervals
+/// on lines under the table ([`UNDER`], when those lines fit); else fewer
+/// columns, optional ones dropped in the order of [`DROPPED_FIRST`]. The
+/// same columns for every set of a run.
 pub fn compact_columns(report: &Report, width: usize) -> Vec<usize> {
     let mut keep: Vec<usize> = (0..=INTERVALS).collect();
     let fits = |keep: &[usize]| {
@@ -146,6 +189,17 @@ pub fn compact_columns(report: &Report, width: usize) -> Vec<usize> {
             .iter()
             .all(|set| text_width(&compact_table(report, set, keep, Flavor::Terminal)) <= width)
     };
+    if fits(&keep) {
+        return keep;
+    }
+    keep.retain(|&i| i != INTERVALS);
+    if report
+        .sets
+        .iter()
+        .all(|set| text_width(&interval_lines(report, set)) <= width)
+    {
+        keep.push(UNDER);
+    }
     for drop in DROPPED_FIRST {
         if fits(&keep) {
             break;
@@ -319,9 +373,16 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
         if wide {
             out.push_str(&set_table(report, set, flavor));
         } else {
-            out.push_str(&compact_table(report, set, &keep, flavor));
+            out.push_str(&compact_block(report, set, &keep, flavor));
         }
         out.push('\n');
+        if let Some(standing) = standings(report, &set.name) {
+            out.push_str(&if md {
+                format!("\n{standing}.\n")
+            } else {
+                prose(standing) + ".\n"
+            });
+        }
     }
     if let Some(summary) = summary(report, flavor, layout.width) {
         let title = "All sets: median time per puzzle and puzzles decided of attempted";
@@ -331,20 +392,22 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
             out.push_str(&format!("\n{}\n{summary}\n", prose(title.to_string())));
         }
     }
+    if let Some(study) = super::study::section(report, flavor, layout.width) {
+        out.push_str(&study);
+    }
     out.push('\n');
     let mut notes = footnotes(report);
     if !wide {
-        let dropped: Vec<&str> = (0..=INTERVALS)
+        let mut dropped: Vec<&str> = (0..INTERVALS)
             .filter(|i| !keep.contains(i))
-            .map(|i| {
-                COMPACT
-                    .get(i)
-                    .map_or("intervals", |c| c.split('\n').next().unwrap_or_default())
-            })
+            .map(|i| COMPACT[i].split('\n').next().unwrap_or_default())
             .collect();
+        if !keep.contains(&INTERVALS) && !keep.contains(&UNDER) {
+            dropped.push("intervals");
+        }
         let mut note = "decided: of the puzzles attempted; !!: wrong answers or crashes; \
                         --wide shows every column (verdicts, p90, max, puzzles/s, backtracks, \
-                        no-guess %, peak memory)"
+                        no-guess %, peak memory, mems ratio)"
             .to_string();
         if !dropped.is_empty() {
             note.push_str(&format!(

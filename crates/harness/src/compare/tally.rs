@@ -32,6 +32,7 @@ struct SetTally {
     puzzles: HashSet<usize>,
     parse_errors: HashSet<usize>,
     disagreements: HashSet<usize>,
+    study: super::study::Collector,
 }
 
 impl Tally {
@@ -101,6 +102,7 @@ impl Tally {
             if let Some(shape) = l.shape.filter(|s| !set.shapes.contains(s)) {
                 set.shapes.push(shape);
             }
+            set.study.add(l);
             let row = set.rows.iter_mut().find(|r| r.0 == l.strategy);
             row.expect("declared above").2.add(l);
             found.extend(
@@ -126,6 +128,7 @@ impl Tally {
             results: Vec::new(),
             problems: self.problems,
             notes: Vec::new(),
+            study: Vec::new(),
         };
         for mut set in self.sets {
             set.shapes
@@ -145,6 +148,8 @@ impl Tally {
                 .map(|(id, reference, acc)| finish_row(id, *reference, &set.name, acc, &info))
                 .collect();
             rank(&mut rows);
+            let order: Vec<&str> = rows.iter().map(|r| r.strategy.as_str()).collect();
+            report.study.extend(set.study.records(&set.name, &order));
             intervals(&mut rows, &set.rows);
             report.results.extend(rows);
             report.sets.push(info);
@@ -172,8 +177,11 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
     let fastest = rows.iter().position(|r| r.ratio_to_fastest == Some(1.0));
     let reference = rows.iter().position(|r| r.reference && r.mean_us.is_some());
     let reference_mean = reference.and_then(|i| rows[i].mean_us);
+    // The mean of the row just above, when it is a measurement.
+    let mut previous_mean: Option<f64> = None;
     for (i, row) in rows.iter_mut().enumerate() {
         if row.mean_us.is_none() {
+            previous_mean = None;
             continue;
         }
         row.mean_us_ci95 = percentile_interval(reps.means[i].iter().copied()).map(micros);
@@ -182,6 +190,14 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
         if let Some(f) = fastest.filter(|&f| f != i && row.ratio_to_fastest.is_some()) {
             row.ratio_ci95 = ratio_interval(&reps, i, f).map(|c| Interval(c.0.map(round3)));
         }
+        if let Some(previous) = previous_mean.filter(|&m| m > 0.0 && !row.lower_bound) {
+            if let Some(mean) = row.mean_us {
+                row.ratio_to_previous = Some(round3(mean / previous));
+                row.ratio_to_previous_ci95 =
+                    ratio_interval(&reps, i, i - 1).map(|c| Interval(c.0.map(round3)));
+            }
+        }
+        previous_mean = row.mean_us.filter(|_| !row.lower_bound);
         if let (Some(r), Some(m), Some(mean)) = (reference, reference_mean, row.mean_us) {
             if m > 0.0 {
                 row.ratio_to_reference = Some(round3(mean / m));

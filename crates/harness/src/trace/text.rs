@@ -2,6 +2,7 @@
 //! search runs (at most `--max-steps` lines), then the exact summary.
 
 use super::*;
+use crate::estimate::budget_note;
 
 // ---------------------------------------------------------------------------
 // Streaming views: text and JSON
@@ -58,6 +59,7 @@ pub(super) fn text(
     // made (a copying search creates children before entering them).
     let mut replay = Replay::new(puzzle);
     let mut last_step: Option<ReplayStep> = None;
+    let took;
     let (outcome, hidden, error) = {
         let mut stream = Stream {
             max,
@@ -88,7 +90,9 @@ pub(super) fn text(
             },
             error: None,
         };
+        let started = std::time::Instant::now();
         let outcome = solver.solve_traced(puzzle, limits, &mut stream);
+        took = started.elapsed();
         (outcome, stream.hidden(), stream.error)
     };
     if let Some(e) = error {
@@ -111,6 +115,18 @@ pub(super) fn text(
     }
     writeln!(out, "{}", summary_text(&outcome.stats))?;
     writeln!(out, "{}", result_text(&outcome))?;
+    let speed = "this traced run's speed";
+    let note = budget_note(
+        solver,
+        puzzle,
+        outcome.stop,
+        outcome.stats.nodes,
+        took,
+        speed,
+    );
+    if let Some(note) = note {
+        writeln!(out, "note: {note}")?;
+    }
     if let Some(solution) = outcome.solutions.first() {
         write!(out, "{}", solution.pretty())?;
     }

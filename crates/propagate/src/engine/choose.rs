@@ -6,7 +6,15 @@ use super::*;
 impl Board {
     /// The branch point of the current state, or why there is none.
     #[inline]
-    pub(super) fn choose(&self, branching: Branching, rules: Rules, from: usize) -> Choice {
+    pub(super) fn choose<T: Trace>(
+        &self,
+        branching: Branching,
+        rules: Rules,
+        from: usize,
+        run: &mut Run<T>,
+    ) -> Choice {
+        // The count of empty cells read.
+        run.mems(1);
         if self.empties == 0 {
             return Choice::Solved;
         }
@@ -22,9 +30,17 @@ impl Board {
                 let cell = (from..self.size)
                     .find(|&c| self.placed[c] == 0)
                     .expect("an empty cell");
+                // The digits of the cells passed and the candidates read.
+                run.mems((cell - from + 2) as u64);
                 (cell, self.cand[cell])
             }
-            Branching::Mrv | Branching::Fewest => self.fewest_cell(floor),
+            Branching::Mrv | Branching::Fewest => {
+                let (cell, options, scanned) = self.fewest_cell(floor);
+                // Candidates and digit of each cell scanned, the winner's
+                // candidates again.
+                run.mems(2 * scanned as u64 + 1);
+                (cell, options)
+            }
         };
         if options == 0 {
             return Choice::Dead(DeadEnd::Cell(cell));
@@ -43,7 +59,9 @@ impl Board {
         }
         // Fewest: a unit-and-digit with fewer places than the cell has
         // candidates wins (ties go to the cell, as in dlx's column order).
-        match self.fewest_place(count) {
+        let (place, mems) = self.fewest_place(count);
+        run.mems(mems);
+        match place {
             Some((u, digit, 0)) => Choice::Dead(unit_digit(self.n, u, digit)),
             Some((u, digit, places)) => Choice::Branch(Frame {
                 cell: u as u16,
@@ -57,11 +75,12 @@ impl Board {
     }
 
     /// The empty cell with the fewest candidates, the first in row-major
-    /// order on ties, and its candidates.
+    /// order on ties, its candidates, and how many cells were looked at.
     #[inline]
-    fn fewest_cell(&self, floor: u32) -> (usize, u32) {
+    fn fewest_cell(&self, floor: u32) -> (usize, u32, usize) {
         let mut best = u32::MAX;
         let mut best_cell = 0;
+        let mut scanned = self.size;
         for (cell, (&m, &p)) in self.cand.iter().zip(&self.placed).enumerate() {
             // A filled cell counts 64: never below an empty one.
             let count = m.count_ones() | (((p != 0) as u32) << 6);
@@ -69,37 +88,58 @@ impl Board {
                 best = count;
                 best_cell = cell;
                 if count <= floor {
+                    scanned = cell + 1;
                     break;
                 }
             }
         }
-        (best_cell, self.cand[best_cell])
+        (best_cell, self.cand[best_cell], scanned)
     }
 
     /// The unit-and-digit (not placed) with the fewest places, if fewer than
-    /// `limit`: `(unit, digit, positions)`. Counts below `limit` are kept as
-    /// bit-sliced "at least k places" masks, one per k.
-    fn fewest_place(&self, limit: u32) -> Option<(usize, u8, u32)> {
-        let n = self.n;
+    /// `limit`: `(unit, digit, positions)`, with the mems spent. Counts below
+    /// `limit` are kept as bit-sliced "at least k places" masks, one per k.
+    fn fewest_place(&self, limit: u32) -> (Option<(usize, u8, u32)>, u64) {
+        let n = self.n as u64;
+        // Finding the places of the winner: the unit's cells (four to a
+        // word) and their candidates.
+        let places_mems = n.div_ceil(4) + n;
         if self.tracked {
-            // The counts are kept: the smallest below `limit`, first unit and
-            // digit on ties.
-            let mut best = (limit as u8, 0);
-            for u in 0..3 * n {
-                for (d, &c) in self.counts[u * 32..u * 32 + n].iter().enumerate() {
-                    if c < best.0 {
-                        best = (c, u * 32 + d);
-                    }
+            // The counts of every unit, eight to a word.
+            let mems = 3 * n * n.div_ceil(8) + places_mems;
+            return (self.fewest_counted(limit), mems);
+        }
+        // Every unit's cells, their candidates and digits.
+        let mems = 3 * n * (n.div_ceil(4) + 2 * n) + places_mems;
+        (self.fewest_uncounted(limit), mems)
+    }
+
+    /// [`Board::fewest_place`] from the counts kept (forward checking up).
+    fn fewest_counted(&self, limit: u32) -> Option<(usize, u8, u32)> {
+        let n = self.n;
+        // The counts are kept: the smallest below `limit`, first unit and
+        // digit on ties.
+        let mut best = (limit as u8, 0);
+        for u in 0..3 * n {
+            for (d, &c) in self.counts[u * 32..u * 32 + n].iter().enumerate() {
+                if c < best.0 {
+                    best = (c, u * 32 + d);
                 }
             }
-            if best.0 as u32 >= limit {
-                return None;
-            }
-            let (u, d) = (best.1 / 32, best.1 % 32);
-            let bit = 1 << d;
-            let places = cells_with(&self.units[u * n..(u + 1) * n], &self.cand, bit);
-            return Some((u, d as u8 + 1, places));
         }
+        if best.0 as u32 >= limit {
+            return None;
+        }
+        let (u, d) = (best.1 / 32, best.1 % 32);
+        let bit = 1 << d;
+        let places = cells_with(&self.units[u * n..(u + 1) * n], &self.cand, bit);
+        Some((u, d as u8 + 1, places))
+    }
+
+    /// [`Board::fewest_place`] without counts (`none`): bit-sliced "at least
+    /// k places" masks per unit.
+    fn fewest_uncounted(&self, limit: u32) -> Option<(usize, u8, u32)> {
+        let n = self.n;
         let limit = limit as usize;
         let mut best: Option<(usize, usize, u32)> = None; // (count, unit, digit bit)
         let mut at_least = [0u32; 27];

@@ -223,6 +223,18 @@ impl Board {
         }
     }
 
+    /// The mems of [`Board::uncount`] for `removed`: the cell's units read,
+    /// and three counts read and written per digit.
+    #[inline(always)]
+    fn uncount_mems(removed: u32) -> u64 {
+        1 + 6 * removed.count_ones() as u64
+    }
+
+    /// Words of the copy a branch point keeps (candidates and counts).
+    fn saved_words(&self) -> u64 {
+        ((self.size * 4 + self.counts.len()) as u64).div_ceil(8)
+    }
+
     /// Removes `removed` from the counts of `cell`'s units. A count falling to
     /// one queues a hidden single; to zero, a dead end (the unit cannot hold
     /// the digit any more).
@@ -300,17 +312,26 @@ impl Board {
         self.placed[cell] = bit;
         self.empties -= 1;
         self.path.push((cell as u16, digit));
+        // The candidates read and written, the digit and the path written,
+        // the trail pushed (under `none`); the peer list read (four to a
+        // word) and each peer's candidates.
+        let peers = self.peer_count as u64;
+        run.mems(4 + !self.tracked as u64 + peers.div_ceil(4) + peers);
         run.place(self.path.len() as u32, cell, digit, reason);
         if rules == Rules::None {
             // Legality only: keep the candidates exact, check nothing.
+            let mut hits = 0;
             for &p in &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count] {
                 let p = p as usize;
                 let m = self.cand[p];
                 if m & bit != 0 {
                     self.trail.push((p as u32, m));
                     self.cand[p] = m & !bit;
+                    hits += 1;
                 }
             }
+            // A trail entry pushed and the candidates written per hit.
+            run.mems(2 * hits);
             return Ok(());
         }
         let naked = rules >= Rules::Naked;
@@ -320,6 +341,8 @@ impl Board {
             self.counts[k] = self.counts[k].wrapping_add(PLACED);
         }
         self.uncount(cell, old, &mut dead);
+        // Three counts read and written, then the old candidates uncounted.
+        run.mems(6 + Board::uncount_mems(old));
         // First the peers that lose the digit, in a tight read-only loop
         // (at most 64 peers, on 25x25), then the updates.
         let mut hits = [0u16; 64];
@@ -328,6 +351,8 @@ impl Board {
             hits[k] = p;
             k += (self.cand[p as usize] & bit != 0) as usize;
         }
+        // Per peer hit: its candidates read and written, one digit uncounted.
+        run.mems(k as u64 * (2 + Board::uncount_mems(bit)));
         for &p in &hits[..k] {
             let p = p as usize;
             let m = self.cand[p];
@@ -361,9 +386,12 @@ impl Board {
     ) -> Result<bool, DeadEnd> {
         let m = self.cand[cell];
         let gone = m & digits;
+        // The candidates read; written and uncounted when any go.
+        run.mems(1);
         if gone == 0 {
             return Ok(false);
         }
+        run.mems(1 + Board::uncount_mems(gone));
         if run.trace.enabled() {
             for d in sudoku_core::bits::digits(gone) {
                 run.eliminate(self.path.len() as u32, cell, d, rule);
@@ -391,6 +419,8 @@ impl Board {
     #[inline]
     fn undo_to<T: Trace>(&mut self, path: u32, trail: u32, run: &mut Run<T>) {
         let restore = self.path.len() > path as usize;
+        // The path read and the digit cleared per placement undone.
+        run.mems(2 * (self.path.len() as u64).saturating_sub(path as u64));
         while self.path.len() > path as usize {
             let depth = self.path.len() as u32;
             let (cell, digit) = self.path.pop().expect("a placement");
@@ -401,6 +431,8 @@ impl Board {
         if self.tracked {
             // Candidates and counts come back from the branch point's copy.
             if restore {
+                // The branch point's copy read, the board's words written.
+                run.mems(2 * self.saved_words());
                 let f = self.frames.len() - 1;
                 let (size, width) = (self.size, self.counts.len());
                 self.cand
@@ -409,6 +441,8 @@ impl Board {
                     .copy_from_slice(&self.saved_counts[f * width..(f + 1) * width]);
             }
         } else {
+            // A trail entry read and the candidates written per change.
+            run.mems(2 * (self.trail.len() as u64).saturating_sub(trail as u64));
             while self.trail.len() > trail as usize {
                 let (cell, old) = self.trail.pop().expect("a change");
                 self.cand[cell as usize] = old;
@@ -422,7 +456,15 @@ impl Board {
     /// Opens a branch point. Above `none` it keeps a copy of the candidates
     /// and counts (under a kilobyte and a half on 9x9): restoring them is one
     /// copy, cheaper than undoing every change one by one.
-    fn push_frame(&mut self, frame: Frame) {
+    fn push_frame<T: Trace>(&mut self, frame: Frame, run: &mut Run<T>) {
+        // The frame written (20 bytes), and the copy read and written.
+        run.mems(
+            3 + if self.tracked {
+                2 * self.saved_words()
+            } else {
+                0
+            },
+        );
         if self.tracked {
             let f = self.frames.len();
             let (size, width) = (self.size, self.counts.len());
@@ -452,6 +494,8 @@ impl Board {
         loop {
             while let Some(cell) = self.queue.pop() {
                 let cell = cell as usize;
+                // The queue read, the cell's candidates and digit.
+                run.mems(3);
                 let m = self.cand[cell];
                 if self.placed[cell] != 0 {
                     continue;
@@ -464,6 +508,7 @@ impl Board {
             }
             if rules >= Rules::Hidden {
                 if let Some((u, digit)) = self.hidden.pop() {
+                    run.mems(1);
                     self.hidden_single(u as usize, digit, rules, run)?;
                     continue;
                 }
@@ -531,10 +576,15 @@ fn search<T: Trace>(
         let depth = board.path.len() as u32;
         match state {
             Err(dead) => run.dead_end(depth, dead),
-            Ok(()) => match board.choose(branching, rules, from) {
+            Ok(()) => match board.choose(branching, rules, from, run) {
                 Choice::Solved => run.solution(depth, board.solution())?,
                 Choice::Dead(dead) => run.dead_end(depth, dead),
-                Choice::Branch(frame) => board.push_frame(frame),
+                Choice::Branch(frame) => {
+                    board.push_frame(frame, run);
+                    // Every option, or one under a random probe.
+                    let top = board.frames.last_mut().expect("just pushed");
+                    top.untried = run.follow(top.options);
+                }
             },
         }
         // The next option of the innermost branch point that has one.
@@ -542,6 +592,8 @@ fn search<T: Trace>(
             let Some(&frame) = board.frames.last() else {
                 return ControlFlow::Continue(());
             };
+            // The frame read.
+            run.mems(3);
             board.undo_to(frame.path, frame.trail, run);
             if frame.untried == 0 {
                 board.pop_frame();
@@ -550,6 +602,8 @@ fn search<T: Trace>(
             let untried = frame.untried;
             let option = untried.trailing_zeros();
             board.frames.last_mut().expect("a frame").untried = untried & (untried - 1);
+            // `untried` written; a unit branch reads the unit's cell.
+            run.mems(1 + (frame.digit != 0) as u64);
             let (cell, digit, reason) = if frame.digit == 0 {
                 let cell = frame.cell as usize;
                 (cell, option as u8 + 1, Reason::cell_choice(frame.options))

@@ -15,14 +15,19 @@ impl Board {
         run: &mut Run<T>,
     ) -> Result<(), DeadEnd> {
         let n = self.n;
+        // The count read.
+        run.mems(1);
         if self.counts[u * 32 + digit as usize - 1] != 1 {
             return Ok(());
         }
         let bit = bit_of(digit);
-        let cell = (0..n)
-            .map(|i| self.units[u * n + i] as usize)
-            .find(|&c| self.cand[c] & bit != 0)
+        let place = (0..n)
+            .position(|i| self.cand[self.units[u * n + i] as usize] & bit != 0)
             .expect("a count of one is a place");
+        let cell = self.units[u * n + place] as usize;
+        // The unit's cells up to the place (four to a word), their
+        // candidates, and the place's candidates again.
+        run.mems((place as u64 + 1).div_ceil(4) + place as u64 + 2);
         let reason = if self.cand[cell] == bit {
             Reason::NakedSingle
         } else {
@@ -37,6 +42,10 @@ impl Board {
     /// leaves the rest of the box). Returns whether anything was removed.
     pub(super) fn locked<T: Trace>(&mut self, run: &mut Run<T>) -> Result<bool, DeadEnd> {
         let (n, br, bc) = (self.n, self.shape.box_rows(), self.shape.box_cols());
+        // Every cell's candidates read twice (for its row segment and its
+        // column segment) and every segment written; then, per box-line
+        // pair, the segments compared (counted in the loops below).
+        run.mems(2 * self.size as u64 + (n * (br + bc)) as u64);
         // Boxes across a band: n / bc = br; boxes down a stack: n / br = bc.
         for r in 0..n {
             for k in 0..br {
@@ -65,6 +74,7 @@ impl Board {
                     for j in (0..br).filter(|&j| j != i) {
                         others |= self.row_segs[(band * br + j) * br + k];
                     }
+                    run.mems(br as u64);
                     let confined = self.row_segs[r * br + k] & !others;
                     if confined == 0 {
                         continue;
@@ -74,6 +84,7 @@ impl Board {
                         line: Unit::Row(r),
                     };
                     for kk in (0..br).filter(|&kk| kk != k) {
+                        run.mems(1);
                         if self.row_segs[r * br + kk] & confined == 0 {
                             continue;
                         }
@@ -90,6 +101,7 @@ impl Board {
                     for kk in (0..br).filter(|&kk| kk != k) {
                         others |= self.row_segs[r * br + kk];
                     }
+                    run.mems(br as u64);
                     let confined = self.row_segs[r * br + k] & !others;
                     if confined == 0 {
                         continue;
@@ -101,6 +113,7 @@ impl Board {
                     };
                     for ii in (0..br).filter(|&ii| ii != i) {
                         let rr = band * br + ii;
+                        run.mems(1);
                         if self.row_segs[rr * br + k] & confined == 0 {
                             continue;
                         }
@@ -121,6 +134,7 @@ impl Board {
                     for jj in (0..bc).filter(|&jj| jj != j) {
                         others |= self.col_segs[(st * bc + jj) * bc + k];
                     }
+                    run.mems(bc as u64);
                     let confined = self.col_segs[c * bc + k] & !others;
                     if confined == 0 {
                         continue;
@@ -130,6 +144,7 @@ impl Board {
                         line: Unit::Col(c),
                     };
                     for kk in (0..bc).filter(|&kk| kk != k) {
+                        run.mems(1);
                         if self.col_segs[c * bc + kk] & confined == 0 {
                             continue;
                         }
@@ -147,6 +162,7 @@ impl Board {
                     for kk in (0..bc).filter(|&kk| kk != k) {
                         others |= self.col_segs[c * bc + kk];
                     }
+                    run.mems(bc as u64);
                     let confined = self.col_segs[c * bc + k] & !others;
                     if confined == 0 {
                         continue;
@@ -158,6 +174,7 @@ impl Board {
                     };
                     for jj in (0..bc).filter(|&jj| jj != j) {
                         let cc = st * bc + jj;
+                        run.mems(1);
                         if self.col_segs[cc * bc + k] & confined == 0 {
                             continue;
                         }
@@ -180,6 +197,11 @@ impl Board {
         // Small lists on the stack: at most 25 cells or digits per unit.
         let mut pos = [0u8; 32];
         let mut masks = [0u32; 32];
+        // Twice per unit (naked, then hidden), its cells (four to a word)
+        // and their candidates; the lists of subsets are in registers and
+        // on the stack, not the search's data.
+        let per_unit = 2 * ((n as u64).div_ceil(4) + n as u64);
+        run.mems(3 * n as u64 * per_unit);
         for u in 0..3 * n {
             let unit = unit_of(n, u);
             // Naked subsets: cells with 2 or 3 candidates.
@@ -230,6 +252,7 @@ impl Board {
         run: &mut Run<T>,
     ) -> Result<bool, DeadEnd> {
         let rule = Rule::NakedSubset { unit, cells };
+        run.mems((self.n as u64).div_ceil(4));
         let mut changed = false;
         for i in (0..self.n).filter(|&i| cells & (1 << i) == 0) {
             changed |= self.eliminate(self.units[u * self.n + i] as usize, digits, rule, run)?;
@@ -248,6 +271,7 @@ impl Board {
         run: &mut Run<T>,
     ) -> Result<bool, DeadEnd> {
         let rule = Rule::HiddenSubset { unit, digits };
+        run.mems((self.n as u64).div_ceil(4));
         let mut changed = false;
         for i in (0..self.n).filter(|&i| cells & (1 << i) != 0) {
             changed |= self.eliminate(self.units[u * self.n + i] as usize, !digits, rule, run)?;

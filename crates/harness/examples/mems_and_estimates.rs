@@ -1,0 +1,160 @@
+//! The figures behind the mems and estimate tables in the crate docs and
+//! the guide (issue 28's targets), measured, not asserted.
+//!
+//! ```text
+//! cargo run --release -p sudoku-harness --example mems_and_estimates -- estimates [PROBES] [BUDGET]
+//! cargo run --release -p sudoku-harness --example mems_and_estimates -- spearman [BUDGET]
+//! cargo run --release -p sudoku-harness --example mems_and_estimates -- abf [PROBES]
+//! ```
+//!
+//! * `estimates`: on top95, for naive, mrv and dlx, the whole tree counting
+//!   every solution (exact, within BUDGET nodes, default 200 million: the
+//!   puzzles whose search does not finish are left out and counted) against
+//!   Knuth's estimate from PROBES random probes (default 1,000, seed 1):
+//!   the median of estimate / actual nodes, the 10th and 90th percentiles
+//!   and the extremes.
+//! * `spearman`: per strategy that counts mems, Spearman's rank correlation
+//!   between a puzzle's mems and its time (the fastest of two plain solves,
+//!   proving uniqueness) on top95 and on the first 2,000 17-clue puzzles;
+//!   searches over BUDGET nodes (default 2 million) are left out and counted.
+//! * `abf`: naive's estimate of its whole tree on the anti-brute-force seed
+//!   (its whole tree is exactly what proving uniqueness searches, counted).
+
+use std::time::Instant;
+use sudoku_core::{Grid, Limits};
+use sudoku_harness::rate::spearman;
+use sudoku_harness::registry::{estimator, pick, strategies};
+use sudoku_testkit::{puzzle_path, read_entries, seeds};
+
+fn puzzles(name: &str, limit: usize) -> Vec<Grid> {
+    read_entries(&puzzle_path(name))
+        .into_iter()
+        .take(limit)
+        .map(|e| e.puzzle)
+        .collect()
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+    sorted[i]
+}
+
+fn arg(args: &[String], i: usize, default: u64) -> u64 {
+    args.get(i)
+        .map_or(default, |a| a.parse().expect("a number"))
+}
+
+fn estimates(probes: u64, budget: u64) {
+    let set = puzzles("top95.txt", usize::MAX);
+    let limits = Limits {
+        node_budget: Some(budget),
+        ..Limits::count_all()
+    };
+    for id in ["naive", "mrv", "dlx"] {
+        let solver = pick(id).expect("registered");
+        let probe = estimator(solver).expect("probeable");
+        let mut ratios = Vec::new();
+        let mut unfinished = 0;
+        let started = Instant::now();
+        for puzzle in &set {
+            let exact = solver.solve(puzzle, &limits);
+            if exact.stop.is_budget() {
+                unfinished += 1;
+                continue;
+            }
+            let e = probe(solver, puzzle, probes, 1, None).expect("valid");
+            ratios.push(e.nodes / exact.stats.nodes as f64);
+        }
+        ratios.sort_by(f64::total_cmp);
+        println!(
+            "{id}: {} of {} top95 puzzles (whole tree within {budget} nodes; {unfinished} left out), \
+             {probes} probes: estimate/actual nodes median {:.3}, 10th-90th percentile {:.3}-{:.3}, \
+             extremes {:.3}, {:.3} ({:.0} s)",
+            ratios.len(),
+            set.len(),
+            percentile(&ratios, 0.5),
+            percentile(&ratios, 0.1),
+            percentile(&ratios, 0.9),
+            ratios[0],
+            ratios[ratios.len() - 1],
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn spearman_table(budget: u64) {
+    let sets = [
+        ("top95", puzzles("top95.txt", usize::MAX)),
+        ("17-clue (first 2,000)", puzzles("17clue.txt", 2000)),
+    ];
+    let limits = Limits {
+        node_budget: Some(budget),
+        ..Limits::default()
+    };
+    println!(
+        "| strategy | set | puzzles | left out (over {budget} nodes) | Spearman(mems, time) |"
+    );
+    println!("|---|---|---|---|---|");
+    for solver in strategies() {
+        if !solver.info().reports.mems {
+            continue;
+        }
+        for (name, set) in &sets {
+            let (mut mems, mut times) = (Vec::new(), Vec::new());
+            let mut left_out = 0;
+            for puzzle in set {
+                let counted = solver.solve_counting_mems(puzzle, &limits);
+                if counted.stop.is_budget() {
+                    left_out += 1;
+                    continue;
+                }
+                let best = (0..2)
+                    .map(|_| {
+                        let start = Instant::now();
+                        std::hint::black_box(solver.solve(puzzle, &limits));
+                        start.elapsed().as_secs_f64()
+                    })
+                    .fold(f64::INFINITY, f64::min);
+                mems.push(counted.stats.mems.unwrap_or(0) as f64);
+                times.push(best);
+            }
+            let rho = spearman(&mems, &times).map_or("n/a".into(), |r| format!("{r:.3}"));
+            println!(
+                "| {} | {name} | {} | {left_out} | {rho} |",
+                solver.id(),
+                mems.len()
+            );
+        }
+    }
+}
+
+fn anti_brute_force(probes: u64) {
+    let (puzzle, _) = &seeds()[4];
+    let naive = pick("naive").expect("registered");
+    let started = Instant::now();
+    let exact = naive.solve_counting_mems(puzzle, &Limits::count_all());
+    let took = started.elapsed().as_secs_f64();
+    for seed in 1..=3 {
+        let e =
+            estimator(naive).expect("probeable")(naive, puzzle, probes, seed, None).expect("valid");
+        println!(
+            "naive on the anti-brute-force seed, seed {seed}, {probes} probes: estimate {:.3e} nodes \
+             (sd of one probe {:.3e}), {:.3e} mems; exact whole tree {} nodes, {} mems ({took:.1} s)",
+            e.nodes,
+            e.nodes_sd,
+            e.mems,
+            exact.stats.nodes,
+            exact.stats.mems.unwrap_or(0)
+        );
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("estimates") => estimates(arg(&args, 1, 1000), arg(&args, 2, 200_000_000)),
+        Some("spearman") => spearman_table(arg(&args, 1, 2_000_000)),
+        Some("abf") => anti_brute_force(arg(&args, 1, 1000)),
+        _ => eprintln!("usage: mems_and_estimates estimates [PROBES] [BUDGET] | spearman [BUDGET] | abf [PROBES]"),
+    }
+}
