@@ -61,7 +61,7 @@
 //!
 //! ## Measured: who wins on Sudoku
 //!
-//! `cargo run --release -p sudoku-dcells --example versus 3` (AMD EPYC;
+//! `cargo run --release -p sudoku-dcells --example links_vs_cells 3` (AMD EPYC;
 //! per puzzle, proving uniqueness; the README has the whole table):
 //!
 //! | set | nodes | dlx mems | dcells mems | dlx µs | dcells µs | dcells/dlx time per mem |

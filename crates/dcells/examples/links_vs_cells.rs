@@ -1,7 +1,7 @@
 //! dlx against dcells, and mems against time: the figures behind the table
 //! in the crate docs and the README.
 //!
-//! `cargo run --release -p sudoku-dcells --example versus [RUNS]`
+//! `cargo run --release -p sudoku-dcells --example links_vs_cells [RUNS]`
 //!
 //! For each bundled set: the nodes, the mems (one counting solve per puzzle)
 //! and the time (the fastest of RUNS plain solves per puzzle, default 3) of
