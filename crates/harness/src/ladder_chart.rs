@@ -398,12 +398,12 @@ mod tests {
         // Two rungs at nearly the same place (fc and naked on one line), a
         // cluster of three on another: every label finds its own room.
         let points = [
-            point("mrv", "none", 4000.0, 400.0),
-            point("mrv", "fc", 240.0, 210.0),
-            point("mrv", "naked", 242.0, 205.0),
-            point("fewest", "fc", 250.0, 200.0),
-            point("fewest", "naked", 245.0, 190.0),
-            point("fewest", "hidden", 60.0, 90.0),
+            point("in-order", "none", 4000.0, 400.0),
+            point("in-order", "fc", 240.0, 210.0),
+            point("in-order", "naked", 242.0, 205.0),
+            point("fewest-first", "fc", 250.0, 200.0),
+            point("fewest-first", "naked", 245.0, 190.0),
+            point("fewest-first", "hidden", 60.0, 90.0),
         ];
         let plot = Rect {
             x: 0.0,
