@@ -35,6 +35,7 @@ mod parse;
 pub mod scratch;
 mod shape;
 mod solver;
+pub mod stats;
 mod strategy;
 mod trace;
 mod tree;

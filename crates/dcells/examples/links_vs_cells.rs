@@ -10,6 +10,7 @@
 //! its time on top95 and the first 2,000 17-clue puzzles.
 
 use std::time::Instant;
+use sudoku_core::stats::spearman;
 use sudoku_core::{Grid, Limits, Solver};
 use sudoku_testkit::{puzzle_path, read_entries};
 
@@ -37,34 +38,6 @@ fn measure(solver: &dyn Solver, set: &[Grid], runs: usize) -> Vec<(u64, u64, f64
             (counted.stats.nodes, counted.stats.mems.unwrap_or(0), best)
         })
         .collect()
-}
-
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..values.len()).collect();
-    order.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && values[order[j + 1]] == values[order[i]] {
-            j += 1;
-        }
-        for &k in &order[i..=j] {
-            ranks[k] = (i + j) as f64 / 2.0;
-        }
-        i = j + 1;
-    }
-    ranks
-}
-
-fn spearman(x: &[f64], y: &[f64]) -> f64 {
-    let (rx, ry) = (ranks(x), ranks(y));
-    let n = rx.len() as f64;
-    let (mx, my) = (rx.iter().sum::<f64>() / n, ry.iter().sum::<f64>() / n);
-    let cov: f64 = rx.iter().zip(&ry).map(|(a, b)| (a - mx) * (b - my)).sum();
-    let vx: f64 = rx.iter().map(|a| (a - mx).powi(2)).sum();
-    let vy: f64 = ry.iter().map(|b| (b - my).powi(2)).sum();
-    cov / (vx * vy).sqrt()
 }
 
 fn main() {
@@ -115,7 +88,7 @@ fn main() {
             let r = measure(solver, set, runs);
             let mems: Vec<f64> = r.iter().map(|x| x.1 as f64).collect();
             let time: Vec<f64> = r.iter().map(|x| x.2).collect();
-            spearman(&mems, &time)
+            spearman(&mems, &time).unwrap_or(f64::NAN)
         };
         println!(
             "| {} | {:.3} | {:.3} |",

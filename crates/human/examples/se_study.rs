@@ -5,36 +5,9 @@
 //! `cargo run --release -p sudoku-human --example se_study [FILE] [LIMIT]`
 
 use std::time::Instant;
+use sudoku_core::stats::spearman;
 use sudoku_core::Grid;
 use sudoku_human::format_rating;
-
-fn ranks(values: &[f64]) -> Vec<f64> {
-    let mut idx: Vec<usize> = (0..values.len()).collect();
-    idx.sort_by(|&a, &b| values[a].total_cmp(&values[b]));
-    let mut ranks = vec![0.0; values.len()];
-    let mut i = 0;
-    while i < idx.len() {
-        let mut j = i;
-        while j + 1 < idx.len() && values[idx[j + 1]] == values[idx[i]] {
-            j += 1;
-        }
-        let mean = (i + j) as f64 / 2.0 + 1.0;
-        for k in i..=j {
-            ranks[idx[k]] = mean;
-        }
-        i = j + 1;
-    }
-    ranks
-}
-
-fn pearson(a: &[f64], b: &[f64]) -> f64 {
-    let n = a.len() as f64;
-    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
-    let cov: f64 = a.iter().zip(b).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = a.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt()
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -97,7 +70,7 @@ fn main() {
         ours.push(mine);
     }
     let n = se.len();
-    let rho = pearson(&ranks(&se), &ranks(&ours));
+    let rho = spearman(&se, &ours).unwrap_or(f64::NAN);
     let within = se
         .iter()
         .zip(&ours)
