@@ -73,7 +73,9 @@ impl Estimate {
     }
 }
 
-/// A small, fast, seedable generator (SplitMix64) for the probes.
+/// SplitMix64 (Steele, Lea and Flood): a small, fast generator with a fixed
+/// definition, so a seed gives the same probes, shuffles and resamples with
+/// every build. The probes here and the harness's measuring protocol share it.
 #[derive(Clone, Debug)]
 pub struct SplitMix(pub u64);
 
@@ -88,6 +90,11 @@ impl SplitMix {
     /// A number in `0..d` (`d > 0`).
     pub fn below(&mut self, d: u64) -> u64 {
         self.next_u64() % d
+    }
+    /// An index in `0..n` (`n > 0`), by Lemire's multiply-shift (the bias is
+    /// below 2^-32 for the sizes the harness uses).
+    pub fn index(&mut self, n: usize) -> usize {
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
 }
 

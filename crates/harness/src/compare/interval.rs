@@ -34,9 +34,9 @@
 //! shared VM, runs minutes apart differ by more than one run's interval now
 //! and then.
 
-use super::protocol::SplitMix64;
 use serde::{Deserialize, Serialize, Serializer};
 use std::cell::Cell;
+use sudoku_core::estimate::SplitMix;
 
 /// Resamples per set.
 pub const RESAMPLES: usize = 1000;
@@ -164,13 +164,13 @@ pub fn replicate(rows: &[RowTimes]) -> Replicates {
         })
         .collect();
     let n = universe.len();
-    let mut rng = SplitMix64::new(SEED);
+    let mut rng = SplitMix(SEED);
     let mut means = vec![Vec::with_capacity(RESAMPLES); rows.len()];
     let mut medians = vec![Vec::with_capacity(RESAMPLES); rows.len()];
     let (mut picks, mut values) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for _ in 0..RESAMPLES {
         picks.clear();
-        picks.extend((0..n).map(|_| rng.below(n.max(1))));
+        picks.extend((0..n).map(|_| rng.index(n.max(1))));
         for (row, by) in aligned.iter().enumerate() {
             values.clear();
             values.extend(picks.iter().filter_map(|&p| by[p]));

@@ -10,35 +10,14 @@
 //! predictor cannot learn one puzzle, as back-to-back repeats let it), and a
 //! strategy still solves a few puzzles in a row, as in a pass over a file.
 
-/// SplitMix64 (Steele, Lea and Flood): a small generator with a fixed
-/// definition, so a seed gives the same order with every build.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// A number in `0..n` (n > 0), by Lemire's multiply-shift (the bias is
-    /// below 2^-32 for the sizes used here).
-    pub fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
+use sudoku_core::estimate::SplitMix;
 
 /// `0..n` in the shuffle of round `round` under `seed` (Fisher-Yates).
 pub fn shuffled(n: usize, seed: u64, round: usize) -> Vec<usize> {
-    let mut rng = SplitMix64::new(seed.wrapping_add((round as u64).wrapping_mul(0x1000_0001)));
+    let mut rng = SplitMix(seed.wrapping_add((round as u64).wrapping_mul(0x1000_0001)));
     let mut order: Vec<usize> = (0..n).collect();
     for i in (1..n).rev() {
-        order.swap(i, rng.below(i + 1));
+        order.swap(i, rng.index(i + 1));
     }
     order
 }
