@@ -32,7 +32,7 @@
 
 use crate::Out;
 use std::ops::ControlFlow;
-use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace, Unit};
+use sudoku_core::{Constraint, DeadEnd, Reason, Rule, Run, Trace, Unit};
 
 /// Box geometry of one shape, fixed for a solve. The sides are not
 /// constants (one `N` serves several box shapes), so the divisions by the
@@ -329,6 +329,10 @@ impl<const N: usize> Board<N> {
                 continue;
             }
             if unlocked == 0 {
+                // Everything cheaper is quiet: naked pairs, dearest, last.
+                if self.naked_pairs(geo, run, *depth) {
+                    continue;
+                }
                 return Ok(());
             }
             let mut ds = std::mem::take(&mut unlocked);
@@ -518,6 +522,166 @@ impl<const N: usize> Board<N> {
         lock_rows(plane, geo);
         lock_columns(plane, geo);
         *plane != before
+    }
+
+    /// Naked pairs in rows, columns and boxes: two bivalue cells of a unit
+    /// with the same two digits hold those two between them, so the unit's
+    /// other cells lose both. Returns whether a candidate went (the digits
+    /// are marked dirty). One pass per pair of digits: the bivalue cells
+    /// holding both digits are one AND per row word of the two planes, and
+    /// the pairs among them that share a unit are few.
+    fn naked_pairs<T: Trace>(&mut self, geo: &Geo, run: &mut Run<T>, depth: u32) -> bool {
+        if N < 4 {
+            // Four cells or fewer to a unit: a pair leaves at most two
+            // others, which the singles settle as soon.
+            return false;
+        }
+        // The bivalue count: every plane's row words and `free`.
+        run.mems((N * N + N) as u64);
+        let bivalue = self.bivalue_cells();
+        let mut todo = bivalue;
+        let mut changed = false;
+        for r in 0..N {
+            while todo[r] != 0 {
+                let c = todo[r].trailing_zeros() as usize;
+                let options = self.options(r, c, run);
+                if options.count_ones() != 2 {
+                    // A pair found earlier in this pass took from it.
+                    todo[r] &= todo[r] - 1;
+                    continue;
+                }
+                let d1 = options.trailing_zeros() as usize;
+                let d2 = (options & options.wrapping_sub(1)).trailing_zeros() as usize;
+                // The two planes' row words.
+                run.mems(2 * N as u64);
+                let same: [u32; N] =
+                    std::array::from_fn(|r2| bivalue[r2] & self.cand[d1][r2] & self.cand[d2][r2]);
+                for (t, &s) in todo.iter_mut().zip(&same) {
+                    *t &= !s;
+                }
+                changed |= self.pairs_among(&same, [d1, d2], geo, run, depth);
+            }
+        }
+        changed
+    }
+
+    /// The naked pairs among `same`, the bivalue cells holding exactly
+    /// `digits`: every two of them that share a unit. (Three in a unit are a
+    /// contradiction: the first two empty the third, which the naked
+    /// singles report.)
+    fn pairs_among<T: Trace>(
+        &mut self,
+        same: &[u32; N],
+        digits: [usize; 2],
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: u32,
+    ) -> bool {
+        // The cells, in order; more than 32 holding the same pair is a grid
+        // far from a solution, and looking at the first 32 is still sound.
+        let mut cells = [(0usize, 0usize); 32];
+        let mut k = 0;
+        for (r, &row) in same.iter().enumerate() {
+            let mut x = row;
+            while x != 0 && k < cells.len() {
+                cells[k] = (r, x.trailing_zeros() as usize);
+                k += 1;
+                x &= x - 1;
+            }
+        }
+        let mut changed = false;
+        for i in 0..k {
+            for j in i + 1..k {
+                let (a, b) = (cells[i], cells[j]);
+                if a.0 == b.0 {
+                    let unit = Unit::Row(a.0);
+                    let cells = 1 << a.1 | 1 << b.1;
+                    changed |= self.pair_clears(
+                        a.0..a.0 + 1,
+                        geo.all,
+                        a,
+                        b,
+                        digits,
+                        unit,
+                        cells,
+                        run,
+                        depth,
+                    );
+                }
+                if a.1 == b.1 {
+                    let unit = Unit::Col(a.1);
+                    let cells = 1 << a.0 | 1 << b.0;
+                    changed |=
+                        self.pair_clears(0..N, 1 << a.1, a, b, digits, unit, cells, run, depth);
+                }
+                let b_box = geo.box_index(b.0, b.1);
+                if geo.box_index(a.0, a.1) == b_box {
+                    let band = geo.band_of[a.0] as usize;
+                    let stack = geo.stack_of[a.1] as usize;
+                    let at =
+                        |(r, c): (usize, usize)| 1u32 << ((r - band) * geo.bc + c - stack * geo.bc);
+                    let unit = Unit::Box(b_box);
+                    let cells = at(a) | at(b);
+                    run.mems(4);
+                    changed |= self.pair_clears(
+                        band..band + geo.br,
+                        geo.stack[stack],
+                        a,
+                        b,
+                        digits,
+                        unit,
+                        cells,
+                        run,
+                        depth,
+                    );
+                }
+            }
+        }
+        changed
+    }
+
+    /// Takes `digits` from the unplaced cells of `cols` in `rows` (one
+    /// unit), but for the pair's cells `a` and `b`; returns whether any went.
+    #[allow(clippy::too_many_arguments)]
+    fn pair_clears<T: Trace>(
+        &mut self,
+        rows: std::ops::Range<usize>,
+        cols: u32,
+        a: (usize, usize),
+        b: (usize, usize),
+        digits: [usize; 2],
+        unit: Unit,
+        cells: u32,
+        run: &mut Run<T>,
+        depth: u32,
+    ) -> bool {
+        let mut changed = false;
+        for r in rows {
+            let mut lose = cols & self.free[r];
+            lose &= !((r == a.0) as u32 * (1 << a.1)) & !((r == b.0) as u32 * (1 << b.1));
+            // `free`, then each plane's row read (and written if it loses).
+            run.mems(1 + digits.len() as u64);
+            for d in digits {
+                let gone = self.cand[d][r] & lose;
+                if gone == 0 {
+                    continue;
+                }
+                run.mems(2);
+                self.cand[d][r] &= !gone;
+                self.dirty |= 1 << d;
+                changed = true;
+                if run.trace.enabled() {
+                    let mut x = gone;
+                    while x != 0 {
+                        let c = x.trailing_zeros() as usize;
+                        x &= x - 1;
+                        let rule = Rule::NakedSubset { unit, cells };
+                        run.eliminate(depth, r * N + c, d as u8 + 1, rule);
+                    }
+                }
+            }
+        }
+        changed
     }
 
     /// The unsolved cell to branch on: the bivalue cell with the fewest
