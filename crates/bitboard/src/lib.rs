@@ -90,7 +90,8 @@
 //! singles till none is left, then hidden singles of rows, columns and
 //! boxes for the digits whose plane changed since their last look, and
 //! locked candidates (pointing and claiming, rows and columns) once both
-//! kinds of singles are quiet; the guess is the bivalue cell with the
+//! kinds of singles are quiet, and naked pairs (rows, columns, boxes) once
+//! all of those are quiet too; the guess is the bivalue cell with the
 //! fewest placed cells in its row, column and box.
 //!
 //! Digit-major planes make a digit's rules cheap (one plane, contiguous)
@@ -137,6 +138,59 @@
 //! | 25x25 | 29.2 | 362 | 0.081 (0.071-0.093) | 0.17 (0.17-0.18) |
 //! | scaling/16x16 | 17.0 | 97.0 | 0.17 (0.13-0.20) | 0.22 (0.21-0.22) |
 //! | scaling/25x25 | 4,015 | 40,350 | 0.10 (0.085-0.14) | 0.36 (0.32-0.36) |
+//!
+//! ### Naked pairs, for the hard large puzzles
+//!
+//! On minimal and near-minimal large puzzles (`puzzles/large-minimal/`)
+//! singles and locked candidates leave most of the work to the search, and
+//! the rows of the pruning ladder that add subsets entered 3 to 6 times
+//! fewer nodes. **Naked pairs** run last, when every cheaper rule is quiet:
+//! the bivalue cells are one bit-sliced count over the planes (as for the
+//! guess); for each pair of digits that some bivalue cell holds, the
+//! bivalue cells holding both are one AND per row word of the two planes,
+//! and any two of those sharing a unit take both digits from the unit's
+//! other cells (a few word writes per unit; a traced run reports each
+//! removal as a `NakedSubset`). Three cells with one pair in a unit are a
+//! contradiction, which the first two expose by emptying the third. Nodes
+//! per puzzle (the same on every machine) and the private loop's time
+//! (`timeloop`, one process, the builds run alternately; AMD EPYC, 2 cores
+//! shared with other builds, so a time moves 20-50% from run to run):
+//!
+//! | set | nodes before | nodes with pairs | ms before | ms with pairs |
+//! |---|---:|---:|---:|---:|
+//! | large-minimal/12x12 (30) | 31.6 | 26.0 | 0.088-0.198 | 0.112-0.253 |
+//! | large-minimal/16x16 (20) | 1,234 | 644 | 8.2-9.4 | 6.1-7.1 |
+//! | large-minimal/25x25 (4) | 20,343 | 9,274 | 292 | 199-232 |
+//!
+//! **Hidden pairs** (two digits with the same two places in a unit; each
+//! digit's units with exactly two places keyed by the unit and the cells,
+//! the keys sorted) were tried on top and not kept: 12x12 26.0 to 18.7
+//! nodes, 16x16 644 to 462, but 25x25 9,274 to 9,420, and the time rose on
+//! every set (25x25 199-209 to 413-431 ms, 12x12 0.25 to 0.30-0.38 ms in
+//! the same runs): keying every unit of every digit at every fixpoint
+//! costs more than the nodes it saves.
+//!
+//! Against the other rows, `sudoku-lab compare --strategies
+//! bitboard,dlx,sat-complete,prop:fewest/subsets,prop:mrv/subsets,prop:fewest/locked
+//! --set puzzles/large-minimal --rounds 3 --time-budget 30s` (one run; AMD
+//! EPYC, load about 3 on 2 cores; mean ms per puzzle, nodes per puzzle;
+//! the best other row named):
+//!
+//! | set | bitboard | best other row | dlx | bitboard / best other | bitboard / dlx |
+//! |---|---:|---:|---:|---:|---:|
+//! | large-minimal/12x12 | 0.127 (26 nodes) | prop:fewest/locked 0.187 (39.6) | 0.255 (913) | 0.68 | 0.50 |
+//! | large-minimal/16x16 | 3.42 (645) | sat-complete 6.47 (193) | 55.7 (174k) | 0.53 | 0.061 |
+//! | large-minimal/25x25 | 103 (9,281) | sat-complete 22.2 (482) | 734 (1.48M) | 4.63 | 0.14 |
+//!
+//! Before the pairs, in a run of the same command at load 9, bitboard was
+//! level with `prop:fewest/locked` on 12x12 (1.02x) and 0.37x dlx, 0.096x
+//! dlx on 16x16, and 6.5x sat-complete on 25x25 (20,343 nodes). The pass is
+//! skipped in states with fewer than a quarter of the cells free (nodes
+//! 644 to 645 on 16x16, 9,274 to 9,281 on 25x25): there it slowed the
+//! search of an empty 25x25 by half. Still missing: 25x25, where learning
+//! (sat-complete's 482 nodes) beats 9,281 nodes of cheap propagation; and a
+//! third of dlx on 12x12, whose puzzles are easy enough that per-puzzle
+//! overheads weigh.
 //!
 //! ## Why it is fast (measured)
 //!
@@ -459,12 +513,12 @@ pub struct Bitboard;
 static INFO: Info = Info {
     id: "bitboard",
     summary:
-        "bitboard propagation (singles, locked candidates) with bivalue guesses; 9x9 band path",
+        "bitboard propagation (singles, locked candidates; naked pairs off 9x9) with bivalue guesses; 9x9 band path",
     family: Family::Bitboard,
     outside: false,
     reports: Reports::ALL,
     shapes: Shapes::All,
-    prunes_by: "naked and hidden singles, locked candidates, on digit bitboards",
+    prunes_by: "naked and hidden singles, locked candidates (naked pairs off 9x9), on digit bitboards",
     headline: true,
     brute_force: false,
     capabilities: sudoku_core::Capabilities::SEARCH,
