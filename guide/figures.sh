@@ -86,6 +86,7 @@ show explain-fast.txt explain --strategies norvig,dlx,bitboard puzzles/hardest.t
 # Lesson 7: human difficulty.
 show rate-classic.txt rate puzzles/classic.txt
 show explain-human.txt explain --human 005300000800000020070010500400005300010070006003200080060500009004000030000009700
+page human-path.html trace --human --format html 005300000800000020070010500400005300010070006003200080060500009004000030000009700
 
 # Lesson 4, again: the size of a tree before searching it.
 show estimate-dlx.txt estimate --strategy dlx --probes 1000 --seed 1 puzzles/top95.txt

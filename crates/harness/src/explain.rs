@@ -41,6 +41,8 @@ pub struct ExplainArgs {
 
     /// Explain how a person would solve it instead: the human solver's path in
     /// words, step by step, with each step's rating on Sudoku Explainer's scale
+    /// (the same path as a page with each technique's cells highlighted:
+    /// `trace --human --format html`)
     #[arg(long, conflicts_with = "strategies")]
     pub human: bool,
 
@@ -63,13 +65,49 @@ pub struct ExplainArgs {
     pub read: ReadArgs,
 }
 
-/// `explain --human`: the solving path in words and the puzzle's rating.
-fn explain_human(name: &str, puzzle: &sudoku_core::Grid, budgets: &BudgetArgs) -> Status {
+/// The human solver's path of `puzzle` within the budgets, checked against
+/// the solution: the path and the unsound step's message, if any. A puzzle
+/// without exactly one solution has no rating: it is reported, and the
+/// status to exit with is returned.
+pub fn human_path(
+    name: &str,
+    puzzle: &sudoku_core::Grid,
+    budgets: &BudgetArgs,
+) -> Result<(sudoku_human::Path, Option<String>), Status> {
     let (verdict, path, error) = crate::rate::rate_one(puzzle, budgets, true);
-    let Some(path) = path else {
-        eprintln!("error: {name}: the puzzle is not unique ({verdict}): a rating needs exactly one solution");
-        return Status::Failed;
-    };
+    match path {
+        Some(path) => Ok((path, error)),
+        None => {
+            eprintln!("error: {name}: the puzzle is not unique ({verdict}): a rating needs exactly one solution");
+            Err(Status::Failed)
+        }
+    }
+}
+
+/// Where a human path ends, in one sentence: solved (with the rating),
+/// stopped by a budget, or stuck.
+pub fn human_end(path: &sudoku_human::Path) -> String {
+    let rating = path.rating();
+    let show = |t: Option<u32>| t.map_or("-".to_string(), sudoku_human::format_rating);
+    match rating.er {
+        Some(_) => format!(
+            "Solved by logic in {} steps. Rating (Sudoku Explainer's scale): ER {} (the hardest step), EP {} (the hardest up to the first placement), ED {} (the first step).",
+            path.steps.len(),
+            show(rating.er),
+            show(rating.ep),
+            show(rating.ed)
+        ),
+        None if path.stopped => "Stopped by the time budget before the end: no rating.".to_string(),
+        None => format!(
+            "Logic ran out after {} steps (the techniques here do not finish it): no rating.",
+            path.steps.len()
+        ),
+    }
+}
+
+/// The path in words: the grid, one line per step with its rating, and
+/// where it ends (`explain --human`, `trace --human`).
+pub fn human_text(puzzle: &sudoku_core::Grid, path: &sudoku_human::Path) -> String {
     let n = puzzle.shape().side();
     let mut text = format!("{}\n", puzzle.pretty());
     for (i, step) in path.steps.iter().enumerate() {
@@ -80,24 +118,20 @@ fn explain_human(name: &str, puzzle: &sudoku_core::Grid, budgets: &BudgetArgs) -
             step.sentence(n)
         ));
     }
-    let rating = path.rating();
-    let show = |t: Option<u32>| t.map_or("-".to_string(), sudoku_human::format_rating);
-    match rating.er {
-        Some(_) => text.push_str(&format!(
-            "\nSolved by logic in {} steps. Rating (Sudoku Explainer's scale): ER {} (the hardest step), EP {} (the hardest up to the first placement), ED {} (the first step).\n",
-            path.steps.len(),
-            show(rating.er),
-            show(rating.ep),
-            show(rating.ed)
-        )),
-        None if path.stopped => text.push_str("\nStopped by the time budget before the end: no rating.\n"),
-        None => text.push_str(&format!(
-            "\nLogic ran out after {} steps (the techniques here do not finish it): no rating.\n{}",
-            path.steps.len(),
-            path.board.grid().pretty()
-        )),
+    text.push_str(&format!("\n{}\n", human_end(path)));
+    if path.rating().er.is_none() && !path.stopped {
+        text.push_str(&path.board.grid().pretty());
     }
-    let mut status = crate::output::print(&text);
+    text
+}
+
+/// `explain --human`: the solving path in words and the puzzle's rating.
+fn explain_human(name: &str, puzzle: &sudoku_core::Grid, budgets: &BudgetArgs) -> Status {
+    let (path, error) = match human_path(name, puzzle, budgets) {
+        Ok(found) => found,
+        Err(status) => return status,
+    };
+    let mut status = crate::output::print(&human_text(puzzle, &path));
     if let Some(error) = error {
         eprintln!("error: {name}: {error}");
         status = status.max(Status::Failed);

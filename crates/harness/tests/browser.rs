@@ -245,3 +245,121 @@ fn the_trace_page_opens_at_a_deep_link_with_the_replay_board() {
         }
     }
 }
+
+/// The cells (row-major indices) whose `<td>` carries `class`, and each
+/// cell's text, from the grid of a dumped trace page.
+fn grid_cells(dom: &str) -> Vec<(String, String)> {
+    let grid = dom
+        .split(r#"<table class="grid" id="grid">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</table>").next())
+        .unwrap_or_else(|| panic!("no grid: {dom}"));
+    grid.split("<td")
+        .skip(1)
+        .map(|td| {
+            let tag = &td[..td.find('>').unwrap()];
+            let class = tag
+                .split("class=\"")
+                .nth(1)
+                .map_or("", |c| &c[..c.find('"').unwrap()]);
+            let text: String = td[td.find('>').unwrap() + 1..td.find("</td>").unwrap()]
+                .split('<')
+                .map(|part| part.split_once('>').map_or(part, |(_, t)| t))
+                .collect();
+            (class.to_string(), text)
+        })
+        .collect()
+}
+
+fn with_class(cells: &[(String, String)], class: &str) -> Vec<usize> {
+    (0..cells.len())
+        .filter(|&i| cells[i].0.split(' ').any(|c| c == class))
+        .collect()
+}
+
+/// `trace --human --format html`: the human solving path, stepped through
+/// in the browser, with each technique's cells highlighted. The puzzle is
+/// the X-wing's worked example in crates/human's docs: step 1 is a hidden
+/// single (6 in box 5 at r6c4), step 3 the X-wing on 6 in rows 3 and 7,
+/// columns 3 and 7, which removes 6 from r9c3 and r9c7, step 4 the naked
+/// single 4 at r9c3 that follows.
+#[test]
+#[ignore = "needs Chromium; .ci/run installs it and runs this with --ignored"]
+fn the_human_path_page_highlights_each_techniques_cells() {
+    let puzzle =
+        "8...67..9..91..3...7.9...2.6.....53.9.......6.81.....4.5...9.1...8..67..2..75...3";
+    let page = tempfile_dir("human").join("human.html");
+    std::fs::write(
+        &page,
+        sudoku_lab(&["trace", "--human", "--format", "html", puzzle]),
+    )
+    .unwrap();
+    let cell = |r: usize, c: usize| (r - 1) * 9 + c - 1;
+    let no_errors = |dom: &str| {
+        assert!(
+            dom.contains(r#"<div id="errors" style="color:#b00"></div>"#),
+            "a script error was reported: {dom}"
+        );
+    };
+
+    // Opened at the start: the hidden single, its unit and its cell.
+    let dom = dump_dom(&page, "");
+    no_errors(&dom);
+    assert!(dom.contains("step 1: [1.2] hidden single: r6c4 is the only place for 6 in box 5"));
+    let cells = grid_cells(&dom);
+    assert_eq!(cells.len(), 81);
+    let box5: Vec<usize> = (4..=6)
+        .flat_map(|r| (4..=6).map(move |c| cell(r, c)))
+        .collect();
+    assert_eq!(with_class(&cells, "pattern"), box5, "{dom}");
+    assert_eq!(with_class(&cells, "target"), [cell(6, 4)]);
+    assert!(with_class(&cells, "loses").is_empty());
+    assert!(dom.contains(r#"<span class="put">6</span>"#), "{dom}");
+    // No tree, no guesses: the legend instead.
+    assert!(dom.contains(r#"<p id="legend" class="note">"#), "{dom}");
+    assert!(!dom.contains(r#"<circle id="n0""#), "{dom}");
+
+    // Two presses of the right arrow: the X-wing, its four corners, the
+    // two cells that lose 6 (struck), nothing placed.
+    let dom = dump_dom(&page, "#selftest");
+    no_errors(&dom);
+    assert!(dom.contains(r#"data-selftest="done""#), "{dom}");
+    assert!(dom.contains(r#"data-step="2""#), "{dom}");
+    assert!(dom.contains(
+        "step 3: [3.2] X-wing on 6 in row 3, row 7; column 3, column 7: removes 6 from r9c3, 6 from r9c7"
+    ));
+    let cells = grid_cells(&dom);
+    assert_eq!(
+        with_class(&cells, "pattern"),
+        [cell(3, 3), cell(3, 7), cell(7, 3), cell(7, 7)]
+    );
+    assert_eq!(with_class(&cells, "loses"), [cell(9, 3), cell(9, 7)]);
+    assert!(with_class(&cells, "target").is_empty());
+    assert_eq!(dom.matches(r#"<span class="gone">6</span>"#).count(), 2);
+    assert_eq!(cells[cell(9, 3)].1, "46", "r9c3 before the X-wing");
+
+    // The next step shows the X-wing's effect: r9c3 has only 4 left, and
+    // the naked single places it.
+    let dom = dump_dom(&page, "#step=4");
+    no_errors(&dom);
+    assert!(dom.contains("step 4: [2.3] naked single: 4 is the only digit left for r9c3"));
+    let cells = grid_cells(&dom);
+    assert_eq!(cells[cell(9, 3)].1, "4", "the X-wing removed 6");
+    assert_eq!(with_class(&cells, "target"), [cell(9, 3)]);
+    assert!(dom.contains(r#"<span class="put">4</span>"#), "{dom}");
+
+    // The last step: the solved grid, nothing highlighted.
+    let last = sudoku_lab(&["trace", "--human", puzzle]);
+    let steps = String::from_utf8(last)
+        .unwrap()
+        .lines()
+        .filter(|l| l.starts_with(char::is_whitespace) && l.contains(". ["))
+        .count();
+    let dom = dump_dom(&page, &format!("#step={}", steps + 1));
+    no_errors(&dom);
+    assert!(dom.contains("Solved by logic in"), "{dom}");
+    let cells = grid_cells(&dom);
+    assert!(cells.iter().all(|(class, text)| text.len() == 1
+        && !class.contains("pattern")
+        && !class.contains("target")));
+}

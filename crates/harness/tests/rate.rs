@@ -130,6 +130,87 @@ fn explain_human_tells_the_path_and_the_rating() {
         .stdout(predicate::str::contains("forcing chain").and(predicate::str::contains("ER 7.1")));
 }
 
+/// `trace --human`: the same path as `explain --human` in words, and as a
+/// page whose data names, per step, the pattern cells, the candidates
+/// removed and the digits placed (the browser test checks the drawing).
+#[test]
+fn trace_human_writes_the_path_in_words_and_as_a_page() {
+    // The X-wing's worked example of crates/human: step 3 is the X-wing on
+    // 6 in rows 3 and 7, columns 3 and 7.
+    let puzzle =
+        "8...67..9..91..3...7.9...2.6.....53.9.......6.81.....4.5...9.1...8..67..2..75...3";
+    let words = |command: &str| {
+        let out = lab().args([command, "--human", puzzle]).assert().success();
+        String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    };
+    let text = words("trace");
+    assert_eq!(text, words("explain"));
+    assert!(text.contains("  3. [3.2] X-wing on 6"), "{text}");
+    let steps = text.lines().filter(|l| l.contains(". [")).count();
+
+    let out = lab()
+        .args(["trace", "--human", "--format", "html", puzzle])
+        .assert()
+        .success();
+    let page = String::from_utf8(out.get_output().stdout.clone()).unwrap();
+    let json = page
+        .split(r#"<script id="data" type="application/json">"#)
+        .nth(1)
+        .and_then(|rest| rest.split("</script>").next())
+        .unwrap();
+    let data: serde_json::Value = serde_json::from_str(json).unwrap();
+    let (page_steps, focus) = (
+        data["steps"].as_array().unwrap(),
+        data["focus"].as_array().unwrap(),
+    );
+    // One page step per step of the path, and one for where it ends.
+    assert_eq!(page_steps.len(), steps + 1);
+    assert_eq!(focus.len(), steps + 1);
+    assert!(page_steps[2][2]
+        .as_str()
+        .unwrap()
+        .starts_with("[3.2] X-wing on 6 in row 3, row 7; column 3, column 7"));
+    let cell = |r: u64, c: u64| serde_json::json!((r - 1) * 9 + c - 1);
+    let mut pattern: Vec<u64> = focus[2][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .collect();
+    pattern.sort_unstable();
+    assert_eq!(
+        serde_json::json!(pattern),
+        serde_json::json!([cell(3, 3), cell(3, 7), cell(7, 3), cell(7, 7)])
+    );
+    assert_eq!(
+        focus[2][1],
+        serde_json::json!([[cell(9, 3), 6], [cell(9, 7), 6]])
+    );
+    assert_eq!(focus[2][2], serde_json::json!([]));
+    assert!(page_steps[steps][2]
+        .as_str()
+        .unwrap()
+        .starts_with("Solved by logic in"));
+
+    // Only text and html; a puzzle with two solutions has no path.
+    for format in ["json", "dot"] {
+        lab()
+            .args(["trace", "--human", "--format", format, puzzle])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("rate --steps --format json"));
+    }
+    lab()
+        .args(["trace", "--human", "--strategy", "dlx", puzzle])
+        .assert()
+        .code(2);
+    lab()
+        .args(["trace", "--human", "................"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not unique"));
+}
+
 #[test]
 fn generate_rating_window_is_respected_and_reproducible() {
     let run = || {

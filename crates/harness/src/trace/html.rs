@@ -52,7 +52,18 @@ struct Data<'a> {
     summary: String,
     result: String,
     tree_cap: usize,
+    /// A human solving path's page ([`human_page`]): per step, the cells
+    /// and candidates its technique names. Empty for a search's trace.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    focus: Vec<Focus>,
 }
+
+/// What one step of a human solving path points at, for highlighting:
+/// `[pattern, removed, placed]`: the cells the technique looked at (the
+/// pattern, the chain, the unit of a single), the candidates it removes and
+/// the digits it places, as `[cell, digit]`.
+#[derive(Serialize)]
+struct Focus(Vec<usize>, Vec<(usize, u8)>, Vec<(usize, u8)>);
 
 /// The candidates rules removed, per cell, in the nodes on the current path.
 fn removed_on_path(replay: &Replay, cells: usize) -> Vec<u32> {
@@ -159,15 +170,99 @@ pub fn page(
         summary: summary_text(&outcome.stats),
         result: outcome.verdict().describe(),
         tree_cap: TREE_CAP,
+        focus: Vec::new(),
     };
+    fill(&data, title, &profile)
+}
+
+/// The template filled with the page's data.
+fn fill(data: &Data, title: &str, profile: &str) -> String {
     // `</` cannot end the script element from inside a JSON string.
-    let json = serde_json::to_string(&data)
+    let json = serde_json::to_string(data)
         .expect("trace data serialises")
         .replace("</", "<\\/");
     TEMPLATE
         .replace("{{TITLE}}", &html_escape(title))
-        .replace("{{PROFILE}}", &profile)
+        .replace("{{PROFILE}}", profile)
         .replace("{{DATA}}", &json)
+}
+
+/// The page for a human solving path (`trace --human --format html`): page
+/// step `k` shows the board before the path's step `k + 1`, with that
+/// step's pattern cells, the candidates it removes and the digits it places
+/// highlighted, and its rating and sentence; the last page step shows where
+/// the path ends. There is no search tree: every step is logic.
+pub fn human_page(title: &str, puzzle: &Grid, path: &sudoku_human::Path, end: &str) -> String {
+    let shape = puzzle.shape();
+    let n = shape.side();
+    let mut board = puzzle.cells().to_vec();
+    let mut removed = vec![0u32; shape.cells()];
+    let (mut steps, mut keys, mut focus) = (Vec::new(), Vec::new(), Vec::new());
+    let mut changes = Vec::new();
+    for k in 0..=path.steps.len() {
+        if k % KEY_EVERY == 0 {
+            keys.push((board.clone(), removed.clone()));
+        }
+        let Some(step) = path.steps.get(k) else {
+            steps.push(Step("end", 0, end.to_string(), -1, changes));
+            focus.push(Focus(Vec::new(), Vec::new(), Vec::new()));
+            break;
+        };
+        let text = format!(
+            "[{}] {}",
+            sudoku_human::format_rating(step.rating),
+            step.sentence(n)
+        );
+        let first = step.placements.first().or(step.eliminations.first());
+        let cell = first.map_or(-1, |&(c, _)| c as i64);
+        steps.push(Step(
+            "technique",
+            0,
+            text,
+            cell,
+            std::mem::take(&mut changes),
+        ));
+        focus.push(Focus(
+            step.cells.clone(),
+            step.eliminations.clone(),
+            step.placements.clone(),
+        ));
+        // The next page step shows the board after this one.
+        let mut touched: Vec<usize> = Vec::new();
+        for &(c, d) in &step.eliminations {
+            removed[c] |= 1 << (d - 1);
+            touched.push(c);
+        }
+        for &(c, d) in &step.placements {
+            board[c] = d;
+            touched.push(c);
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        changes = touched
+            .into_iter()
+            .map(|c| (c, board[c], removed[c]))
+            .collect();
+    }
+    let data = Data {
+        title,
+        box_rows: shape.box_rows(),
+        box_cols: shape.box_cols(),
+        givens: puzzle.cells(),
+        steps,
+        keys,
+        key_every: KEY_EVERY,
+        nodes: Vec::new(),
+        hidden: 0,
+        summary: format!(
+            "The human solver's path: {} steps of logic",
+            path.steps.len()
+        ),
+        result: end.to_string(),
+        tree_cap: TREE_CAP,
+        focus,
+    };
+    fill(&data, title, "")
 }
 
 /// Text for an HTML element or attribute.
@@ -197,6 +292,13 @@ table.grid td.undone { background: #f4c7c3; }
 table.grid td.bright { border-right: 2px solid #333; }
 table.grid td.bbottom { border-bottom: 2px solid #333; }
 .marks { font-size: 9px; color: #888; line-height: 1.1; }
+table.grid td.pattern { background: #fff1b8; }
+table.grid td.loses { box-shadow: inset 0 0 0 2px #e53935; }
+table.grid td.target { background: #b9e4bb; }
+.marks .gone { color: #c62828; font-weight: bold; font-size: 11px; text-decoration: line-through; }
+.marks .put { color: #1b5e20; font-weight: bold; font-size: 11px; }
+#legend span.key { display: inline-block; width: 1.1em; height: 1.1em; vertical-align: middle;
+  border: 1px solid #bbb; margin: 0 .3em 0 .8em; }
 #controls { margin: 1em 0; display: flex; gap: .5em; align-items: center; flex-wrap: wrap; }
 #slider { width: 24em; }
 #what { font-size: 1.05em; min-height: 1.5em; }
@@ -222,6 +324,11 @@ kbd { border: 1px solid #aaa; border-radius: 3px; padding: 0 .3em; font-size: 12
   <span id="counter"></span>
 </div>
 <div id="what"></div>
+<p id="legend" class="note" hidden>Highlighted:<span class="key" style="background:#fff1b8"></span>the
+cells the technique looks at (its pattern, chain or unit)<span class="key" style="box-shadow:inset 0 0 0 2px #e53935"></span>a
+cell that loses candidates (<span style="color:#c62828;font-weight:bold;text-decoration:line-through">struck</span>)<span class="key" style="background:#b9e4bb"></span>the
+cell where a digit is placed (<span style="color:#1b5e20;font-weight:bold">bold</span>). The board is the one the step
+looks at; the next step shows its effect.</p>
 <div id="main">
   <div><table class="grid" id="grid"></table></div>
   <div>
@@ -234,7 +341,7 @@ kbd { border: 1px solid #aaa; border-radius: 3px; padding: 0 .3em; font-size: 12
 </div>
 <p id="summary"></p>
 <p class="note" id="cap"></p>
-<p class="note">Keys: <kbd>&rarr;</kbd> next, <kbd>&larr;</kbd> back, <kbd>g</kbd> next guess,
+<p class="note" id="keys">Keys: <kbd>&rarr;</kbd> next, <kbd>&larr;</kbd> back, <kbd>g</kbd> next guess,
 <kbd>d</kbd> next dead end, <kbd>Home</kbd>/<kbd>End</kbd>. Pencil marks are the digits the
 row, column and box still allow, less those a rule removed. A node is a state the search
 entered (the root, and one per option its branching rule took); the digits a rule forced
@@ -252,6 +359,7 @@ const R = D.box_rows, C = D.box_cols, N = R * C;
 const SYM = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const sym = d => d === 0 ? "" : (N <= 9 ? String(d) : SYM[d - 1]);
 let step = 0;
+const human = Array.isArray(D.focus);
 document.getElementById("title").textContent = D.title;
 const grid = document.getElementById("grid");
 const cells = [];
@@ -276,7 +384,9 @@ function boardAt(k) {
   }
   return [g, rm];
 }
-function marks(g, rm, cell) {
+// The pencil marks of a cell; `gone` and `put` are digits to highlight
+// (bit d - 1): removed or placed by the step shown.
+function marks(g, rm, cell, gone, put) {
   const r = Math.floor(cell / N), c = cell % N;
   const br = r - r % R, bc = c - c % C;
   const used = new Set();
@@ -285,7 +395,11 @@ function marks(g, rm, cell) {
     used.add(g[(br + Math.floor(i / C)) * N + bc + i % C]);
   }
   let out = "";
-  for (let d = 1; d <= N; d++) if (!used.has(d) && !(rm[cell] >> (d - 1) & 1)) out += sym(d);
+  for (let d = 1; d <= N; d++) {
+    if (used.has(d) || rm[cell] >> (d - 1) & 1) continue;
+    const cls = gone >> (d - 1) & 1 ? "gone" : put >> (d - 1) & 1 ? "put" : "";
+    out += cls ? '<span class="' + cls + '">' + sym(d) + "</span>" : sym(d);
+  }
   return out;
 }
 const xs = [], ys = [];
@@ -330,15 +444,23 @@ function show(k) {
   if (total === 0) { document.getElementById("what").textContent = "no steps"; return; }
   const [kind, node, text, focus] = D.steps[step];
   const [g, rm] = boardAt(step);
+  // A human path's step: its pattern, the candidates it removes, its placements.
+  const gone = new Array(N * N).fill(0), put = new Array(N * N).fill(0);
+  const [pattern, removes, places] = human ? D.focus[step] : [[], [], []];
+  for (const [c, d] of removes) gone[c] |= 1 << (d - 1);
+  for (const [c, d] of places) put[c] |= 1 << (d - 1);
   g.forEach((d, i) => {
     const td = cells[i];
-    td.className = td.className.replace(/\b(given|placed|current|undone)\b/g, "").trim();
+    td.className = td.className.replace(/\b(given|placed|current|undone|pattern|loses|target)\b/g, "").trim();
     td.dataset.digit = d ? sym(d) : "";
     if (D.givens[i]) { td.classList.add("given"); td.textContent = sym(d); }
     else if (d) { td.classList.add("placed"); td.textContent = sym(d); }
-    else { td.innerHTML = '<span class="marks">' + marks(g, rm, i) + "</span>"; }
+    else { td.innerHTML = '<span class="marks">' + marks(g, rm, i, gone[i], put[i]) + "</span>"; }
   });
-  if (focus >= 0) cells[focus].classList.add(kind === "undo" || kind === "backtrack" ? "undone" : "current");
+  for (const c of pattern) cells[c].classList.add("pattern");
+  for (const [c] of removes) cells[c].classList.add("loses");
+  for (const [c] of places) cells[c].classList.add("target");
+  if (focus >= 0 && !human) cells[focus].classList.add(kind === "undo" || kind === "backtrack" ? "undone" : "current");
   document.getElementById("what").textContent = "step " + (step + 1) + ": " + text;
   document.getElementById("counter").textContent = "step " + (step + 1) + " of " + total;
   document.getElementById("slider").value = step;
@@ -369,6 +491,16 @@ function seek(kinds) {
   }
 }
 const selftest = location.hash === "#selftest";
+if (human) {
+  // A human solving path: no tree, no guesses, no dead ends; a legend.
+  for (const id of ["nextguess", "nextdead", "path", "treebox"]) document.getElementById(id).hidden = true;
+  document.getElementById("path").previousElementSibling.hidden = true;
+  document.getElementById("legend").hidden = false;
+  document.getElementById("keys").innerHTML = "Keys: <kbd>&rarr;</kbd> next, <kbd>&larr;</kbd> back, " +
+    "<kbd>Home</kbd>/<kbd>End</kbd>. Each step is the easiest technique that makes progress, " +
+    "in Sudoku Explainer's order, with its rating on SE's scale in brackets. Link to a step with " +
+    "<code>#step=N</code> at the end of the address.";
+}
 const slider = document.getElementById("slider");
 slider.max = Math.max(0, D.steps.length - 1);
 slider.oninput = () => show(+slider.value);
@@ -379,6 +511,7 @@ document.getElementById("last").onclick = () => show(D.steps.length - 1);
 document.getElementById("nextguess").onclick = () => seek(["place"]);
 document.getElementById("nextdead").onclick = () => seek(["dead"]);
 document.addEventListener("keydown", e => {
+  if (human && (e.key === "g" || e.key === "d")) return;
   if (e.key === "ArrowRight") show(step + 1);
   else if (e.key === "ArrowLeft") show(step - 1);
   else if (e.key === "g") seek(["place"]);
@@ -387,7 +520,7 @@ document.addEventListener("keydown", e => {
   else if (e.key === "End") show(D.steps.length - 1);
 });
 document.getElementById("summary").textContent = D.summary + "; result: " + D.result;
-document.getElementById("cap").textContent = D.hidden > 0
+document.getElementById("cap").textContent = human ? "" : D.hidden > 0
   ? "This page shows the first " + D.steps.length + " steps; " + D.hidden +
     " more steps of the search are not recorded (raise --max-steps). The summary counts the whole search."
   : "Every step of the search is shown.";

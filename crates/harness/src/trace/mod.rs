@@ -88,7 +88,15 @@ Examples:
   sudoku-lab trace --strategy naive --limit 2 ..3..4.221......
   sudoku-lab trace --format dot ..3..4.221...... | dot -Tsvg > tree.svg
   sudoku-lab trace --format json --max-steps all puzzles/classic.txt > steps.jsonl
-  sudoku-lab trace --animate --delay 100ms ..3..4.221......")]
+  sudoku-lab trace --animate --delay 100ms ..3..4.221......
+  sudoku-lab trace --human --format html puzzles/classic.txt > path.html
+
+--human traces how a person would solve the puzzle instead of a strategy's
+search: the human solver's steps (those of `explain --human`), each the
+easiest technique that makes progress, with its rating on Sudoku
+Explainer's scale. As a page (--format html), each step highlights the
+cells its technique looks at (its pattern, chain or unit), the candidates
+it removes and the digit it places; step through with the arrow keys.")]
 pub struct TraceArgs {
     /// The puzzle: written out (e.g. ..3..4.221......), a file (its first
     /// puzzle is traced), or `-` for standard input
@@ -98,6 +106,12 @@ pub struct TraceArgs {
     /// Strategy id (see `sudoku-lab list`)
     #[arg(long, short, default_value = registry::TEACHING_STRATEGY)]
     pub strategy: String,
+
+    /// Trace the human solving path instead of a search: the steps of
+    /// `explain --human`, as text or (--format html) a page highlighting
+    /// each technique's cells; the puzzle must have one solution
+    #[arg(long, conflicts_with_all = ["strategy", "limit", "max_steps", "animate", "expand", "boards"])]
+    pub human: bool,
 
     /// Solutions to look for: 1 stops at the first (the default, for
     /// readability), 2 also proves uniqueness
@@ -144,6 +158,7 @@ pub struct TraceArgs {
 pub mod animate;
 mod dot;
 pub mod html;
+mod human;
 mod json;
 pub mod profile;
 mod text;
@@ -232,6 +247,9 @@ fn result_text(outcome: &Outcome) -> String {
 }
 
 pub fn run(args: &TraceArgs) -> Status {
+    if args.human {
+        return human::run(args);
+    }
     let solver = match traceable(&args.strategy) {
         Ok(s) => s,
         Err(status) => return status,
