@@ -179,6 +179,22 @@
 //! gave 0.92x to 1.02x on 9x9-hard and 0.89x to 1.03x on `classic`: on
 //! those sets the two are level within the machine's noise.
 //!
+//! Measured again with the lab's protocol after claiming for columns and
+//! the row branch: three runs of `sudoku-lab compare --strategies
+//! bitboard,reference,dlx --rounds 3 --limit-puzzles 500 --set <set>...`
+//! on the sets of the table, AMD EPYC virtual machine, 2 cores, load 5.6
+//! to 6.2 (the report warns). Median of the three runs' ratios of mean
+//! times, bitboard / reference: top95 1.21 (0.69-2.56), 17-clue (first
+//! 500) 0.88 (0.86-5.7), hardest 1.07, 9x9-easy 0.88, 9x9-medium 0.96,
+//! 9x9-hard 1.05, 9x9-minimal 1.01 (1.00-3.8), classic 1.06 (1.00-12),
+//! no-solution 0.36 (its 4x4 puzzle included, which the reference does not
+//! solve). At that load a preempted solve puts a millisecond into one
+//! round's mean, so the wide ranges are the machine; the median time
+//! per puzzle is steadier: top95 13.2 µs against the reference's 16.9,
+//! 17-clue 3.96 against 3.95, hardest 6.25 against 5.75, 9x9-hard 4.69
+//! against 4.74 (the first run). Nodes per puzzle: top95 18.9, 17-clue
+//! 1.84, hardest 16.3, 9x9-hard 3.80, 9x9-minimal 3.30, classic 43.
+//!
 //! What each trick buys (the private loop `examples/timeloop.rs`: every
 //! puzzle of a set in chunks of 50, best of 10 runs per chunk; and
 //! instruction counts, which a shared machine does not blur:
@@ -230,6 +246,26 @@
 //!   hardest sets, at serg's expense. The row branch alone (no column
 //!   claims) took the 1106 set to 401 nodes (0.92x the instructions) and
 //!   the 1905 sample to 212.
+//!   Gating the pass to states with 20 or more free cells, where it
+//!   pays (counted: it finds a claim or a dead end in 23% of its passes
+//!   on the 1106 set at 30-39 free cells, 2.4% at 10-19, none below 10;
+//!   on serg in 74 of 12,584 passes at any count), took serg 3.5% faster
+//!   but the 1106 set 3% slower and the first 100 17-clue puzzles from
+//!   186 to 194 nodes (three rounds each against the ungated code in one
+//!   process): not kept. tdoku's triad rule in its simplest form (a
+//!   mini-row holds three digits: where only three digits fit it, each is
+//!   confined to it; a mini-row fit by fewer is a dead end), run per band
+//!   before the column pass when naked singles stall, took nodes per
+//!   puzzle on top95 from 18.9 to 18.1, on the 1106 set from 332 to 329,
+//!   on the 1905 sample from 170 to 169 and on serg from 8.47 to 8.44:
+//!   too little to pay for a pass over 27 planes, not kept. tdoku's
+//!   smaller trees come from elsewhere: both directions' permutation
+//!   rule at every step and its branch on a band's configurations.
+//! * **Write out only what is kept.** Proving uniqueness finds a second
+//!   solution that no one reads; writing it out (a walk over every bit of
+//!   the 27 planes) was 6% of the time on serg (perf). Only a solution
+//!   the outcome keeps (`Run::keeps_solution`) is written now: serg 2%
+//!   faster, no count changed.
 //! * **Where to guess.** JCZSolve guesses on the first bivalue cell. The
 //!   bivalue cell with the fewest placed peers is in the least settled part
 //!   of the grid, where an option has the most to propagate, and each
@@ -319,6 +355,18 @@
 //!
 //!   Branch points on the two forum sets: about 85 and 166 here against
 //!   tdoku's 62 and 110 (1.4x and 1.5x, from 1.6x and 2x).
+//!
+//!   Again after "Write out only what is kept", with a driver that links
+//!   tdoku, this crate and this crate as it was before in one process
+//!   (per round 50-puzzle chunks, best of 5 per chunk, the three
+//!   alternating; three rounds, median and range; AMD EPYC virtual
+//!   machine, 2 cores, load 8.9 to 9.4 while another build ran; the 1106
+//!   and 1905 rows from five rounds at load 6.4): top95 0.82 (0.81-0.83),
+//!   17-clue (first 2,000) 0.71 (0.70-0.71), top1465 0.98 (0.97-0.98),
+//!   1905 sample 1.11 (1.00-1.16), 1106 1.28 (1.24-1.30), serg (2,000)
+//!   1.23 (1.23-1.24); against the code before it, serg 0.975
+//!   (0.961-0.987), the others level (1106 1.02, 0.97-1.09). Nodes per
+//!   puzzle unchanged: 18.9, 2.02, 20.9, 170, 332, 8.47.
 
 //!   It executes fewer instructions than tdoku on every set but the 1106,
 //!   and is slower on four: tdoku does more per instruction (its box and

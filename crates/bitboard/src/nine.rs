@@ -656,7 +656,11 @@ fn search<T: Trace>(
     }
     run.mems(3);
     if state.free == [0; 3] {
-        state.write(&mut out.cells);
+        // Only a solution the outcome keeps is written out: proving
+        // uniqueness finds a second one that nobody reads.
+        if run.keeps_solution() {
+            state.write(&mut out.cells);
+        }
         return run.solution(depth, &out.cells);
     }
     let branch = state.choose(run);

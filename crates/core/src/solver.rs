@@ -510,8 +510,18 @@ impl<T: Trace> Run<T> {
         }
     }
 
+    /// `true` when the next solution is one the outcome keeps
+    /// ([`Limits::keep_solutions`]): only then does [`Run::solution`] read
+    /// its cells, so a search may skip writing out the others (proving
+    /// uniqueness finds a second solution that nobody reads).
+    #[inline(always)]
+    pub fn keeps_solution(&self) -> bool {
+        self.solutions.len() < self.keep
+    }
+
     /// Records a solution found with `depth` placements on its path.
-    /// `Break` when the solution limit is reached.
+    /// `Break` when the solution limit is reached. `cells` is read only when
+    /// [`Run::keeps_solution`] says so (any slice will do otherwise).
     pub fn solution(&mut self, depth: u32, cells: &[u8]) -> ControlFlow<()> {
         self.deepest(depth);
         self.protected = depth;

@@ -34,10 +34,22 @@
 //!   wraps around at a spacer (Knuth's trick in DLX and SSXCC).
 //! * `set`: one stretch per column holding the nodes of the rows that may
 //!   still cover it: `set[start .. start + size]` is the column's live part;
-//!   `items[c] = {start, size}`.
-//! * `active`: the primary and secondary columns still to cover, a sparse
-//!   set of column ids with `active_pos` its inverse; the first `live` are
-//!   live.
+//!   `items[c] = {start, size}`. Every stretch is at least one entry long, so
+//!   the starts increase with the column and an item read as one 64-bit
+//!   word, `size · 2^32 + start`, is a *size key*: the smallest is the
+//!   column with the fewest rows, the first on a tie (dlx's choice);
+//!   `column_at` maps a start back to its column.
+//! * `active`: the columns still to cover, two sparse sets of column ids
+//!   with `active_pos` their inverse: the primary columns in
+//!   `active[..primary]`, the first `live` of them live, and the secondary
+//!   ones after them. Choosing scans the live primary ids only.
+//!
+//! Up to 2^17 nodes, 2^16 set entries and 2^16 columns (every Sudoku to
+//! 25x25), the arrays are padded to exactly those lengths and the search
+//! masks each index to the length (a no-op on a valid index): the compiler
+//! then knows every index is in range and drops the bounds checks from the
+//! inner loops, as dlx's `u16` links do. A larger matrix is searched with
+//! checked indexing.
 //!
 //! The crate docs explain why this makes undoing nearly free.
 
@@ -46,6 +58,18 @@ pub use sudoku_core::cover::Visitor;
 
 /// The top bit of a node's `item`: the node is a spacer between rows.
 const SPACER: u32 = 1 << 31;
+
+/// A *narrow* matrix (every Sudoku up to 25x25) has at most `NODES`
+/// nodes, `SET` ones and `COLUMNS` columns; its arrays are then padded to
+/// exactly those lengths, and the search indexes them with the index masked
+/// to the length (`q & (NODES - 1)`, a no-op on a valid index), which the
+/// compiler knows is in range: no bounds checks in the inner loops, as dlx's
+/// `u16` links get by indexing 2^16-entry arrays with a `u16`.
+const NODES: usize = 1 << 17;
+/// See [`NODES`].
+const SET: usize = 1 << 16;
+/// See [`NODES`].
+const COLUMNS: usize = 1 << 16;
 
 /// A `1` of a row (or a spacer): 8 bytes, one mem to read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -57,8 +81,11 @@ struct Node {
     loc: u32,
 }
 
-/// A column's stretch of `set`: 8 bytes, one mem to read.
+/// A column's stretch of `set`: 8 bytes, one mem to read. Laid out so that
+/// the two words read as one `u64` are its *size key*, `size · 2^32 +
+/// start` (see [`Cells::choose`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
 struct Item {
     start: u32,
     /// How many rows may still cover the column: `set[start .. start + size]`.
@@ -83,13 +110,24 @@ pub struct Matrix {
     node_row: Vec<u32>,
     items: Vec<Item>,
     set: Vec<u32>,
-    /// The columns not yet covered, live ones first (a sparse set).
+    /// The column whose stretch each entry of `set` belongs to.
+    column_at: Vec<u32>,
+    /// The columns not yet covered, as two sparse sets: the primary columns
+    /// in `active[..primary]`, live ones first, and the secondary ones in
+    /// `active[primary..]`, live ones first (so choosing a column scans
+    /// live primaries only, as dlx scans only primary keys).
     active: Vec<u32>,
     /// Where each column stands in `active`.
     active_pos: Vec<u32>,
+    /// How many primary columns are live: `active[..live]`.
     live: usize,
+    /// How many secondary columns are live: `active[primary..primary + live_secondary]`.
+    live_secondary: usize,
     /// `false` after rows are added, until the sets are laid out again.
     built: bool,
+    /// Whether the arrays are padded for the search's narrow indexing
+    /// (see [`NODES`]); decided when the sets are laid out.
+    narrow: bool,
     selected: Vec<u32>,
     /// Search scratch: the position in `set` chosen at each level, and its row.
     x: Vec<u32>,
@@ -112,12 +150,15 @@ impl Matrix {
             }],
             row_first: vec![1],
             node_row: vec![u32::MAX],
-            items: vec![Item::default(); n],
+            items: vec![Item::default(); n.max(COLUMNS)],
             set: Vec::new(),
-            active: (0..n as u32).collect(),
-            active_pos: (0..n as u32).collect(),
-            live: n,
+            column_at: Vec::new(),
+            active: (0..n.max(COLUMNS) as u32).collect(),
+            active_pos: (0..n.max(COLUMNS) as u32).collect(),
+            live: primary,
+            live_secondary: secondary,
             built: false,
+            narrow: false,
             selected: Vec::new(),
             x: Vec::with_capacity(primary + 1),
             rows: Vec::with_capacity(primary + 1),
@@ -136,6 +177,8 @@ impl Matrix {
             assert!(!columns[..k].contains(&c), "column {c} repeated in a row");
         }
         let id = self.rows();
+        // Drop the narrow padding, if any: nodes are appended.
+        self.nodes.truncate(self.used_nodes());
         let first = self.nodes.len() as u32;
         let last = first + columns.len() as u32 - 1;
         assert!(last + 1 < SPACER, "too many nodes");
@@ -165,14 +208,28 @@ impl Matrix {
         if self.built {
             return;
         }
+        // Each column's stretch is at least one entry long, so the starts
+        // increase strictly with the column: see [`Cells::choose`].
         let mut start = 0u32;
-        for item in &mut self.items {
+        self.column_at.clear();
+        for (c, item) in self.items[..self.primary + self.secondary]
+            .iter_mut()
+            .enumerate()
+        {
             item.start = start;
-            start += item.size;
+            let len = item.size.max(1);
+            start += len;
             item.size = 0;
+            self.column_at
+                .extend(std::iter::repeat_n(c as u32, len as usize));
         }
-        self.set = vec![0; start as usize];
-        for q in 0..self.nodes.len() {
+        let slots = start as usize;
+        self.narrow = self.used_nodes() <= NODES && slots <= SET && self.columns() <= COLUMNS;
+        self.set = vec![0; if self.narrow { SET } else { slots }];
+        if self.narrow {
+            self.nodes.resize(NODES, Node::default());
+        }
+        for q in 0..self.used_nodes() {
             let Node { item, .. } = self.nodes[q];
             if item & SPACER == 0 {
                 let Item { start, size } = &mut self.items[item as usize];
@@ -204,7 +261,15 @@ impl Matrix {
     /// How many `1`s.
     pub fn ones(&self) -> usize {
         // Every node but the spacers, one before each row and one after the last.
-        self.nodes.len() - self.rows() - 1
+        self.used_nodes() - self.rows() - 1
+    }
+
+    /// The nodes in use, spacers included (the arrays may be padded).
+    fn used_nodes(&self) -> usize {
+        *self
+            .row_first
+            .last()
+            .expect("row_first starts with one entry") as usize
     }
     /// The columns a row covers, in the order given to [`Matrix::add_row`].
     pub fn row(&self, row: usize) -> impl Iterator<Item = usize> + '_ {
@@ -221,9 +286,9 @@ impl Matrix {
     /// Bytes held by the matrix and the search stack (at most one level per
     /// primary column).
     pub fn bytes(&self) -> usize {
-        self.nodes.len() * 8
-            + self.items.len() * 8
-            + (self.ones() + self.active.len() + self.active_pos.len()) * 4
+        self.used_nodes() * 8
+            + self.columns() * 8
+            + (self.ones() + 2 * self.columns()) * 4
             + (self.node_row.len() + self.row_first.len()) * 4
             + (self.primary + 1) * (4 + std::mem::size_of::<usize>())
     }
@@ -233,27 +298,36 @@ impl Matrix {
         self.row_first[row] as usize..self.row_first[row + 1] as usize - 1
     }
 
-    fn cells<const MEMS: bool>(&mut self) -> Cells<'_, MEMS> {
+    /// The search's view of the arrays; `NARROW` only when [`Matrix::narrow`]
+    /// (the views are then cut to exactly the padded lengths).
+    #[inline(always)]
+    fn cells<const MEMS: bool, const NARROW: bool>(&mut self) -> Cells<'_, MEMS, NARROW> {
+        debug_assert!(self.narrow || !NARROW);
         let Matrix {
             primary,
             nodes,
             node_row,
             items,
             set,
+            column_at,
             active,
             active_pos,
             live,
+            live_secondary,
             ..
         } = self;
+        let view = |len: usize| NARROW.then_some(len);
         Cells {
             primary: *primary as u32,
-            nodes,
+            nodes: cut(nodes, view(NODES)),
             node_row,
-            items,
-            set,
-            active,
-            active_pos,
+            items: cut(items, view(COLUMNS)),
+            set: cut(set, view(SET)),
+            column_at,
+            active: cut(active, view(COLUMNS)),
+            active_pos: cut(active_pos, view(COLUMNS)),
             live,
+            live_secondary,
             mems: 0,
         }
     }
@@ -262,21 +336,38 @@ impl Matrix {
     /// if the search had chosen it (Sudoku givens). Fails, changing nothing,
     /// with the first column of the row that an earlier selected row covers.
     pub fn select(&mut self, row: usize) -> Result<(), usize> {
+        self.select_counting_mems(row, false).map(|_| ())
+    }
+
+    /// [`Matrix::select`], returning the mems it made when `count` (0
+    /// otherwise): the covers, counted as in the search.
+    pub fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
         self.build();
         for q in self.row_nodes(row) {
             let c = self.nodes[q].item;
-            if self.active_pos[c as usize] as usize >= self.live {
+            if !self.is_live(c) {
                 return Err(c as usize);
             }
         }
+        let nodes = self.row_nodes(row);
+        self.selected.push(row as u32);
         // Covering the first column kills the row in the others (it is one
         // of the first column's rows), so each column is covered whole.
-        for q in self.row_nodes(row) {
-            let c = self.nodes[q].item;
-            self.cells::<false>().cover(c);
+        Ok(with_cells!(self, count, |cells| for q in nodes.clone() {
+            let c = cells.nodes[q].item;
+            cells.mem(1);
+            cells.cover(c);
+        }))
+    }
+
+    /// Whether column `c` is not yet covered.
+    fn is_live(&self, c: u32) -> bool {
+        let pos = self.active_pos[c as usize] as usize;
+        if (c as usize) < self.primary {
+            pos < self.live
+        } else {
+            pos < self.primary + self.live_secondary
         }
-        self.selected.push(row as u32);
-        Ok(())
     }
 
     /// The selected rows, in order.
@@ -286,12 +377,21 @@ impl Matrix {
 
     /// Takes back every selection, last first, restoring the matrix.
     pub fn unselect_all(&mut self) {
+        self.unselect_all_counting_mems(false);
+    }
+
+    /// [`Matrix::unselect_all`], returning the mems it made when `count`.
+    pub fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
+        let mut mems = 0;
         while let Some(row) = self.selected.pop() {
-            for q in self.row_nodes(row as usize).rev() {
-                let c = self.nodes[q].item;
-                self.cells::<false>().uncover(c);
-            }
+            let nodes = self.row_nodes(row as usize);
+            mems += with_cells!(self, count, |cells| for q in nodes.clone().rev() {
+                let c = cells.nodes[q].item;
+                cells.mem(1);
+                cells.uncover(c);
+            });
         }
+        mems
     }
 
     /// Counts the exact covers (of the matrix with its selections), stopping at `limit`.
@@ -332,16 +432,21 @@ impl Matrix {
     /// increasing order, so the search enters exactly dlx's nodes.
     pub fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
         self.build();
+        // Four instantiations: counting mems or not (a search that does not
+        // count pays nothing), narrow indexing or not.
+        let (flow, mems) = match (visitor.counts_mems(), self.narrow) {
+            (false, false) => self.search_with::<V, false, false>(visitor),
+            (false, true) => self.search_with::<V, false, true>(visitor),
+            (true, false) => self.search_with::<V, true, false>(visitor),
+            (true, true) => self.search_with::<V, true, true>(visitor),
+        };
         if visitor.counts_mems() {
-            let (flow, mems) = self.search_with::<V, true>(visitor);
             visitor.mems(mems);
-            flow
-        } else {
-            self.search_with::<V, false>(visitor).0
         }
+        flow
     }
 
-    fn search_with<V: Visitor + ?Sized, const MEMS: bool>(
+    fn search_with<V: Visitor + ?Sized, const MEMS: bool, const NARROW: bool>(
         &mut self,
         visitor: &mut V,
     ) -> (ControlFlow<()>, u64) {
@@ -349,7 +454,7 @@ impl Matrix {
         let mut rows = std::mem::take(&mut self.rows);
         x.clear();
         rows.clear();
-        let mut cells = self.cells::<MEMS>();
+        let mut cells = self.cells::<MEMS, NARROW>();
         let mut stopped = false;
         'enter: loop {
             let level = x.len();
@@ -426,7 +531,7 @@ impl Matrix {
     /// One random root-to-leaf path: (nodes estimate, mems estimate).
     fn probe(&mut self, rng: &mut SplitMix) -> (f64, f64) {
         let mut path: Vec<(u32, u32)> = Vec::new();
-        let mut cells = self.cells::<true>();
+        let mut cells = self.cells::<true, false>();
         let (mut degrees, mut nodes, mut mems) = (1.0f64, 1.0f64, 0.0f64);
         loop {
             let before = cells.mems;
@@ -476,6 +581,7 @@ impl PartialEq for Matrix {
             && self.node_row == other.node_row
             && self.selected == other.selected
             && self.live == other.live
+            && self.live_secondary == other.live_secondary
             && self.built == other.built
             && (0..self.columns()).all(|c| {
                 self.items[c].size == other.items[c].size
@@ -483,8 +589,13 @@ impl PartialEq for Matrix {
             })
             && (0..self.rows()).all(|r| self.row(r).eq(other.row(r)))
             && {
-                let mut a = self.active[..self.live].to_vec();
-                let mut b = other.active[..other.live].to_vec();
+                let live = |m: &Matrix| {
+                    let secondary = m.primary..m.primary + m.live_secondary;
+                    let mut live = m.active[..m.live].to_vec();
+                    live.extend_from_slice(&m.active[secondary]);
+                    live
+                };
+                let (mut a, mut b) = (live(self), live(other));
                 a.sort_unstable();
                 b.sort_unstable();
                 a == b
@@ -492,21 +603,64 @@ impl PartialEq for Matrix {
     }
 }
 
+/// Runs `$body` on the matrix's cells, counting mems when `$count`, with
+/// narrow indexing when the matrix is narrow; the mems counted.
+macro_rules! with_cells {
+    ($matrix:expr, $count:expr, |$cells:ident| $body:expr) => {
+        match ($count, $matrix.narrow) {
+            (false, false) => {
+                let mut $cells = $matrix.cells::<false, false>();
+                $body;
+                $cells.mems
+            }
+            (false, true) => {
+                let mut $cells = $matrix.cells::<false, true>();
+                $body;
+                $cells.mems
+            }
+            (true, false) => {
+                let mut $cells = $matrix.cells::<true, false>();
+                $body;
+                $cells.mems
+            }
+            (true, true) => {
+                let mut $cells = $matrix.cells::<true, true>();
+                $body;
+                $cells.mems
+            }
+        }
+    };
+}
+use with_cells;
+
+/// The first `len` entries of an array, or all of it when `len` is `None`.
+#[inline(always)]
+fn cut<T>(array: &mut [T], len: Option<usize>) -> &mut [T] {
+    match len {
+        Some(len) => &mut array[..len],
+        None => array,
+    }
+}
+
 /// The arrays the cells dance in, with the operations of the search, and
-/// the mems they make when `MEMS` (see the crate docs, "Mems").
-struct Cells<'a, const MEMS: bool> {
+/// the mems they make when `MEMS` (see the crate docs, "Mems"). When
+/// `NARROW`, the arrays are exactly `NODES`, `SET` and `COLUMNS` long and
+/// every index is masked to that length (see [`NODES`]).
+struct Cells<'a, const MEMS: bool, const NARROW: bool> {
     primary: u32,
     nodes: &'a mut [Node],
     node_row: &'a [u32],
     items: &'a mut [Item],
     set: &'a mut [u32],
+    column_at: &'a [u32],
     active: &'a mut [u32],
     active_pos: &'a mut [u32],
     live: &'a mut usize,
+    live_secondary: &'a mut usize,
     mems: u64,
 }
 
-impl<const MEMS: bool> Cells<'_, MEMS> {
+impl<const MEMS: bool, const NARROW: bool> Cells<'_, MEMS, NARROW> {
     /// Counts `n` mems; compiled away when `MEMS` is false.
     #[inline(always)]
     fn mem(&mut self, n: u64) {
@@ -515,16 +669,47 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
         }
     }
 
+    /// An index into `nodes`: when narrow, masked to the array's length (a
+    /// no-op on a valid index; it lets the compiler drop the bounds check).
+    #[inline(always)]
+    fn nd(q: u32) -> usize {
+        if NARROW {
+            q as usize & (NODES - 1)
+        } else {
+            q as usize
+        }
+    }
+
+    /// An index into `set`, as [`Cells::nd`].
+    #[inline(always)]
+    fn st(p: u32) -> usize {
+        if NARROW {
+            p as usize & (SET - 1)
+        } else {
+            p as usize
+        }
+    }
+
+    /// An index into `items`, `active` or `active_pos`, as [`Cells::nd`].
+    #[inline(always)]
+    fn col(c: u32) -> usize {
+        if NARROW {
+            c as usize & (COLUMNS - 1)
+        } else {
+            c as usize
+        }
+    }
+
     /// The node after `q` in its row, wrapping at the spacer.
     #[inline(always)]
     fn next(&mut self, q: u32) -> (u32, Node) {
         self.mem(1);
-        let node = self.nodes[q as usize + 1];
+        let node = self.nodes[Self::nd(q + 1)];
         if node.item & SPACER == 0 {
             (q + 1, node)
         } else {
             self.mem(1);
-            (node.loc, self.nodes[node.loc as usize])
+            (node.loc, self.nodes[Self::nd(node.loc)])
         }
     }
 
@@ -532,29 +717,37 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
     #[inline(always)]
     fn prev(&mut self, q: u32) -> (u32, Node) {
         self.mem(1);
-        let node = self.nodes[q as usize - 1];
+        let node = self.nodes[Self::nd(q - 1)];
         if node.item & SPACER == 0 {
             (q - 1, node)
         } else {
             let last = node.item & !SPACER;
             self.mem(1);
-            (last, self.nodes[last as usize])
+            (last, self.nodes[Self::nd(last)])
         }
     }
 
-    /// Takes column `c` out of the live sparse set: swap it with the last
-    /// live column, shrink the live part. Undone by growing it back.
+    /// Takes column `c` out of its live sparse set (primary or secondary):
+    /// swap it with the last live column, shrink the live part. Undone by
+    /// growing it back.
     #[inline(always)]
     fn deactivate(&mut self, c: u32) {
+        // Its position read, the last entry read, two entries and two
+        // positions written (the live count stays in a register).
         self.mem(5);
-        let last = *self.live - 1;
-        let at = self.active_pos[c as usize] as usize;
-        let other = self.active[last];
-        self.active[at] = other;
-        self.active_pos[other as usize] = at as u32;
-        self.active[last] = c;
-        self.active_pos[c as usize] = last as u32;
-        *self.live = last;
+        let (base, live) = if c < self.primary {
+            (0, &mut *self.live)
+        } else {
+            (self.primary as usize, &mut *self.live_secondary)
+        };
+        *live -= 1;
+        let last = (base + *live) as u32;
+        let at = self.active_pos[Self::col(c)];
+        let other = self.active[Self::col(last)];
+        self.active[Self::col(at)] = other;
+        self.active_pos[Self::col(other)] = at;
+        self.active[Self::col(last)] = c;
+        self.active_pos[Self::col(c)] = last;
     }
 
     /// Removes node `q` (with its `node`) from its column's live set: swap it
@@ -565,14 +758,14 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
         // The item, the last entry read; two set entries and two locs
         // written; the size written.
         self.mem(7);
-        let item = &mut self.items[node.item as usize];
+        let item = &mut self.items[Self::col(node.item)];
         item.size -= 1;
         let last = item.start + item.size;
-        let other = self.set[last as usize];
-        self.set[node.loc as usize] = other;
-        self.nodes[other as usize].loc = node.loc;
-        self.set[last as usize] = q;
-        self.nodes[q as usize].loc = last;
+        let other = self.set[Self::st(last)];
+        self.set[Self::st(node.loc)] = other;
+        self.nodes[Self::nd(other)].loc = node.loc;
+        self.set[Self::st(last)] = q;
+        self.nodes[Self::nd(q)].loc = last;
     }
 
     /// Removes every row of column `c`'s live set from its other columns,
@@ -582,11 +775,11 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
     #[inline(always)]
     fn cover(&mut self, c: u32) {
         self.deactivate(c);
-        self.mem(1);
-        let Item { start, size } = self.items[c as usize];
+        // The item, and the set's entries read two to a 64-bit word.
+        let Item { start, size } = self.items[Self::col(c)];
+        self.mem(1 + scan_mems(size as usize));
         for p in start..start + size {
-            self.mem(1);
-            let q0 = self.set[p as usize];
+            let q0 = self.set[Self::st(p)];
             let (mut q, mut node) = self.next(q0);
             while q != q0 {
                 self.remove(q, node);
@@ -600,22 +793,24 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
     /// no set entry moves. Covers must be undone last first.
     #[inline(always)]
     fn uncover(&mut self, c: u32) {
-        self.mem(1);
-        let Item { start, size } = self.items[c as usize];
+        let Item { start, size } = self.items[Self::col(c)];
+        self.mem(1 + scan_mems(size as usize));
         for p in start..start + size {
-            self.mem(1);
-            let q0 = self.set[p as usize];
+            let q0 = self.set[Self::st(p)];
             let (mut q, mut node) = self.next(q0);
             while q != q0 {
                 // The size read and written.
                 self.mem(2);
-                self.items[node.item as usize].size += 1;
+                self.items[Self::col(node.item)].size += 1;
                 (q, node) = self.next(q);
             }
         }
-        // `c` is just past the live part: growing it brings `c` back.
-        self.mem(1);
-        *self.live += 1;
+        // `c` is just past its live part: growing it brings `c` back.
+        if c < self.primary {
+            *self.live += 1;
+        } else {
+            *self.live_secondary += 1;
+        }
     }
 
     /// Sorts column `c`'s live set into increasing node (so row) order, so
@@ -623,23 +818,22 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
     /// mostly 1 to 3), so an insertion sort; each entry's `loc` follows.
     #[inline(always)]
     fn sort_set(&mut self, c: u32) {
-        let Item { start, size } = self.items[c as usize];
-        let (start, end) = (start as usize, (start + size) as usize);
-        self.mem(size as u64);
-        for k in start + 1..end {
-            let q = self.set[k];
+        let Item { start, size } = self.items[Self::col(c)];
+        self.mem(scan_mems(size as usize));
+        for k in start + 1..start + size {
+            let q = self.set[Self::st(k)];
             let mut j = k;
-            while j > start && self.set[j - 1] > q {
+            while j > start && self.set[Self::st(j - 1)] > q {
                 self.mem(3);
-                let moved = self.set[j - 1];
-                self.set[j] = moved;
-                self.nodes[moved as usize].loc = j as u32;
+                let moved = self.set[Self::st(j - 1)];
+                self.set[Self::st(j)] = moved;
+                self.nodes[Self::nd(moved)].loc = j;
                 j -= 1;
             }
             if j != k {
                 self.mem(2);
-                self.set[j] = q;
-                self.nodes[q as usize].loc = j as u32;
+                self.set[Self::st(j)] = q;
+                self.nodes[Self::nd(q)].loc = j;
             }
         }
     }
@@ -648,8 +842,9 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
     /// going right; returns the row id.
     #[inline(always)]
     fn cover_others(&mut self, p: u32) -> usize {
+        // The set entry, and the row id at the end.
         self.mem(2);
-        let q0 = self.set[p as usize];
+        let q0 = self.set[Self::st(p)];
         let (mut q, mut node) = self.next(q0);
         while q != q0 {
             self.cover(node.item);
@@ -662,33 +857,52 @@ impl<const MEMS: bool> Cells<'_, MEMS> {
     /// reverse order); returns the column the row was chosen for.
     #[inline(always)]
     fn uncover_others(&mut self, p: u32) -> u32 {
+        // The set entry, and its node's column at the end.
         self.mem(2);
-        let q0 = self.set[p as usize];
+        let q0 = self.set[Self::st(p)];
         let (mut q, mut node) = self.prev(q0);
         while q != q0 {
             self.uncover(node.item);
             (q, node) = self.prev(q);
         }
-        self.nodes[q0 as usize].item
+        self.nodes[Self::nd(q0)].item
     }
 
     /// The live primary column with the fewest rows, the lowest-numbered on
     /// a tie (dlx's choice), with its size; `None` when none is live.
-    /// Scans only the live columns (the sparse set's first `live` entries).
+    ///
+    /// Scans only the live primary columns (the sparse set's first `live`
+    /// entries), comparing *size keys* as dlx does: an item read as one
+    /// 64-bit word is `size · 2^32 + start`, and the starts increase with the
+    /// column, so the smallest key is the column wanted. Its column is then
+    /// read from `column_at[start]`.
     #[inline(always)]
     fn choose(&mut self) -> Option<(u32, u32)> {
-        let live = *self.live;
-        let mut best = u64::MAX;
-        for &c in &self.active[..live] {
-            if c < self.primary {
-                let key = (self.items[c as usize].size as u64) << 32 | c as u64;
-                best = best.min(key);
-            }
+        let live = &self.active[..*self.live];
+        let items = &*self.items;
+        let best = live
+            .iter()
+            .map(|&c| {
+                let Item { start, size } = items[Self::col(c)];
+                (size as u64) << 32 | start as u64
+            })
+            .fold(u64::MAX, u64::min);
+        // The live ids, read two to a 64-bit word (the rule dlx's scan of
+        // its keys follows), and each one's item.
+        self.mem(scan_mems(live.len()) + live.len() as u64);
+        if best == u64::MAX {
+            return None;
         }
-        // Each live column: its id, its item.
-        self.mem(2 * live as u64);
-        (best != u64::MAX).then_some(((best & 0xFFFF_FFFF) as u32, (best >> 32) as u32))
+        self.mem(1);
+        let column = self.column_at[best as u32 as usize];
+        Some((column, (best >> 32) as u32))
     }
+}
+
+/// Mems to scan `n` consecutive 32-bit entries: one per 64-bit word.
+#[inline(always)]
+fn scan_mems(n: usize) -> u64 {
+    n.div_ceil(2) as u64
 }
 
 #[cfg(test)]
@@ -769,11 +983,71 @@ mod tests {
     }
 
     #[test]
+    fn narrow_and_wide_indexing_search_alike() {
+        // Every matrix here is narrow; force the wide instantiation on a
+        // copy and compare covers and mems on Langford-like pairs.
+        let mut m = Matrix::new(8, 0);
+        for a in 0..8 {
+            for b in 0..8 {
+                if a != b && (a + b) % 3 != 0 {
+                    m.add_row(&[a, b]);
+                }
+            }
+        }
+        m.build();
+        assert!(m.narrow);
+        let mut wide = m.clone();
+        wide.narrow = false;
+        let count = |m: &mut Matrix| {
+            let mut mems = 0;
+            let mut found = Vec::new();
+            struct Count<'a>(&'a mut Vec<Vec<usize>>, &'a mut u64);
+            impl Visitor for Count<'_> {
+                fn solution(&mut self, rows: &[usize]) -> ControlFlow<()> {
+                    self.0.push(rows.to_vec());
+                    ControlFlow::Continue(())
+                }
+                fn counts_mems(&self) -> bool {
+                    true
+                }
+                fn mems(&mut self, mems: u64) {
+                    *self.1 = mems;
+                }
+            }
+            let _ = m.search(&mut Count(&mut found, &mut mems));
+            (found, mems)
+        };
+        let (narrow, wide_found) = (count(&mut m), count(&mut wide));
+        assert!(!narrow.0.is_empty());
+        assert_eq!(narrow, wide_found);
+        assert_eq!(
+            m.select_counting_mems(0, true),
+            wide.select_counting_mems(0, true)
+        );
+        assert_eq!(m.solutions(), wide.solutions());
+        assert_eq!(
+            m.unselect_all_counting_mems(true),
+            wide.unselect_all_counting_mems(true)
+        );
+    }
+
+    #[test]
+    fn rows_added_after_a_search_are_searched() {
+        let mut m = knuth();
+        assert_eq!(m.solutions(), vec![vec![0, 3, 4]]);
+        // The arrays are padded for the narrow search now; a new row must
+        // still land after the last one.
+        let id = m.add_row(&[0, 1, 2, 3, 4, 5, 6]);
+        assert_eq!(m.row(id).count(), 7);
+        assert_eq!(m.solutions(), vec![vec![0, 3, 4], vec![6]]);
+    }
+
+    #[test]
     fn rows_walk_both_ways_and_wrap() {
         let m = knuth();
         let mut m = m;
         m.build();
-        let mut cells = m.cells::<true>();
+        let mut cells = m.cells::<true, false>();
         // Row 1 is nodes 4, 5, 6 (spacers at 0, 3, 7).
         assert_eq!(cells.next(6).0, 4);
         assert_eq!(cells.prev(4).0, 6);

@@ -51,42 +51,60 @@
 //! |---|---|---|
 //! | delete one row node from its column | read the node, 2 link writes, size key read and written: 5 mems | read the node, the item, the last entry; 2 entries and 2 `loc`s written, the size written: 8 mems |
 //! | restore it | the same 5 mems | the size read and written, with the node read: 3 mems |
-//! | choose a column | scan all `4n²` size keys (vectorised) | scan the live columns only, through the sparse set |
-//! | cover a column | 2 mems and its header | 5 mems for the live sparse set |
+//! | choose a column | scan all `4n²` size keys, two to a word, vectorised: `2n²` mems | scan the live primary columns' ids (two to a word) and read each one's item: 1.5 mems per live column, plus 1 |
+//! | cover a column | its header, its key read and written: 3 mems | its item, 5 mems for the live sparse set, its set's entries two to a word |
 //!
 //! Deleting costs more, restoring less; and the choice shrinks with the
 //! search. dcells also sorts the chosen column's set (a few entries) so that
 //! its rows are tried in dlx's order: a cost dlx does not have, paid for the
 //! node-for-node comparison.
 //!
+//! Both are built with the same care, so that the comparison is of the data
+//! structures: no bounds checks in the inner loops (dlx indexes 2^16-entry
+//! arrays with `u16` links; dcells pads its arrays to powers of two and masks
+//! each index, see [`exact_cover`]), the same flat minimum for the choice
+//! (dlx's size keys are `rows · 2^16 + column`; a dcells item read as one
+//! 64-bit word is `size · 2^32 + start`, and the starts grow with the
+//! column), and mems counted by the same rule.
+//!
 //! ## Measured: who wins on Sudoku
 //!
-//! `cargo run --release -p sudoku-dcells --example links_vs_cells 3` (AMD EPYC;
-//! per puzzle, proving uniqueness; the README has the whole table):
+//! `cargo run --release -p sudoku-dcells --example links_vs_cells 5` (AMD
+//! EPYC, 2 cores shared with other builds, load 6 to 9; per puzzle, proving
+//! uniqueness; time the fastest of 5 solves, dlx's and dcells' alternating;
+//! mems include selecting the givens and taking them back):
 //!
-//! | set | nodes | dlx mems | dcells mems | dlx µs | dcells µs | dcells/dlx time per mem |
-//! |---|---:|---:|---:|---:|---:|---:|
-//! | top95 | 690 | 252,555 | 356,345 | 147.8 | 259.1 | 1.24 |
-//! | 17clue (2,000) | 126 | 45,933 | 62,332 | 34.9 | 54.1 | 1.14 |
-//! | 16x16 | 559 | 387,297 | 407,989 | 231.7 | 418.4 | 1.72 |
-//! | 25x25 | 256 | 358,916 | 306,884 | 521.4 | 669.1 | 1.50 |
+//! | set | puzzles | nodes | dlx mems | dcells mems | dlx µs | dcells µs | dlx ns/mem | dcells ns/mem | dcells/dlx per mem |
+//! |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|
+//! | top95 | 95 | 690 | 269,039 | 322,836 | 139.3 | 205.6 | 0.518 | 0.637 | 1.23 |
+//! | 17clue (first 2,000) | 2,000 | 126 | 60,696 | 70,009 | 30.5 | 41.8 | 0.503 | 0.597 | 1.19 |
+//! | 9x9-hard | 50 | 98 | 50,916 | 57,067 | 29.0 | 38.3 | 0.570 | 0.672 | 1.18 |
+//! | 16x16 | 10 | 559 | 510,449 | 470,614 | 230.1 | 300.7 | 0.451 | 0.639 | 1.42 |
+//! | 25x25 | 5 | 256 | 872,780 | 815,539 | 433.5 | 503.8 | 0.497 | 0.618 | 1.24 |
 //!
-//! dlx wins in time everywhere and in mems except on 25x25: a Sudoku search
-//! deletes far more rows than it restores before the next choice, and
-//! deletion is where sets cost more; dlx's choice is one vectorised scan of
-//! flat keys, dcells' a walk of the live set through an index (fewer mems on
-//! 25x25, where most columns are covered, but slower ones).
+//! dlx wins in time everywhere, by 1.16x (25x25) to 1.48x (top95). In mems
+//! dlx wins on 9x9 and dcells on 16x16 and 25x25: deleting a row costs sets
+//! more (8 mems against 5), and a Sudoku search deletes far more than it
+//! restores before the next choice; but dlx's choice scans every column's
+//! key at every node, where dcells scans only the live ones, and with
+//! `4n²` columns (1,024 on 16x16, 2,500 on 25x25) that scan dominates. A
+//! dcells mem costs 1.2 to 1.4 times a dlx mem: its choice reads each live
+//! column's item through the sparse set (a gather), where dlx's reads flat
+//! keys that the compiler vectorises, and its deletions write more.
 //!
 //! ## Mems
 //!
-//! One mem is one read or one write of a 64-bit word of the search's data
+//! One mem is one read or one write of a 64-bit word of the solve's data
 //! (Knuth's rule): a node `{item, loc}` (two `u32`), an item
 //! `{start, size}`, a set entry, an entry of the live-column set or of its
-//! inverse, a row id. Counted where the access happens, in the search only
-//! (selecting the givens before it and unselecting them after are not
-//! counted, as in dlx); counted only when asked for
+//! inverse, a row id. A scan of consecutive 32-bit entries (the live
+//! columns' ids at a choice, a column's set when it is covered, uncovered
+//! or sorted) counts one mem per 64-bit word, two entries, the rule dlx's
+//! scan of its size keys follows. Counted where the access happens: in the
+//! search, and in selecting the givens before it and taking them back after
+//! (work every solve does; dlx counts them too); counted only when asked for
 //! ([`sudoku_core::Solver::solve_counting_mems`]), and compiled away
-//! otherwise (the search is instantiated twice, with and without counting).
+//! otherwise (the search is instantiated with and without counting).
 //!
 //! ## Statistics
 //!
@@ -206,11 +224,17 @@ impl Board {
     fn solve<T: Trace>(&mut self, puzzle: &Grid, run: &mut Run<T>) {
         let shape = self.shape;
         self.cells.copy_from_slice(puzzle.cells());
+        // Selecting the givens and taking them back are work of the solve
+        // too: their mems are counted (only when asked for).
+        let count = run.counts_mems();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             // `Run::start` has refused clashing givens, so every given's row is free.
             if digit != 0 {
-                let selected = self.matrix.select(sudoku::row(shape, cell, digit));
+                let selected = self
+                    .matrix
+                    .select_counting_mems(sudoku::row(shape, cell, digit), count);
                 debug_assert!(selected.is_ok(), "givens were checked");
+                run.mems(selected.unwrap_or(0));
             }
         }
         let bytes = (self.matrix.bytes() + self.cells.len()) as u64;
@@ -218,6 +242,7 @@ impl Board {
             let mut visitor = SudokuVisitor::new(run, &mut self.cells, &self.geometry, puzzle);
             let _ = self.matrix.search(&mut visitor);
         }
-        self.matrix.unselect_all();
+        let mems = self.matrix.unselect_all_counting_mems(count);
+        run.mems(mems);
     }
 }

@@ -262,9 +262,9 @@ impl<L: Link> Matrix<L> {
         self.row_first[row] as usize..self.row_first[row + 1] as usize
     }
 
-    /// The arrays the links dance in.
+    /// The arrays the links dance in, counting mems when `MEMS`.
     #[inline(always)]
-    fn links(&mut self) -> Links<'_, L> {
+    fn links<const MEMS: bool>(&mut self) -> Links<'_, L, MEMS> {
         let Matrix {
             nodes,
             len,
@@ -285,18 +285,48 @@ impl<L: Link> Matrix<L> {
     /// the search had chosen it (Sudoku givens). Fails, changing nothing, with
     /// the first column of the row that an earlier selected row already covers.
     pub fn select(&mut self, row: usize) -> Result<(), usize> {
+        self.select_counting_mems(row, false).map(|_| ())
+    }
+
+    /// [`Matrix::select`], returning the mems it made when `count` (0
+    /// otherwise): the covers, counted as in the search.
+    pub fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
         for q in self.row_nodes(row) {
             let c = self.nodes[q].top.get();
             if self.len[c] >= L::COVERED {
                 return Err(c - 1);
             }
         }
-        for q in self.row_nodes(row) {
-            let c = self.nodes[q].top;
-            self.links().cover(c);
-        }
         self.selected.push(row as u32);
-        Ok(())
+        Ok(if count {
+            self.cover_row::<true>(row)
+        } else {
+            self.cover_row::<false>(row)
+        })
+    }
+
+    /// Covers the columns of `row`, left to right; the mems when `MEMS`.
+    fn cover_row<const MEMS: bool>(&mut self, row: usize) -> u64 {
+        let nodes = self.row_nodes(row);
+        let mut links = self.links::<MEMS>();
+        for q in nodes {
+            links.mem(Links::<L, MEMS>::NODE);
+            let c = links.nodes[q].top;
+            links.cover(c);
+        }
+        links.mems
+    }
+
+    /// Uncovers the columns of `row`, right to left; the mems when `MEMS`.
+    fn uncover_row<const MEMS: bool>(&mut self, row: usize) -> u64 {
+        let nodes = self.row_nodes(row);
+        let mut links = self.links::<MEMS>();
+        for q in nodes.rev() {
+            links.mem(Links::<L, MEMS>::NODE);
+            let c = links.nodes[q].top;
+            links.uncover(c);
+        }
+        links.mems
     }
 
     /// The selected rows, in order.
@@ -306,13 +336,21 @@ impl<L: Link> Matrix<L> {
 
     /// Takes back every selection, last first, restoring the matrix.
     pub fn unselect_all(&mut self) {
+        self.unselect_all_counting_mems(false);
+    }
+
+    /// [`Matrix::unselect_all`], returning the mems it made when `count`.
+    pub fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
+        let mut mems = 0;
         while let Some(row) = self.selected.pop() {
             // Uncover in the reverse order of covering.
-            for q in self.row_nodes(row as usize).rev() {
-                let c = self.nodes[q].top;
-                self.links().uncover(c);
-            }
+            mems += if count {
+                self.uncover_row::<true>(row as usize)
+            } else {
+                self.uncover_row::<false>(row as usize)
+            };
         }
+        mems
     }
 
     /// Counts the exact covers (of the matrix with its selections), stopping at `limit`.

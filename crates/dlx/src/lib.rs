@@ -89,6 +89,21 @@
 //! back to try the next, and dead ends name the empty column as a
 //! [`sudoku_core::Constraint`].
 //!
+//! ## Mems
+//!
+//! One mem is one read or one write of a 64-bit word of the solve's data
+//! (Knuth's rule, as dlx and dcells both count it): a node (8 bytes with the
+//! `u16` links the Sudoku matrix uses, so 1 mem; 16 bytes, 2 mems, with
+//! `u32`), a size key read or written, a `left` link, a row id. A scan of
+//! consecutive keys counts one mem per 64-bit word: choosing a column reads
+//! all `4n²` keys, two to a word with `u16` links. Hiding a row node is 5
+//! mems (the node, two link writes, its column's key read and written), as
+//! in Knuth's DLX1. Counted in the search and in selecting the givens and
+//! taking them back (work every solve does); counted only when asked for
+//! ([`sudoku_core::Solver::solve_counting_mems`]) and compiled away
+//! otherwise (the search is instantiated with and without counting). dcells'
+//! crate docs compare the two, mem for mem.
+//!
 //! ## Cost
 //!
 //! The matrix for a shape (`4n²` headers and `4n³` nodes: 3,241 in all for
@@ -179,11 +194,17 @@ impl Board {
     fn solve<T: Trace>(&mut self, puzzle: &Grid, run: &mut Run<T>) {
         let shape = self.shape;
         self.cells.copy_from_slice(puzzle.cells());
+        // Selecting the givens and taking them back are work of the solve
+        // too: their mems are counted (only when asked for).
+        let count = run.counts_mems();
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             // `Run::start` has refused clashing givens, so every given's row is free.
             if digit != 0 {
-                let selected = self.matrix.select(sudoku::row(shape, cell, digit));
+                let selected = self
+                    .matrix
+                    .select_counting_mems(sudoku::row(shape, cell, digit), count);
                 debug_assert!(selected.is_ok(), "givens were checked");
+                run.mems(selected.unwrap_or(0));
             }
         }
         let bytes = (self.matrix.bytes() + self.cells.len()) as u64;
@@ -191,6 +212,7 @@ impl Board {
             let mut visitor = SudokuVisitor::new(run, &mut self.cells, &self.geometry, puzzle);
             let _ = self.matrix.search(&mut visitor);
         }
-        self.matrix.unselect_all();
+        let mems = self.matrix.unselect_all_counting_mems(count);
+        run.mems(mems);
     }
 }

@@ -164,7 +164,10 @@ fn a_report_path_that_is_a_file_is_refused_before_the_run() {
     assert_eq!(out.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("not a directory"), "{stderr}");
     assert!(out.stdout.is_empty(), "the run must not start");
-    assert!(started.elapsed() < Duration::from_secs(2));
+    // The empty stdout shows the run did not start; the clock only catches
+    // a refusal that waited for the whole default run (minutes), with room
+    // for a loaded machine.
+    assert!(started.elapsed() < Duration::from_secs(30));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
 }
 
