@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p sudoku-harness --example mems_and_estimates -- estimates [PROBES] [BUDGET]
-//! cargo run --release -p sudoku-harness --example mems_and_estimates -- spearman [BUDGET]
+//! cargo run --release -p sudoku-harness --example mems_and_estimates -- spearman [BUDGET] [ROUNDS]
 //! cargo run --release -p sudoku-harness --example mems_and_estimates -- abf [PROBES]
 //! ```
 //!
@@ -14,9 +14,11 @@
 //!   the median of estimate / actual nodes, the 10th and 90th percentiles
 //!   and the extremes.
 //! * `spearman`: per strategy that counts mems, Spearman's rank correlation
-//!   between a puzzle's mems and its time (the fastest of two plain solves,
-//!   proving uniqueness) on top95 and on the first 2,000 17-clue puzzles;
-//!   searches over BUDGET nodes (default 2 million) are left out and counted.
+//!   between a puzzle's mems and its time on top95 and on the first 2,000
+//!   17-clue puzzles, proving uniqueness; a puzzle's time is the fastest of
+//!   ROUNDS (default 9) interleaved timings, each a batch of plain solves
+//!   of about 20 µs (see `fastest_times`); searches over BUDGET nodes
+//!   (default 2 million) are left out and counted.
 //! * `abf`: naive's estimate of its whole tree on the anti-brute-force seed
 //!   (its whole tree is exactly what proving uniqueness searches, counted).
 
@@ -82,7 +84,41 @@ fn estimates(probes: u64, budget: u64) {
     }
 }
 
-fn spearman_table(budget: u64) {
+/// A puzzle's time, per solve, for the Spearman table: the fastest of
+/// `rounds` timings, the rounds interleaved (each one a pass over the whole
+/// set, so a burst of load falls on one timing of many puzzles, not on every
+/// timing of one). A timing is a batch of back-to-back plain solves, as many
+/// as bring it to about `BATCH_NS` (one solve when a solve alone takes
+/// longer), divided by the batch: a microsecond solve is then timed well
+/// above the clock's resolution and the cost of reading it.
+fn fastest_times(
+    solver: &dyn sudoku_core::Solver,
+    set: &[&Grid],
+    limits: &Limits,
+    rounds: usize,
+) -> Vec<f64> {
+    const BATCH_NS: f64 = 20_000.0;
+    let time = |puzzle: &Grid, batch: usize| {
+        let start = Instant::now();
+        for _ in 0..batch {
+            std::hint::black_box(solver.solve(std::hint::black_box(puzzle), limits));
+        }
+        start.elapsed().as_nanos() as f64 / batch as f64
+    };
+    let batches: Vec<usize> = set
+        .iter()
+        .map(|p| (BATCH_NS / time(p, 1).max(1.0)).clamp(1.0, 1000.0) as usize)
+        .collect();
+    let mut best = vec![f64::INFINITY; set.len()];
+    for _ in 0..rounds {
+        for ((puzzle, &batch), best) in set.iter().zip(&batches).zip(&mut best) {
+            *best = best.min(time(puzzle, batch));
+        }
+    }
+    best
+}
+
+fn spearman_table(budget: u64, rounds: usize) {
     let sets = [
         ("top95", puzzles("top95.txt", usize::MAX)),
         ("17-clue (first 2,000)", puzzles("17clue.txt", 2000)),
@@ -100,7 +136,7 @@ fn spearman_table(budget: u64) {
             continue;
         }
         for (name, set) in &sets {
-            let (mut mems, mut times) = (Vec::new(), Vec::new());
+            let (mut mems, mut timed) = (Vec::new(), Vec::new());
             let mut left_out = 0;
             for puzzle in set {
                 let counted = solver.solve_counting_mems(puzzle, &limits);
@@ -108,16 +144,10 @@ fn spearman_table(budget: u64) {
                     left_out += 1;
                     continue;
                 }
-                let best = (0..2)
-                    .map(|_| {
-                        let start = Instant::now();
-                        std::hint::black_box(solver.solve(puzzle, &limits));
-                        start.elapsed().as_secs_f64()
-                    })
-                    .fold(f64::INFINITY, f64::min);
                 mems.push(counted.stats.mems.unwrap_or(0) as f64);
-                times.push(best);
+                timed.push(puzzle);
             }
+            let times = fastest_times(solver, &timed, &limits, rounds);
             let rho = spearman(&mems, &times).map_or("n/a".into(), |r| format!("{r:.3}"));
             println!(
                 "| {} | {name} | {} | {left_out} | {rho} |",
@@ -153,8 +183,8 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("estimates") => estimates(arg(&args, 1, 1000), arg(&args, 2, 200_000_000)),
-        Some("spearman") => spearman_table(arg(&args, 1, 2_000_000)),
+        Some("spearman") => spearman_table(arg(&args, 1, 2_000_000), arg(&args, 2, 9) as usize),
         Some("abf") => anti_brute_force(arg(&args, 1, 1000)),
-        _ => eprintln!("usage: mems_and_estimates estimates [PROBES] [BUDGET] | spearman [BUDGET] | abf [PROBES]"),
+        _ => eprintln!("usage: mems_and_estimates estimates [PROBES] [BUDGET] | spearman [BUDGET] [ROUNDS] | abf [PROBES]"),
     }
 }

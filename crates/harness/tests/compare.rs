@@ -146,7 +146,7 @@ fn without_strategies_the_headline_ones_run() {
 
 #[cfg(feature = "reference")] // used only by the tests that name the reference
 /// Every field reports/README.md documents for a result record.
-const RESULT_FIELDS: [&str; 50] = [
+const RESULT_FIELDS: [&str; 52] = [
     "set",
     "strategy",
     "reference",
@@ -197,6 +197,8 @@ const RESULT_FIELDS: [&str; 50] = [
     "repeat_spread_median_pct",
     "repeat_spread_max_pct",
     "wall_ms",
+    "budget_notes",
+    "budget_note",
 ];
 
 #[cfg(feature = "reference")] // used only by the tests that name the reference

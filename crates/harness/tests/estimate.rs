@@ -156,7 +156,8 @@ fn budget_hits_quote_an_estimate_of_the_whole_tree() {
     std::fs::create_dir_all(&dir).unwrap();
     let set = dir.join("abf.txt");
     std::fs::write(&set, format!("{text}\n")).unwrap();
-    let (_, err, _) = lab(&[
+    let (report, lines) = (dir.join("report"), dir.join("lines.jsonl"));
+    let (table, err, _) = lab(&[
         "compare",
         "--strategies",
         "naive,bitboard",
@@ -164,10 +165,57 @@ fn budget_hits_quote_an_estimate_of_the_whole_tree() {
         "2000",
         "--rounds",
         "1",
+        "--no-progress",
         "--set",
         set.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+        "--results",
+        lines.to_str().unwrap(),
     ]);
+    let read = |name: &str| std::fs::read_to_string(report.join(name)).unwrap();
+    let (json, csv, md) = (read("results.json"), read("results.csv"), read("report.md"));
+    let lines = std::fs::read_to_string(&lines).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(said(&err, "naive"), "{err}");
     assert!(!err.contains("bitboard: node budget hit"), "{err}");
+    // The note is in the records too: the results line of the budget hit,
+    // the JSON and CSV records of its row, and a footnote under the tables.
+    let note = err
+        .lines()
+        .find(|l| said(l, "naive"))
+        .and_then(|l| l.split_once(": naive: "))
+        .map(|(_, rest)| format!("naive: {rest}"))
+        .expect("the stderr note");
+    let line_of = |id: &str| {
+        lines
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .find(|l| l["strategy"] == id)
+            .expect("a results line per strategy")
+    };
+    assert_eq!(line_of("naive")["budget_note"], note.as_str(), "{lines}");
+    assert!(line_of("bitboard").get("budget_note").is_none(), "{lines}");
+    let json: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let record = |id: &str| {
+        json["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["strategy"] == id)
+            .unwrap()
+            .clone()
+    };
+    let footnote = format!("line 1: {note}");
+    assert_eq!(record("naive")["budget_notes"], 1, "{json}");
+    assert_eq!(record("naive")["budget_note"], footnote.as_str(), "{json}");
+    assert_eq!(record("bitboard")["budget_notes"], 0, "{json}");
+    assert!(record("bitboard")["budget_note"].is_null(), "{json}");
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let column = header.iter().position(|&h| h == "budget_note").unwrap();
+    assert!(csv.contains(&footnote), "{csv}");
+    assert!(header.contains(&"budget_notes"), "{csv}");
+    assert!(column > 0);
+    assert!(md.contains(&footnote), "{md}");
+    assert!(table.contains("line 1: naive: node budget hit"), "{table}");
 }

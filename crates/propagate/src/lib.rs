@@ -157,7 +157,9 @@
 //! * choosing: row-major reads the digits of the cells it passes; mrv the
 //!   candidates and digit of every cell it scans (it stops early at the
 //!   fewest possible); `fewest` also reads every unit's counts (eight to a
-//!   word) or, under `none`, every unit's cells;
+//!   word) or, under `none`, the cells, candidates and digits of each unit
+//!   it scans (it stops at a digit with no place left), and the winning
+//!   unit's cells and candidates once more to list the places;
 //! * locked candidates read every cell's candidates twice, write every
 //!   segment and read the segments each box-line comparison looks at;
 //!   subsets read each unit's cells and candidates twice; the lists of

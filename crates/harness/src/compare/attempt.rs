@@ -117,6 +117,7 @@ impl Attempt {
             wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
             rules: self.rules,
             rating: entry.rating,
+            budget_note: self.budget_note.clone(),
             solved: self.solved,
             wrong: self.wrong,
             problems: self

@@ -151,6 +151,18 @@ pub fn footnotes(report: &Report) -> Vec<String> {
                 .into(),
         );
     }
+    for row in report.results.iter() {
+        if let Some(note) = &row.budget_note {
+            let more = match row.budget_notes {
+                0 | 1 => String::new(),
+                n => format!(
+                    " ({} more budget hits with an estimate: see the results lines)",
+                    n - 1
+                ),
+            };
+            notes.push(format!("{}, {note}{more}", row.set));
+        }
+    }
     notes.push("nodes, guesses, backtracks: per puzzle; no-guess %: share of solved puzzles solved without a guess".into());
     if report.strategies.iter().any(|s| s.counts_mems) {
         notes.push(

@@ -169,6 +169,14 @@ pub struct ResultRecord {
     /// Wall-clock time of this strategy on this set, ms, verification included
     /// (with `--jobs` above 1, the parallel elapsed time).
     pub wall_ms: f64,
+    /// How many of its budget hits carry an estimate of the whole search
+    /// (the results lines' `budget_note`; a strategy that cannot be probed
+    /// has none).
+    #[serde(default)]
+    pub budget_notes: u64,
+    /// The first of those notes in set order, "line L: ..."; null when none.
+    #[serde(default)]
+    pub budget_note: Option<String>,
     /// The times of the decided puzzles, µs, fastest first: the cactus plot's
     /// data. Not in the JSON or CSV (one figure per puzzle); a report read
     /// back from `results.json` has none and draws no cactus plot.

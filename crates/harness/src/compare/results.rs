@@ -254,6 +254,13 @@ pub struct Line {
     /// <rating>`), for the rating study ([`super::study`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<f64>,
+    /// When a budget stopped a strategy that can be probed: what the whole
+    /// search would have cost, from Knuth's random probes made outside the
+    /// timed solve ([`crate::estimate::budget_note`]); e.g. "naive: node
+    /// budget hit after 2,000 nodes; an estimate of the whole tree is 3.3 M
+    /// nodes (about 645 ms at this speed, from 300 random probes)".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget_note: Option<String>,
 }
 
 /// What a strategy said about one puzzle: a line's `verdict`.
@@ -336,6 +343,7 @@ impl Line {
             problems: Vec::new(),
             disagreement: None,
             rating: None,
+            budget_note: None,
         }
     }
 

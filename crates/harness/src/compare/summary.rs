@@ -89,6 +89,10 @@ pub(super) struct Acc {
     peak_bytes: Figure,
     mems: Figure,
     wall: Duration,
+    /// The budget hits' estimate notes: how many, and the first in set
+    /// order, with its line.
+    budget_notes: u64,
+    first_budget_note: Option<(usize, usize, String)>,
 }
 
 impl Acc {
@@ -100,6 +104,16 @@ impl Acc {
             return;
         }
         self.supported += 1;
+        if let Some(note) = &a.budget_note {
+            self.budget_notes += 1;
+            if self
+                .first_budget_note
+                .as_ref()
+                .is_none_or(|f| a.index < f.0)
+            {
+                self.first_budget_note = Some((a.index, a.line, note.clone()));
+            }
+        }
         match said {
             Said::Unique => self.unique += 1,
             Said::Multiple => self.multiple += 1,
@@ -209,6 +223,11 @@ pub(super) fn finish_row(
         unsupported: acc.unsupported,
         repeated: acc.spreads.len() as u64,
         wall_ms: round3(acc.wall.as_secs_f64() * 1e3),
+        budget_notes: acc.budget_notes,
+        budget_note: acc
+            .first_budget_note
+            .as_ref()
+            .map(|(_, line, note)| format!("line {line}: {note}")),
         ..ResultRecord::default()
     };
     if !acc.spreads.is_empty() {

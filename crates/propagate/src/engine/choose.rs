@@ -101,17 +101,26 @@ impl Board {
     /// `limit` are kept as bit-sliced "at least k places" masks, one per k.
     fn fewest_place(&self, limit: u32) -> (Option<(usize, u8, u32)>, u64) {
         let n = self.n as u64;
-        // Finding the places of the winner: the unit's cells (four to a
-        // word) and their candidates.
-        let places_mems = n.div_ceil(4) + n;
+        // Finding the places of the winner, when there is one: the unit's
+        // cells (four to a word) and their candidates.
+        let places_mems = |found: &Option<(usize, u8, u32)>| {
+            if found.is_some() {
+                n.div_ceil(4) + n
+            } else {
+                0
+            }
+        };
         if self.tracked {
             // The counts of every unit, eight to a word.
-            let mems = 3 * n * n.div_ceil(8) + places_mems;
-            return (self.fewest_counted(limit), mems);
+            let found = self.fewest_counted(limit);
+            let mems = 3 * n * n.div_ceil(8) + places_mems(&found);
+            return (found, mems);
         }
-        // Every unit's cells, their candidates and digits.
-        let mems = 3 * n * (n.div_ceil(4) + 2 * n) + places_mems;
-        (self.fewest_uncounted(limit), mems)
+        // The cells of each unit scanned (it stops at a digit with no
+        // place), their candidates and digits.
+        let (found, units) = self.fewest_uncounted(limit);
+        let mems = units as u64 * (n.div_ceil(4) + 2 * n) + places_mems(&found);
+        (found, mems)
     }
 
     /// [`Board::fewest_place`] from the counts kept (forward checking up).
@@ -137,13 +146,15 @@ impl Board {
     }
 
     /// [`Board::fewest_place`] without counts (`none`): bit-sliced "at least
-    /// k places" masks per unit.
-    fn fewest_uncounted(&self, limit: u32) -> Option<(usize, u8, u32)> {
+    /// k places" masks per unit; with how many units it scanned.
+    fn fewest_uncounted(&self, limit: u32) -> (Option<(usize, u8, u32)>, usize) {
         let n = self.n;
         let limit = limit as usize;
         let mut best: Option<(usize, usize, u32)> = None; // (count, unit, digit bit)
         let mut at_least = [0u32; 27];
+        let mut scanned = 0;
         for u in 0..3 * n {
+            scanned += 1;
             let cells = &self.units[u * n..(u + 1) * n];
             at_least[1..=limit].fill(0);
             let mut used = 0;
@@ -168,8 +179,10 @@ impl Board {
                 break;
             }
         }
-        let (_, u, bit) = best?;
-        let places = cells_with(&self.units[u * n..(u + 1) * n], &self.cand, bit);
-        Some((u, digit_of(bit), places))
+        let found = best.map(|(_, u, bit)| {
+            let places = cells_with(&self.units[u * n..(u + 1) * n], &self.cand, bit);
+            (u, digit_of(bit), places)
+        });
+        (found, scanned)
     }
 }
