@@ -11,6 +11,10 @@
 //!
 //! * forcing chains: an assumption implies its own negation (X-chains use
 //!   only units; full chains also cells);
+//! * cycles: a loop of alternating strong and weak links holds one way
+//!   round or the other, so a candidate weakly linked to an "on" of each
+//!   reading is false (X-cycles: one digit's units; Y-cycles: bivalue
+//!   cells; bidirectional cycles: both);
 //! * Nishio: assuming a digit, unit links alone reach a contradiction;
 //! * multiple forcing chains: every digit of a cell (or every place of a
 //!   digit in a unit) implies the same potential;
@@ -62,8 +66,11 @@ pub fn length_tenths(complexity: usize) -> Tenths {
 /// How links are followed.
 #[derive(Clone, Copy)]
 struct Mode {
-    /// Links inside a cell (other digits off; last digit on).
+    /// Links inside a cell (other digits off; last digit on): SE's Y links.
     cells: bool,
+    /// Strong links in units (a digit's last place in a unit on): SE's X
+    /// links. Weak unit links (a digit's other places off) are always used.
+    units: bool,
     /// Remove off potentials from the working grid as they are found.
     dynamic: bool,
     /// Stop at the first potential implied both on and off.
@@ -216,7 +223,7 @@ impl<'a> Chainer<'a> {
             }
             out.push((pot(n, cell, other, true), parents.len()));
         }
-        for u in self.units(cell) {
+        for u in self.units(cell).into_iter().filter(|_| mode.units) {
             let mut other = None;
             let mut count = 0;
             for &c in &self.board.units.cells[u] {
@@ -318,6 +325,115 @@ impl<'a> Chainer<'a> {
         (set, result)
     }
 
+    /// The shortest loop through `start` (on) under `mode`'s static links
+    /// that removes something, rated from `base`. Following the links from
+    /// `start`, an off potential `p` four or more links on whose strong
+    /// link makes `start` on again closes a loop of alternating links. The
+    /// loop holds as found (`start` on) or with every potential flipped
+    /// (`start` off: each strong link is a conjugate pair and each weak link
+    /// forbids two ons, so both are read backwards too), so a candidate off
+    /// the loop that an on of each reading weakly links to is false.
+    fn cycle(&mut self, start: Pot, mode: Mode, base: Tenths) -> Option<Cycle> {
+        let n = self.n;
+        let (set, _) = self.implications(start, mode);
+        let (cell, d) = (pot_cell(n, start), pot_digit(n, start));
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        let mut parents = Vec::new();
+        // The loop closes from an on `q` of the chain through an off `x`
+        // (weakly linked to `q`) whose strong link makes `start` on. The
+        // off may already be in the set by a shorter way (every peer of
+        // `start` is, one link away), so it is looked for from each on.
+        for &q in set.order.iter().filter(|&&q| is_on(q) && q != start) {
+            offs.clear();
+            self.on_to_off(q, mode, &mut offs);
+            for &x in &offs {
+                let (c, e) = (pot_cell(n, x), pot_digit(n, x));
+                let linked = if c == cell {
+                    mode.cells && e != d
+                } else {
+                    e == d && mode.units && self.sees(c, cell)
+                };
+                if !linked {
+                    continue;
+                }
+                ons.clear();
+                parents.clear();
+                self.off_to_on(x, mode, &mut ons, &mut parents);
+                if !ons.iter().any(|&(p, _)| p == start) {
+                    continue;
+                }
+                // The loop: x, q, ..., start by first parents.
+                let mut looped = vec![x, q];
+                while let Some(&p) = set.parents_of(*looped.last().unwrap()).first() {
+                    looped.push(p);
+                }
+                let simple = looped[1..]
+                    .iter()
+                    .all(|&p| pot_cell(n, p) != c || pot_digit(n, p) != e);
+                if !simple || looped.len() < 4 {
+                    continue;
+                }
+                let removed = self.loop_removes(&looped, mode);
+                if removed.is_empty() {
+                    continue;
+                }
+                let complexity = looped.len();
+                let mut cells: Vec<usize> = looped.iter().map(|&p| pot_cell(n, p)).collect();
+                cells.sort_unstable();
+                cells.dedup();
+                return Some(Cycle {
+                    rating: base + length_tenths(complexity),
+                    complexity,
+                    removed,
+                    cells,
+                    path: format!(
+                        "{} → {}≠{} → {}={}",
+                        set.path(n, q),
+                        cell_name(n, c),
+                        digit_symbol(e),
+                        cell_name(n, cell),
+                        digit_symbol(d)
+                    ),
+                });
+            }
+        }
+        None
+    }
+
+    /// Whether two cells share a unit.
+    fn sees(&self, a: usize, b: usize) -> bool {
+        let (ua, ub) = (self.board.units.of_cell[a], self.board.units.of_cell[b]);
+        ua.iter().any(|u| ub.contains(u))
+    }
+
+    /// The candidates off the loop that an on of each reading weakly
+    /// links to (see [`Self::cycle`]).
+    fn loop_removes(&self, looped: &[Pot], mode: Mode) -> Vec<(usize, u8)> {
+        let n = self.n;
+        let mut seen_by = std::collections::HashMap::<Pot, u8>::new();
+        let mut offs = Vec::new();
+        for &q in looped {
+            // An on of one reading; its conjugate is the on of the other.
+            let (on, reading) = if is_on(q) { (q, 1) } else { (conj(q), 2) };
+            offs.clear();
+            self.on_to_off(on, mode, &mut offs);
+            for &x in &offs {
+                *seen_by.entry(x).or_default() |= reading;
+            }
+        }
+        let in_loop = |x: Pot| looped.iter().any(|&q| q == x || q == conj(x));
+        let mut removed: Vec<(usize, u8)> = seen_by
+            .into_iter()
+            .filter(|&(x, readings)| readings == 3 && !in_loop(x))
+            .filter(|&(x, _)| self.board.cand[pot_cell(n, x)] & bit(pot_digit(n, x)) != 0)
+            .map(|(x, _)| (pot_cell(n, x), pot_digit(n, x)))
+            .collect();
+        removed.sort_unstable();
+        removed.dedup();
+        removed
+    }
+
     fn candidates(&self, min: u32) -> Vec<(usize, u8)> {
         (0..self.board.cand.len())
             .filter(|&c| self.board.cand[c].count_ones() >= min)
@@ -397,28 +513,60 @@ fn chain_cells(n: usize, set: &Implications, p: Pot) -> Vec<usize> {
     cells
 }
 
-/// Forcing chains (static links): an assumption that implies its own
-/// negation. X-chains use one digit's unit links (SE 6.6 + length); full
-/// forcing chains also use cells (7.0 + length).
+/// Forcing chains and cycles (static links). A forcing chain is an
+/// assumption that implies its own negation; a cycle is a loop of
+/// alternating strong and weak links, which holds one way round or the
+/// other, so a candidate weakly linked to an "on" of each way is false. X
+/// chains and cycles use one digit's unit links, Y chains and cycles the
+/// links of bivalue cells (with weak unit links between them); full ones
+/// use both. Ratings (SE): X- and Y-cycles 6.5, forcing X-chains 6.6,
+/// full cycles and chains 7.0, each plus the length rule; the easiest
+/// wins. As in SE, Y links alone make cycles, not forcing chains.
 pub fn forcing_chain(board: &Board) -> Option<Step> {
     let mut chainer = Chainer::new(board);
     let n = board.n;
     let mut best: Option<(Technique, Found)> = None;
-    for (cells, base, technique) in [
-        (false, 66, Technique::ForcingXChain),
-        (true, 70, Technique::ForcingChain),
+    let mut best_cycle: Option<(Technique, Cycle)> = None;
+    for (cells, units, base, technique) in [
+        (false, true, 66, Technique::ForcingXChain),
+        // Y links give cycles only (as in SE): no forcing Y-chains.
+        (true, false, 66, Technique::ForcingXChain),
+        (true, true, 70, Technique::ForcingChain),
     ] {
-        // A full chain rates at least 7.0: an X-chain below that stands.
-        if best.as_ref().is_some_and(|(_, b)| b.rating < base) {
+        // X and Y cycles rate 6.5 and up, full ones 7.0: a step found
+        // below what this mode can give stands.
+        let cycle_base = if cells && units { 70 } else { 65 };
+        if best.as_ref().is_some_and(|(_, b)| b.rating < cycle_base)
+            || best_cycle
+                .as_ref()
+                .is_some_and(|(_, c)| c.rating < cycle_base)
+        {
             break;
         }
         let mode = Mode {
             cells,
+            units,
             dynamic: false,
             contradictions: false,
         };
+        let cycle_technique = match (cells, units) {
+            (false, _) => Technique::XCycle,
+            (_, false) => Technique::YCycle,
+            _ => Technique::Cycle,
+        };
         for (cell, d) in chainer.candidates(2) {
-            for on in [true, false] {
+            let Some(cycle) = chainer.cycle(pot(n, cell, d, true), mode, cycle_base) else {
+                continue;
+            };
+            if best_cycle
+                .as_ref()
+                .is_none_or(|(_, b)| (cycle.rating, cycle.complexity) < (b.rating, b.complexity))
+            {
+                best_cycle = Some((cycle_technique, cycle));
+            }
+        }
+        for (cell, d) in chainer.candidates(2) {
+            for on in [true, false].into_iter().filter(|_| units) {
                 let start = pot(n, cell, d, on);
                 let target = conj(start);
                 let (set, _) = chainer.implications_until(start, mode, Some(target));
@@ -428,6 +576,12 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
                 let complexity = set.ancestors(target);
                 let rating = base + length_tenths(complexity);
                 if best
+                    .as_ref()
+                    .is_some_and(|(_, b)| (b.rating, b.complexity) <= (rating, complexity))
+                {
+                    continue;
+                }
+                if best_cycle
                     .as_ref()
                     .is_some_and(|(_, b)| (b.rating, b.complexity) <= (rating, complexity))
                 {
@@ -445,7 +599,38 @@ pub fn forcing_chain(board: &Board) -> Option<Step> {
             }
         }
     }
-    best.map(|(t, f)| into_step(t, f))
+    match (best, best_cycle) {
+        (Some((t, chain)), Some((_, cycle)))
+            if (chain.rating, chain.complexity) < (cycle.rating, cycle.complexity) =>
+        {
+            Some(into_step(t, chain))
+        }
+        (_, Some((technique, cycle))) => {
+            let name = technique.name();
+            let mut step = Step::new(
+                technique,
+                cycle.rating,
+                format!(
+                    "{name}: {} (a loop: it holds one way round or the other)",
+                    cycle.path
+                ),
+            );
+            step.eliminations = cycle.removed;
+            step.cells = cycle.cells;
+            Some(step)
+        }
+        (chain, None) => chain.map(|(t, f)| into_step(t, f)),
+    }
+}
+
+/// A loop found from one assumption: its rating and complexity, what it
+/// removes, its cells, and the loop in words.
+struct Cycle {
+    rating: Tenths,
+    complexity: usize,
+    removed: Vec<(usize, u8)>,
+    cells: Vec<usize>,
+    path: String,
 }
 
 /// Contradiction chains: an assumption whose implications hold a potential
@@ -456,6 +641,7 @@ pub fn nishio(board: &Board) -> Option<Step> {
         board,
         Mode {
             cells: false,
+            units: true,
             dynamic: true,
             contradictions: true,
         },
@@ -535,6 +721,7 @@ pub fn multiple_chains(board: &Board, dynamic: bool) -> Option<Step> {
     let mut chainer = Chainer::new(board);
     let mode = Mode {
         cells: true,
+        units: true,
         dynamic,
         contradictions: true,
     };

@@ -18,7 +18,8 @@
 //! | naked single | 2.3 | | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | pointing / claiming | 2.6 / 2.8 | | WXYZ-wing / BUG+1 | 5.5-5.6 / 5.6 |
 //! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | VWXYZ / UVWXYZ-wing | 6.2-6.4 / 6.6 |
-//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | forcing X-chain / chain | 6.6+ / 7.0+ |
+//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | X-/Y-cycle, forcing X-chain | 6.5+, 6.6+ |
+//! | | | | bidirectional cycle / forcing chain | 7.0+ / 7.0+ |
 //! | TUVWXYZ-wing | 7.5 | | Nishio forcing chain | 7.5+ |
 //! | multiple forcing chain | 8.0+ | | dynamic forcing chain | 8.5+ |
 //!
@@ -136,9 +137,22 @@
 //! `6...2...7.5...3.2...769.8...7....4..4.8.1.2.6..1....3...6.549...1.9...6.7...6...2`:
 //! *UVWXYZ-wing: r2c3 {4, 9} and the set r7c1, r7c2, r8c1, r8c3, r9c3 holding {2, 3, 4, 5, 8, 9}: removes 4 from r1c3, 9 from r1c3, 9 from r4c3, 3 from r9c2, 8 from r9c2*. Why: the same with six cells and six digits.
 //!
-//! **forcing X-chain** (6.7), step 17 of
+//! **X-cycle** (6.5), step 17 of
 //! `.16..845...5.9.6......4..8...8..3...36.....21...2..3...5..1......2.3.5...348..21.`:
-//! *forcing X-chain: r5c7=9 → r5c3≠9 → r7c3=9 → r9c1≠9 → r9c6=9 → r6c6≠9 → r5c4=9 → r5c7≠9 (it cannot be): removes 9 from r5c7*. Why: assuming r5c7 is 9 leads, through the 9s of units alone, to r5c7 not being 9: so it is not.
+//! *X-cycle: r5c3=9 → r5c4≠9 → r6c6=9 → r9c6≠9 → r9c1=9 → r7c3≠9 → r5c3=9 (a loop: it holds one way round or the other): removes 9 from r5c7, 9 from r7c1, 9 from r8c2, 9 from r8c6*. Why: the six 9s form a loop whose links alternate between "not both" (weak) and "exactly one" (strong, a unit with two places for 9). Read one way, r5c3, r6c6 and r9c1 are 9; read the other way round, r5c4, r9c6 and r7c3 are; one reading holds. r5c7 sees r5c3 and r5c4 (row 5), so it is not 9 either way; the same for the other three.
+//!
+//! **Y-cycle** (6.8), step 30 of
+//! `.47.2......15.68.2...3...9...34.....16..3..58.....56...9...4...7.56.39......5.18.`:
+//! *Y-cycle: r3c6=8 → r4c6≠8 → r4c6=1 → r4c8≠1 → r4c8=7 → r6c9≠7 → r6c9=3 → r9c9≠3 → r9c9=6 → r3c9≠6 → r3c9=1 → r3c6≠1 → r3c6=8 (a loop: it holds one way round or the other): removes 3 from r1c9, 6 from r1c9, 7 from r6c8, 3 from r7c9, 6 from r7c9*. Why: six bivalue cells in a loop, each holding one of its two digits, each linked to the next by a digit they share in a unit (not both). Read as found: r3c6=8, r4c6=1, r4c8=7, r6c9=3, r9c9=6, r3c9=1; read the other way round: r3c6=1, r4c6=8, r4c8=1, r6c9=7, r9c9=3, r3c9=6. One reading holds. r1c9 sees r6c9, r9c9 and r3c9 (column 9): 3 is in r6c9 one way and r9c9 the other, 6 in r9c9 one way and r3c9 the other, so r1c9 is neither.
+//!
+//! **forcing X-chain** (6.6+): assuming a digit leads, through that
+//! digit's units alone, to its own negation, so it is false. No worked
+//! example: since X-cycles (6.5+) are looked for, none of the paths
+//! checked (210 puzzles of the set rated 6.6 to 7.4) takes one.
+//!
+//! **bidirectional cycle** (7.2), step 30 of
+//! `9.83.21.4...5.4.....41.93..1..8.6..92.......6.4.....7....7.8...7...3...28...9...5`:
+//! *bidirectional cycle: r2c2=1 → r2c2≠2 → r3c2=2 → r3c8≠2 → r4c8=2 → r4c8≠3 → r4c3=3 → r4c3≠7 → r2c3=7 → r2c3≠1 → r2c2=1 (a loop: it holds one way round or the other): removes 6 from r2c2, 6 from r2c3, 5 from r4c3*. Why: a loop that mixes both kinds of link (inside bivalue-like cells and between a unit's two places for a digit). Read as found: r2c2=1, r3c2=2, r4c8=2, r4c3=3, r2c3=7; the other way round: r2c2=2, r3c8=2, r4c8=3, r4c3=7, r2c3=1. Either way r2c2 holds 1 or 2 and r2c3 7 or 1, so neither is 6, and r4c3 holds 3 or 7, so it is not 5.
 //!
 //! **forcing chain** (7.1), step 4 of
 //! `..8.1.3...1.3.8.4..4..9..8....2.6.....5.7.9...7.....2...4...7....79.58..6...8...1`:

@@ -34,8 +34,14 @@ pub enum Technique {
     /// The same with an almost locked set of 4 cells.
     VWXYZWing,
     UVWXYZWing,
+    /// A loop of one digit's strong and weak links in units.
+    XCycle,
+    /// A loop through bivalue cells, weak links between them in units.
+    YCycle,
     /// X-chain: one digit, strong links in units, weak links between peers.
     ForcingXChain,
+    /// A loop using both kinds of links.
+    Cycle,
     /// Chains through both cells and units.
     ForcingChain,
     TUVWXYZWing,
@@ -78,7 +84,10 @@ impl Technique {
             Bug => "BUG+1",
             VWXYZWing => "VWXYZ-wing",
             UVWXYZWing => "UVWXYZ-wing",
+            XCycle => "X-cycle",
+            YCycle => "Y-cycle",
             ForcingXChain => "forcing X-chain",
+            Cycle => "bidirectional cycle",
             ForcingChain => "forcing chain",
             TUVWXYZWing => "TUVWXYZ-wing",
             Nishio => "Nishio forcing chain",

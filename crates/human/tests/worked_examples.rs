@@ -338,15 +338,41 @@ fn uvwxyz_wing() {
 }
 
 #[test]
-fn forcing_x_chain() {
+fn x_cycle() {
     pin(
         ".16..845...5.9.6......4..8...8..3...36.....21...2..3...5..1......2.3.5...348..21.",
         16,
-        Technique::ForcingXChain,
-        67,
-        "forcing X-chain: r5c7=9 → r5c3≠9 → r7c3=9 → r9c1≠9 → r9c6=9 → r6c6≠9 → r5c4=9 → r5c7≠9 (it cannot be): removes 9 from r5c7",
+        Technique::XCycle,
+        65,
+        "X-cycle: r5c3=9 → r5c4≠9 → r6c6=9 → r9c6≠9 → r9c1=9 → r7c3≠9 → r5c3=9 (a loop: it holds one way round or the other): removes 9 from r5c7, 9 from r7c1, 9 from r8c2, 9 from r8c6",
         &[],
-        &[(42, 9)],
+        &[(42, 9), (54, 9), (64, 9), (68, 9)],
+    );
+}
+
+#[test]
+fn y_cycle() {
+    pin(
+        ".47.2......15.68.2...3...9...34.....16..3..58.....56...9...4...7.56.39......5.18.",
+        29,
+        Technique::YCycle,
+        68,
+        "Y-cycle: r3c6=8 → r4c6≠8 → r4c6=1 → r4c8≠1 → r4c8=7 → r6c9≠7 → r6c9=3 → r9c9≠3 → r9c9=6 → r3c9≠6 → r3c9=1 → r3c6≠1 → r3c6=8 (a loop: it holds one way round or the other): removes 3 from r1c9, 6 from r1c9, 7 from r6c8, 3 from r7c9, 6 from r7c9",
+        &[],
+        &[(8, 3), (8, 6), (52, 7), (62, 3), (62, 6)],
+    );
+}
+
+#[test]
+fn bidirectional_cycle() {
+    pin(
+        "9.83.21.4...5.4.....41.93..1..8.6..92.......6.4.....7....7.8...7...3...28...9...5",
+        29,
+        Technique::Cycle,
+        72,
+        "bidirectional cycle: r2c2=1 → r2c2≠2 → r3c2=2 → r3c8≠2 → r4c8=2 → r4c8≠3 → r4c3=3 → r4c3≠7 → r2c3=7 → r2c3≠1 → r2c2=1 (a loop: it holds one way round or the other): removes 6 from r2c2, 6 from r2c3, 5 from r4c3",
+        &[],
+        &[(10, 6), (11, 6), (29, 5)],
     );
 }
 
