@@ -118,8 +118,9 @@ pub fn footnotes(report: &Report) -> Vec<String> {
     let mut na = "n/a: shape not supported by the strategy".to_string();
     if !no_counts.is_empty() {
         na.push_str(&format!(
-            ", or not reported ({} counts no nodes)",
-            no_counts.join(", ")
+            ", or not reported ({} {} no nodes)",
+            no_counts.join(", "),
+            counts(no_counts.len())
         ));
     }
     let no_mems: Vec<&str> = report
@@ -130,9 +131,10 @@ pub fn footnotes(report: &Report) -> Vec<String> {
         .collect();
     if !no_mems.is_empty() {
         na.push_str(&format!(
-            "; mems n/a: {} count no mems (outside code cannot be counted, nor the work \
+            "; mems n/a: {} {} no mems (outside code cannot be counted, nor the work \
              inside a SAT solver; the crate docs say which of ours are not yet instrumented)",
-            no_mems.join(", ")
+            no_mems.join(", "),
+            counts(no_mems.len())
         ));
     }
     notes.push(na);
@@ -278,8 +280,23 @@ pub fn wrap_text(text: &str, width: usize) -> String {
     out
 }
 
+/// The verb of a footnote whose subject is a list of `n` strategies.
+fn counts(n: usize) -> &'static str {
+    if n == 1 {
+        "counts"
+    } else {
+        "count"
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_footnote_verb_agrees_with_its_list() {
+        assert_eq!(counts(1), "counts");
+        assert_eq!(counts(6), "count");
+    }
     use super::*;
 
     fn record(strategy: &str, mean: f64, ratio: Option<(f64, [f64; 2])>) -> ResultRecord {
