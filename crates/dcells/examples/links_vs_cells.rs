@@ -11,15 +11,7 @@
 
 use std::time::Instant;
 use sudoku_core::{Grid, Limits, Solver};
-use sudoku_testkit::{puzzle_path, read_entries};
-
-fn puzzles(name: &str, limit: usize) -> Vec<Grid> {
-    read_entries(&puzzle_path(name))
-        .into_iter()
-        .take(limit)
-        .map(|e| e.puzzle)
-        .collect()
-}
+use sudoku_testkit::shared_set;
 
 /// Per puzzle and solver: (nodes, mems, fastest seconds). The solvers'
 /// timed solves alternate, puzzle by puzzle and run by run, so that a change
@@ -60,7 +52,7 @@ fn main() {
         ("16x16.txt", usize::MAX),
         ("25x25.txt", usize::MAX),
     ] {
-        let set = puzzles(name, limit);
+        let set = shared_set(name, limit);
         let rows = measure(&[dlx, dcells], &set, runs);
         let (a, b) = (&rows[0], &rows[1]);
         let n = set.len() as f64;

@@ -26,15 +26,7 @@ use std::time::Instant;
 use sudoku_core::{Grid, Limits};
 use sudoku_harness::rate::spearman;
 use sudoku_harness::registry::{estimator, pick, strategies};
-use sudoku_testkit::{puzzle_path, read_entries, seeds};
-
-fn puzzles(name: &str, limit: usize) -> Vec<Grid> {
-    read_entries(&puzzle_path(name))
-        .into_iter()
-        .take(limit)
-        .map(|e| e.puzzle)
-        .collect()
-}
+use sudoku_testkit::{seeds, shared_set};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     let i = ((sorted.len() - 1) as f64 * p).round() as usize;
@@ -47,7 +39,7 @@ fn arg(args: &[String], i: usize, default: u64) -> u64 {
 }
 
 fn estimates(probes: u64, budget: u64) {
-    let set = puzzles("top95.txt", usize::MAX);
+    let set = shared_set("top95.txt", usize::MAX);
     let limits = Limits {
         node_budget: Some(budget),
         ..Limits::count_all()
@@ -120,8 +112,8 @@ fn fastest_times(
 
 fn spearman_table(budget: u64, rounds: usize) {
     let sets = [
-        ("top95", puzzles("top95.txt", usize::MAX)),
-        ("17-clue (first 2,000)", puzzles("17clue.txt", 2000)),
+        ("top95", shared_set("top95.txt", usize::MAX)),
+        ("17-clue (first 2,000)", shared_set("17clue.txt", 2000)),
     ];
     let limits = Limits {
         node_budget: Some(budget),

@@ -45,8 +45,8 @@ pub fn seeds() -> Vec<(Grid, Grid)> {
         .collect()
 }
 
-/// The first `limit` puzzles of a bundled public research set (`top95.txt`,
-/// `hardest.txt`, `17clue.txt`, in `puzzles/`).
+/// The first `limit` puzzles of a bundled set of `puzzles/` (`top95.txt`,
+/// `hardest.txt`, `17clue.txt`, `16x16.txt`, ...); only those are parsed.
 pub fn shared_set(name: &str, limit: usize) -> Vec<Grid> {
     let path = puzzle_path(name);
     let file = File::open(&path).unwrap();
