@@ -522,7 +522,9 @@
 //!     per digit at every bivalue cell made the choice a quarter of the
 //!     instructions on serg (about 2,800 per choice); skipping cells that
 //!     could not win even if every bivalue peer shared both digits did not
-//!     help. The most promising lead here: the same score computed in bulk
+//!     help, nor did scoring in full only the cells within 0, 1 or 2 of
+//!     the best cheap score (319, 303 or 296 nodes on the 1106 set; with
+//!     0, 6.5% slower there and 13% on serg). The most promising lead here: the same score computed in bulk
 //!     (per digit, the bivalue cells holding it and their peers, a few
 //!     word operations per band) could keep the nodes and lose the cost.
 //!     Cheaper variants: 2 x placed peers - bivalue peers, 326, 167, 8.49,
