@@ -444,6 +444,120 @@
 //!   triads as variables of their own, in SIMD registers), and a branch on
 //!   a digit's configuration in the band with the fewest, which the
 //!   lab's traces (a placement per guess) cannot yet record.
+//! * **Issue 27, 9x9: tdoku's ideas tried, none kept.** Measured today
+//!   against tdoku in one process, `TDOKU_DIR=... cargo build --release
+//!   --features tdoku`, then `sudoku-lab compare --strategies
+//!   bitboard,tdoku,reference --set puzzles/field --set puzzles/top95.txt
+//!   --set puzzles/17clue.txt --limit-puzzles 2000 --rounds 5` (lscpu:
+//!   "AMD EPYC", with AVX-512; 2 cores, load 4.4 to 4.7; tdoku by the
+//!   `cc` crate with `-O3 -march=native`): one run, mean µs per puzzle,
+//!   bitboard / tdoku and its paired 95% interval, the code as it is:
+//!
+//!   | set | tdoku | bitboard | bitboard / tdoku | bitboard nodes / guesses |
+//!   |---|---:|---:|---:|---|
+//!   | forum hardest 1106 (375) | 85.3 | 85.5 | 1.00 [0.96, 1.05] | 332 / 331 |
+//!   | forum hardest 1905, sample of 1,000 | 53.6 | 46.8 | 0.87 [0.85, 0.89] | 170 / 169 |
+//!   | serg, sample of 2,000 | 2.92 | 2.81 | 0.96 [0.95, 0.97] | 8.47 / 7.47 |
+//!   | top1465 | 10.1 | 7.58 | 0.75 [0.72, 0.78] | 20.9 / 19.9 |
+//!   | top95 | 11.0 | 6.97 | 0.63 [0.55, 0.72] | 18.9 / 17.9 |
+//!   | 17-clue, first 2,000 | 3.92 | 2.69 | 0.69 [0.67, 0.70] | 2.02 / 1.02 |
+//!
+//!   Six other runs within the hour gave 0.99 to 1.05 on the 1106 set,
+//!   0.87 to 0.95 on the 1905 sample and 0.94 to 0.97 on serg but once
+//!   1.11 (a ratio moves that much between runs on this shared machine,
+//!   hardly within one). Still missed: 0.9x tdoku on the 1106 set (by about 10%)
+//!   and on serg (by about 6%, when the machine is kind), and tdoku's
+//!   branch points on the two forum sets (about 166 and 85 here against
+//!   its 110 and 66). What was tried, each against the code above
+//!   (nodes per puzzle on the 1106 set, the 1905 sample, serg, top1465,
+//!   top95 and 17-clue, the sets of the table; exact. Times from
+//!   `examples/timeloop`, the two builds run alternately three times;
+//!   instructions from callgrind on a build for `x86-64-v3`, valgrind
+//!   reading no AVX-512, two solves a puzzle, the first 300 or 500 of
+//!   the large sets):
+//!
+//!   - *The stack's permutation rule* (a digit's mini-columns in a stack
+//!     must fit a column-to-box permutation) in place of claiming for
+//!     columns: the same nodes on every set, to the hundredth. With three
+//!     lines and three boxes the permutation rule is locked candidates in
+//!     both directions (Hall's condition for one line or two, and two
+//!     lines' complement is one), and claiming plus the band step's
+//!     pointing already give both at every fixpoint.
+//!   - *Negative triads*: a mini-row with three digits confined to it
+//!     (each one's fitting mini-rows leave it alone in its row) holds no
+//!     other digit, one with four is a dead end; run per band when naked
+//!     singles and column claims are stuck. Nodes 332 to 326, 170 to
+//!     169, 8.47 to 8.46, 20.9 to 20.3, 18.9 to 19.0, 2.02 to 1.92, for
+//!     30% to 50% more instructions on every set but 17-clue (+3%): not
+//!     kept. Like the positive triad rule before it, triads add little to
+//!     singles and locked candidates at a fixpoint.
+//!   - *Branching on a digit's configuration*, tdoku's branch (the band,
+//!     or stack, with the fewest configurations left, the digit with the
+//!     fewest there, one branch per configuration; a branch restricts a
+//!     plane and places no digit). With the triad rule above in (its
+//!     nodes the baseline): before bivalue cells, bands only, 279, 160,
+//!     9.19, 23.2, 19.5, 2.02; bands and stacks, only for a digit with two
+//!     configurations, 275, 145, 9.72, 23.2, 26.2, 2.36; bands and stacks,
+//!     any digit, 263, 142, 9.71, 23.1, 28.0, 2.41: a fifth fewer nodes on
+//!     the 1106 set, a sixth on the 1905 sample, and more on every other
+//!     set (top95 by half). Thresholds on the band's configurations (12 to
+//!     18) found no mixture that kept both. Only where no cell is bivalue,
+//!     in place of the row branch: 315, 164, 8.46, 20.2, 18.6, 1.89, and
+//!     2% fewer instructions on the forum sets and top95. Not kept: the
+//!     gain is small, and a branch that places no digit breaks the
+//!     statistics (a guess is a placement, nodes are guesses plus one)
+//!     and the traces (a placement per branch) that the lab relies on.
+//!   - *The row branch extended to columns* (a digit with two places in a
+//!     column, keyed by its stack's configurations as rows are by their
+//!     band's): 342 and 173 nodes on the forum sets, the rest within 0.01.
+//!     Not kept.
+//!   - *Scoring bivalue cells by the digits their bivalue peers share*:
+//!     40 + placed peers - (for each of the cell's two digits, the
+//!     bivalue peers holding it). A peer sharing a digit becomes a naked
+//!     single when that digit is placed; the score now counts only those.
+//!     Nodes 291 (-12%), 149 (-12%), 8.54 (+1%), 18.1 (-13%), 16.4 (-14%),
+//!     1.83 (-9%), and fewer placements (2,929 to 2,622 per puzzle on the
+//!     1106 set), but slower: 1106 82 to 91 µs, 1905 45 to 50, serg 2.05
+//!     to 2.66 (timeloop). Reading the cell's digits and three popcounts
+//!     per digit at every bivalue cell made the choice a quarter of the
+//!     instructions on serg (about 2,800 per choice); skipping cells that
+//!     could not win even if every bivalue peer shared both digits did not
+//!     help, nor did scoring in full only the cells within 0, 1 or 2 of
+//!     the best cheap score (319, 303 or 296 nodes on the 1106 set; with
+//!     0, 6.5% slower there and 13% on serg). The most promising lead here: the same score computed in bulk
+//!     (per digit, the bivalue cells holding it and their peers, a few
+//!     word operations per band) could keep the nodes and lose the cost.
+//!     Cheaper variants: 2 x placed peers - bivalue peers, 326, 167, 8.49,
+//!     20.8, 18.8, 2.03, time level; with ties broken by the
+//!     configurations left to the cell's digits in its band and stack,
+//!     317, 164, 8.51, 20.7, 18.3, 2.02, but 16% slower on the 1106 set and
+//!     20% on serg (ties are common, the tie-break dear); strong links
+//!     (units where one of the cell's digits has two places) counted for
+//!     or against, and the band's and stack's configurations as a weight:
+//!     worse on most sets.
+//!   - *Band steps dispatched by a mask instead of 27 tests*: the planes
+//!     that differ from their copies as a bit mask (a vector compare), the
+//!     steps run by index in a bit loop. callgrind: 15% fewer instructions
+//!     and 58% fewer (simulated) mispredicted branches on the 1106 set,
+//!     which 27 written-out tests dominate (72% of them). In time: 1106
+//!     82-94 to 100-122 µs, serg 2.06 to 2.88, top95 4.6 to 7.2. With the
+//!     steps reporting the planes they change (no wide compare after the
+//!     first), 1.3 to 2.2 times slower. Probably: each step must finish before the
+//!     next plane is known, a chain the predicted tests let the processor
+//!     run ahead of; and callgrind's branch model is not this processor's.
+//!     Time decides, not the simulated counts.
+//!   - *Clearing a row's solved cells from the other planes only when one
+//!     is new* (a branch on `solved & free`): serg 10% faster, the 1106
+//!     set 9% and the 1905 sample 11% slower. Not kept.
+//!
+//!   What would meet the targets: tdoku's smaller trees come with its
+//!   branch on configurations (above: a fifth fewer nodes on the 1106 set
+//!   as k-way branches; its binary "this configuration or not", which
+//!   planes of mini-rows cannot record, may account for the rest), so
+//!   meeting its branch points needs configurations kept as state beside
+//!   the planes and a trace event for a branch that places no digit;
+//!   short of that, a cheap shared-digit score for bivalue cells (above)
+//!   is the lead that cut a tenth of the nodes.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the table above). One of them has
 //!   849 solutions and cost 17 nodes: its root has no bivalue cell, and the
@@ -489,9 +603,10 @@
 //! triples) and of tdoku's band-configuration guessing (it guesses a
 //! row's two places inside the band with the fewest configurations
 //! instead). The 9x9 path finds hidden singles of columns and claiming for
-//! columns only when the band steps and naked singles are stuck, and not
-//! the stack's whole permutation rule (mini-columns fitting a
-//! column-to-box permutation), which the band step has for rows.
+//! columns only when the band steps and naked singles are stuck; with the
+//! band steps' pointing, that is the stack's whole permutation rule
+//! (mini-columns fitting a column-to-box permutation) at every fixpoint:
+//! running that rule instead moved no node.
 //!
 //! ## Statistics
 //!
