@@ -693,13 +693,18 @@ impl<const N: usize> Board<N> {
         changed
     }
 
-    /// The unsolved cell to branch on: the bivalue cell with the fewest
-    /// placed cells in its row, column and box (counted per unit), else the
-    /// first with fewest candidates. Returns `(row, column, options)`.
-    ///
-    /// As on the 9x9 path, a guess where the grid is least settled has the
-    /// most to propagate.
-    fn choose<T: Trace>(&self, geo: &Geo, run: &mut Run<T>) -> (usize, usize, u32) {
+    /// The unsolved cell to branch on: among the bivalue cells, the one
+    /// whose row, column and box have met the most dead ends so far
+    /// ([`Weights`]), and on ties the one with the most placed cells in its
+    /// row, column and box; the first in row-major order on full ties.
+    /// Without a bivalue cell, the first with fewest candidates. Returns
+    /// `(row, column, options)`.
+    fn choose<T: Trace>(
+        &self,
+        geo: &Geo,
+        weights: &Weights<N>,
+        run: &mut Run<T>,
+    ) -> (usize, usize, u32) {
         // Placed per unit: `free`, per row two box tables and the stack
         // masks, the box counts read and written; the bivalue count:
         // every plane's row words and `free`.
@@ -707,22 +712,28 @@ impl<const N: usize> Board<N> {
         run.mems(n * (1 + 2 + 3 * stacks) + n * n + n);
         let (row_placed, col_placed, box_placed) = self.placed_per_unit(geo);
         let bivalue = self.bivalue_cells();
-        let mut best = (0, 0, u32::MAX);
+        // (score, row, column): the weight above the placed count (at most
+        // 3N < 256).
+        let mut best: Option<(u64, usize, usize)> = None;
         for (r, &cells) in bivalue.iter().enumerate() {
             let mut cells = cells;
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                // The three counts and two box tables.
-                run.mems(5);
-                let settled = row_placed[r] + col_placed[c] + box_placed[geo.box_index(r, c)];
-                if settled < best.2 {
-                    best = (r, c, settled);
+                // Three placed counts, three weights, two box tables.
+                run.mems(8);
+                let b = geo.box_index(r, c);
+                let weight =
+                    weights.row[r] as u64 + weights.col[c] as u64 + weights.boxes[b] as u64;
+                let settled = row_placed[r] + col_placed[c] + box_placed[b];
+                let score = weight << 8 | settled as u64;
+                if best.is_none_or(|(s, _, _)| score > s) {
+                    best = Some((score, r, c));
                 }
             }
         }
-        if best.2 != u32::MAX {
-            return (best.0, best.1, self.options(best.0, best.1, run));
+        if let Some((_, r, c)) = best {
+            return (r, c, self.options(r, c, run));
         }
         self.fewest_options(run)
     }
@@ -926,6 +937,54 @@ pub(crate) fn solve<const N: usize, T: Trace>(
     let _ = search(board, &geo, out, run, bytes);
 }
 
+/// Failure weights per unit, for the choice of the guess (the *dom/wdeg*
+/// heuristic of constraint programming, Boussemart et al. 2004, with the
+/// domain size fixed at two): every dead end adds one to the units it
+/// names, the row, column or box of a unit-digit left with no place, or
+/// the three units of a cell left with no candidate. The search then
+/// branches where it has failed before: the conflicts of a hard puzzle
+/// cluster, and a guess there settles them sooner. Kept outside the
+/// [`Board`] (no guess copies it): it learns across the whole search.
+struct Weights<const N: usize> {
+    row: [u32; N],
+    col: [u32; N],
+    boxes: [u32; N],
+}
+
+impl<const N: usize> Weights<N> {
+    fn new() -> Self {
+        Weights {
+            row: [0; N],
+            col: [0; N],
+            boxes: [0; N],
+        }
+    }
+
+    /// Adds one to the units `dead` names.
+    fn bump<T: Trace>(&mut self, dead: DeadEnd, geo: &Geo, run: &mut Run<T>) {
+        match dead {
+            DeadEnd::Cell(cell) | DeadEnd::Constraint(Constraint::Cell(cell)) => {
+                // Two box tables, three weights read and written.
+                run.mems(2 + 6);
+                let (r, c) = (cell / N, cell % N);
+                self.row[r] += 1;
+                self.col[c] += 1;
+                self.boxes[geo.box_index(r, c)] += 1;
+            }
+            DeadEnd::Constraint(unit) => {
+                // The weight read and written.
+                run.mems(2);
+                match unit {
+                    Constraint::RowDigit(r, _) => self.row[r] += 1,
+                    Constraint::ColDigit(c, _) => self.col[c] += 1,
+                    Constraint::BoxDigit(b, _) => self.boxes[b] += 1,
+                    Constraint::Cell(_) => unreachable!("matched above"),
+                }
+            }
+        }
+    }
+}
+
 /// A branch point: the state before the guess, the cell, the options not
 /// tried yet and the digit being tried (`u8::MAX` before the first).
 struct Frame<const N: usize> {
@@ -949,20 +1008,24 @@ fn search<const N: usize, T: Trace>(
     bytes: u64,
 ) -> ControlFlow<()> {
     let mut stack: Vec<Frame<N>> = Vec::new();
+    let mut weights = Weights::<N>::new();
     let mut depth = 0u32;
     let mut peak = 1u64;
     loop {
         // Settle the current state: propagate, then a solution, a dead end
         // or a new branch point.
         match board.propagate(geo, run, &mut depth) {
-            Err(dead) => run.dead_end(depth, dead),
+            Err(dead) => {
+                weights.bump(dead, geo, run);
+                run.dead_end(depth, dead)
+            }
             Ok(()) => {
                 run.mems(N as u64);
                 if board.solved() {
                     board.write(&mut out.cells);
                     run.solution(depth, &out.cells)?;
                 } else {
-                    let (r, c, options) = board.choose(geo, run);
+                    let (r, c, options) = board.choose(geo, &weights, run);
                     // The frame pushed: the state copied in (read and
                     // written) and its five other fields.
                     run.mems(2 * state_words::<N>() + 5);
