@@ -141,7 +141,8 @@ struct Units<const N: usize> {
     empty_rows: u32,
     single_rows: u32,
     cols: Tally,
-    empty_box: Option<usize>,
+    /// Boxes with no candidate (bit `b` for box `b`).
+    empty_boxes: u32,
     box_singles: [u32; N],
 }
 
@@ -429,7 +430,8 @@ impl<const N: usize> Board<N> {
             let c = missing.trailing_zeros() as usize;
             return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
         }
-        if let Some(b) = found.empty_box {
+        if found.empty_boxes != 0 {
+            let b = found.empty_boxes.trailing_zeros() as usize;
             return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
         }
         let mut rows = found.single_rows;
@@ -472,7 +474,7 @@ impl<const N: usize> Board<N> {
             empty_rows: 0,
             single_rows: 0,
             cols: Tally::default(),
-            empty_box: None,
+            empty_boxes: 0,
             box_singles: [0; N],
         };
         for (r, (&x, &free)) in plane.iter().zip(&self.free).enumerate() {
@@ -487,14 +489,19 @@ impl<const N: usize> Board<N> {
                 tally.add(x, x & !free);
             }
             found.cols.merge(&tally);
+            // Per box of the band, no branch: empty boxes as bits of
+            // `empty_boxes` (box `i * stacks + s`), single ones as their
+            // cell's column.
+            let (mut empty, mut singles) = (0u32, 0u32);
+            let busy = tally.twos | tally.placed;
             for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
                 let one = tally.ones & m;
-                if one == 0 && found.empty_box.is_none() {
-                    found.empty_box = Some(geo.box_index(band, s * geo.bc));
-                }
-                let single = one & one.wrapping_sub(1) == 0 && (tally.twos | tally.placed) & m == 0;
-                found.box_singles[i] |= one & (single as u32).wrapping_neg();
+                empty |= ((one == 0) as u32) << s;
+                let single = one & one.wrapping_sub(1) == 0 && busy & m == 0;
+                singles |= one & (single as u32).wrapping_neg();
             }
+            found.empty_boxes |= empty << (i * geo.stacks());
+            found.box_singles[i] = singles;
         }
         found
     }
