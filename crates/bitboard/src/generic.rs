@@ -146,6 +146,63 @@ struct Units<const N: usize> {
     box_singles: [u32; N],
 }
 
+/// Per digit, the rows, columns and boxes (bit `i` for unit `i`) of the
+/// cells it lost to placements (a hidden single takes its cell from every
+/// other digit's plane) since its plane was last looked at whole: for a
+/// digit changed only there, those units are the only places a new hidden
+/// single or an emptied unit can be. A propagation's own bookkeeping,
+/// outside the [`Board`] (no guess copies it).
+struct Touched<const N: usize> {
+    /// The digits with units noted.
+    digits: u32,
+    rows: [u32; N],
+    cols: [u32; N],
+    boxes: [u32; N],
+}
+
+impl<const N: usize> Touched<N> {
+    fn new() -> Self {
+        Touched {
+            digits: 0,
+            rows: [0; N],
+            cols: [0; N],
+            boxes: [0; N],
+        }
+    }
+
+    /// Notes the units of cell `(r, c)` (in box `b`) for `digits`.
+    #[inline(always)]
+    fn note<T: Trace>(&mut self, digits: u32, r: usize, c: usize, b: usize, run: &mut Run<T>) {
+        // `digits` read and written, per digit its three masks.
+        run.mems(2 + 6 * digits.count_ones() as u64);
+        self.digits |= digits;
+        let mut ds = digits;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            self.rows[d] |= 1 << r;
+            self.cols[d] |= 1 << c;
+            self.boxes[d] |= 1 << b;
+        }
+    }
+
+    /// Drops what is noted for `digits` (their planes are looked at whole).
+    #[inline(always)]
+    fn forget<T: Trace>(&mut self, digits: u32, run: &mut Run<T>) {
+        let mut ds = digits & self.digits;
+        // `digits` read and written, per digit its three masks written.
+        run.mems(2 + 3 * ds.count_ones() as u64);
+        self.digits &= !digits;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            self.rows[d] = 0;
+            self.cols[d] = 0;
+            self.boxes[d] = 0;
+        }
+    }
+}
+
 impl<const N: usize> Board<N> {
     /// The state after writing the givens, built a digit plane at a time:
     /// a digit may go in the free cells outside the rows, columns and boxes
@@ -199,17 +256,30 @@ impl<const N: usize> Board<N> {
 
     /// Writes digit `d` (0-based) at `(r, c)`: it leaves the cell's other
     /// digits and its row, column and box peers. The caller has checked that
-    /// `d` is still a candidate there.
+    /// `d` is still a candidate there. Returns the other digits that lost
+    /// the cell: their planes changed only there, so only the cell's row,
+    /// column and box can hold a new hidden single of theirs (the caller
+    /// marks them dirty, or notes those units in a [`Touched`]).
     #[inline(always)]
-    fn assign<T: Trace>(&mut self, geo: &Geo, d: usize, r: usize, c: usize, run: &mut Run<T>) {
-        // The cell's word in each plane read and written, `dirty` too.
-        run.mems(2 * N as u64 + 2);
+    #[must_use]
+    fn assign<T: Trace>(
+        &mut self,
+        geo: &Geo,
+        d: usize,
+        r: usize,
+        c: usize,
+        run: &mut Run<T>,
+    ) -> u32 {
+        // The cell's word in each plane read and written.
+        run.mems(2 * N as u64);
         let bit = 1u32 << c;
+        let mut lost = 0u32;
         for (d2, plane) in self.cand.iter_mut().enumerate() {
-            self.dirty |= (plane[r] >> c & 1) << d2;
+            lost |= (plane[r] >> c & 1) << d2;
             plane[r] &= !bit;
         }
         self.assign_alone(geo, d, r, c, run);
+        lost & !(1 << d)
     }
 
     /// [`Board::assign`] for a cell whose only candidate is `d`: the other
@@ -257,26 +327,28 @@ impl<const N: usize> Board<N> {
         r: usize,
         c: usize,
         reason: Reason,
-    ) -> Result<(), Fail> {
+    ) -> Result<u32, Fail> {
         run.mems(1);
         if self.cand[d][r] & (1 << c) == 0 {
             return Err(DeadEnd::Cell(r * N + c));
         }
-        if reason == Reason::NakedSingle {
+        let lost = if reason == Reason::NakedSingle {
             self.assign_alone(geo, d, r, c, run);
+            0
         } else {
-            self.assign(geo, d, r, c, run);
-        }
+            self.assign(geo, d, r, c, run)
+        };
         *depth += 1;
         run.place(*depth, r * N + c, d as u8 + 1, reason);
-        Ok(())
+        Ok(lost)
     }
 
     /// [`Board::place`] for a hidden single found in a snapshot of `d`'s
     /// plane: an earlier placement of the same pass may have put `d` there
     /// already (the cell was the single of two units), and then there is
     /// nothing to do. Any other change to the cell since the snapshot is a
-    /// contradiction, which `place` reports.
+    /// contradiction, which `place` reports. The digits that lost the cell
+    /// are noted in `touched`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn place_hidden<T: Trace>(
@@ -288,12 +360,15 @@ impl<const N: usize> Board<N> {
         r: usize,
         c: usize,
         unit: Unit,
+        touched: &mut Touched<N>,
     ) -> Result<(), Fail> {
         run.mems(1);
         if self.free[r] & (1 << c) == 0 {
             return Ok(());
         }
-        self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(unit))
+        let lost = self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(unit))?;
+        touched.note(lost, r, c, geo.box_index(r, c), run);
+        Ok(())
     }
 
     /// Propagates to a fixpoint: naked singles, hidden singles in rows,
@@ -311,6 +386,7 @@ impl<const N: usize> Board<N> {
         // for the digits changed since their last look (`dirty`); locked
         // candidates, dearer, only when no plane changes any more.
         let mut unlocked = 0u32;
+        let mut touched = Touched::<N>::new();
         loop {
             if self.naked_singles(geo, run, depth)? {
                 continue;
@@ -321,11 +397,27 @@ impl<const N: usize> Board<N> {
                 run.mems(1);
                 let todo = std::mem::take(&mut self.dirty);
                 unlocked |= todo;
+                // A whole plane's look covers the units noted for it.
+                touched.forget(todo, run);
                 let mut ds = todo;
                 while ds != 0 {
                     let d = ds.trailing_zeros() as usize;
                     ds &= ds - 1;
-                    self.hidden_singles(d, geo, run, depth)?;
+                    self.hidden_singles(d, geo, run, depth, &mut touched)?;
+                }
+                continue;
+            }
+            // `touched.digits` read (and written when taken).
+            run.mems(1);
+            if touched.digits != 0 {
+                run.mems(1);
+                let todo = std::mem::take(&mut touched.digits);
+                unlocked |= todo;
+                let mut ds = todo;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as usize;
+                    ds &= ds - 1;
+                    self.hidden_in_units(d, geo, run, depth, &mut touched)?;
                 }
                 continue;
             }
@@ -414,6 +506,7 @@ impl<const N: usize> Board<N> {
         geo: &Geo,
         run: &mut Run<T>,
         depth: &mut u32,
+        touched: &mut Touched<N>,
     ) -> Result<(), Fail> {
         let digit = d as u8 + 1;
         let plane = self.cand[d];
@@ -439,7 +532,7 @@ impl<const N: usize> Board<N> {
             let r = rows.trailing_zeros() as usize;
             rows &= rows - 1;
             let c = plane[r].trailing_zeros() as usize;
-            self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r))?;
+            self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r), touched)?;
         }
         let mut cols = found.cols.singles();
         while cols != 0 {
@@ -447,7 +540,7 @@ impl<const N: usize> Board<N> {
             cols &= cols - 1;
             let r = (0..N).find(|&r| plane[r] >> c & 1 != 0).unwrap_or(0);
             run.mems(r as u64 + 1);
-            self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c))?;
+            self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c), touched)?;
         }
         for (i, &singles) in found.box_singles[..N / geo.br].iter().enumerate() {
             let band = i * geo.br;
@@ -460,7 +553,95 @@ impl<const N: usize> Board<N> {
                     .unwrap_or(band);
                 run.mems((r - band) as u64 + 1 + 2);
                 let b = geo.box_index(r, c);
-                self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b))?;
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b), touched)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hidden singles of digit `d` in the units noted for it in `touched`
+    /// (the rows, columns and boxes of cells it lost to placements since
+    /// its plane was last looked at whole): each unit read from the plane
+    /// as it is now, a unit where `d` is placed skipped, an empty one a
+    /// dead end. What [`Board::hidden_singles`] would find, for a few
+    /// units' words instead of the whole plane.
+    fn hidden_in_units<T: Trace>(
+        &mut self,
+        d: usize,
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: &mut u32,
+        touched: &mut Touched<N>,
+    ) -> Result<(), Fail> {
+        let digit = d as u8 + 1;
+        // The three masks read and cleared.
+        run.mems(6);
+        let mut rows = std::mem::take(&mut touched.rows[d]);
+        let mut cols = std::mem::take(&mut touched.cols[d]);
+        let mut boxes = std::mem::take(&mut touched.boxes[d]);
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            // The row's word and `free`.
+            run.mems(2);
+            let x = self.cand[d][r];
+            if x & !self.free[r] != 0 {
+                continue;
+            }
+            if x == 0 {
+                return Err(DeadEnd::Constraint(Constraint::RowDigit(r, digit)));
+            }
+            if x & (x - 1) == 0 {
+                let c = x.trailing_zeros() as usize;
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r), touched)?;
+            }
+        }
+        while cols != 0 {
+            let c = cols.trailing_zeros() as usize;
+            cols &= cols - 1;
+            // Every row's word and `free`.
+            run.mems(2 * N as u64);
+            let (mut places, mut placed) = (0u32, 0u32);
+            for (r, (&x, &free)) in self.cand[d].iter().zip(&self.free).enumerate() {
+                places |= (x >> c & 1) << r;
+                placed |= (x & !free) >> c & 1;
+            }
+            if placed != 0 {
+                continue;
+            }
+            if places == 0 {
+                return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
+            }
+            if places & (places - 1) == 0 {
+                let r = places.trailing_zeros() as usize;
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c), touched)?;
+            }
+        }
+        while boxes != 0 {
+            let b = boxes.trailing_zeros() as usize;
+            boxes &= boxes - 1;
+            let (band, stack) = (b / geo.br * geo.br, b % geo.br);
+            let m = geo.stack[stack];
+            // The stack mask, the band's words and `free`.
+            run.mems(1 + 2 * geo.br as u64);
+            let mut tally = Tally::default();
+            for r in band..band + geo.br {
+                let x = self.cand[d][r] & m;
+                tally.add(x, x & !self.free[r]);
+            }
+            if tally.placed != 0 {
+                continue;
+            }
+            if tally.ones == 0 {
+                return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
+            }
+            if tally.twos == 0 && tally.ones & (tally.ones - 1) == 0 {
+                let c = tally.ones.trailing_zeros() as usize;
+                let r = (band..band + geo.br)
+                    .find(|&r| self.cand[d][r] >> c & 1 != 0)
+                    .unwrap_or(band);
+                run.mems((r - band) as u64 + 1);
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b), touched)?;
             }
         }
         Ok(())
@@ -1075,7 +1256,11 @@ fn search<const N: usize, T: Trace>(
             // depth and options read.
             run.mems(2 + 2 * state_words::<N>() + 2);
             board = top.board;
-            board.assign(geo, d, top.r, top.c, run);
+            // The digits that lost the cell are looked at whole (`dirty`
+            // written).
+            run.mems(1);
+            let lost = board.assign(geo, d, top.r, top.c, run);
+            board.dirty |= lost;
             depth = top.depth + 1;
             let options = top.options;
             run.place(depth, cell, d as u8 + 1, Reason::Guess { options });
