@@ -883,8 +883,10 @@ impl<const N: usize> Board<N> {
 
     /// The unsolved cell to branch on: among the bivalue cells, the one
     /// whose row, column and box have met the most dead ends so far
-    /// ([`Weights`]), and on ties the one with the most placed cells in its
-    /// row, column and box; the first in row-major order on full ties.
+    /// ([`Weights`]); on ties the one with the most bivalue cells in its
+    /// row, column and box (a guess there leaves the most of them single),
+    /// then the most placed cells there; the first in row-major order on
+    /// full ties.
     /// Without a bivalue cell, the first with fewest candidates. Returns
     /// `(row, column, options)`.
     fn choose<T: Trace>(
@@ -895,26 +897,31 @@ impl<const N: usize> Board<N> {
     ) -> (usize, usize, u32) {
         // Placed per unit: `free`, per row two box tables and the stack
         // masks, the box counts read and written; the bivalue count:
-        // every plane's row words and `free`.
+        // every plane's row words and `free`; bivalue cells per unit as
+        // placed cells, `free` aside.
         let (n, stacks) = (N as u64, geo.stacks() as u64);
-        run.mems(n * (1 + 2 + 3 * stacks) + n * n + n);
-        let (row_placed, col_placed, box_placed) = self.placed_per_unit(geo);
+        run.mems(n * (1 + 2 + 3 * stacks) + n * n + n + n * (2 + 3 * stacks));
+        let placed: [u32; N] = std::array::from_fn(|r| geo.all & !self.free[r]);
+        let (row_placed, col_placed, box_placed) = per_unit(&placed, geo);
         let bivalue = self.bivalue_cells();
-        // (score, row, column): the weight above the placed count (at most
-        // 3N < 256).
+        let (row_pairs, col_pairs, box_pairs) = per_unit(&bivalue, geo);
+        // (score, row, column): the weight, then the bivalue cells in the
+        // cell's units, then the placed ones (each at most 3N < 256).
         let mut best: Option<(u64, usize, usize)> = None;
         for (r, &cells) in bivalue.iter().enumerate() {
             let mut cells = cells;
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                // Three placed counts, three weights, two box tables.
-                run.mems(8);
+                // Three placed counts, three bivalue counts, three
+                // weights, two box tables.
+                run.mems(11);
                 let b = geo.box_index(r, c);
                 let weight =
                     weights.row[r] as u64 + weights.col[c] as u64 + weights.boxes[b] as u64;
+                let pairs = row_pairs[r] + col_pairs[c] + box_pairs[b];
                 let settled = row_placed[r] + col_placed[c] + box_placed[b];
-                let score = weight << 8 | settled as u64;
+                let score = weight << 16 | (pairs as u64) << 8 | settled as u64;
                 if best.is_none_or(|(s, _, _)| score > s) {
                     best = Some((score, r, c));
                 }
@@ -924,24 +931,6 @@ impl<const N: usize> Board<N> {
             return (r, c, self.options(r, c, run));
         }
         self.fewest_options(run)
-    }
-
-    /// Placed cells per row, per column and per box.
-    fn placed_per_unit(&self, geo: &Geo) -> ([u32; N], [u32; N], [u32; N]) {
-        let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
-        for r in 0..N {
-            let placed = geo.all & !self.free[r];
-            rows[r] = placed.count_ones();
-            for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
-                boxes[geo.box_index(r, 0) + s] += (placed & m).count_ones();
-            }
-            // A shift per column rather than a loop over the placed bits:
-            // this vectorises.
-            for (c, n) in cols.iter_mut().enumerate() {
-                *n += placed >> c & 1;
-            }
-        }
-        (rows, cols, boxes)
     }
 
     /// Per row, the unplaced cells with exactly two candidates: counted
@@ -1004,6 +993,23 @@ impl<const N: usize> Board<N> {
             }
         }
     }
+}
+
+/// The cells of `cells` (a mask per row) per row, per column and per box.
+fn per_unit<const N: usize>(cells: &[u32; N], geo: &Geo) -> ([u32; N], [u32; N], [u32; N]) {
+    let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
+    for (r, &x) in cells.iter().enumerate() {
+        rows[r] = x.count_ones();
+        for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
+            boxes[geo.box_index(r, 0) + s] += (x & m).count_ones();
+        }
+        // A shift per column rather than a loop over the bits: this
+        // vectorises.
+        for (c, n) in cols.iter_mut().enumerate() {
+            *n += x >> c & 1;
+        }
+    }
+    (rows, cols, boxes)
 }
 
 /// Locked candidates between the rows and the boxes of each band:
