@@ -1063,15 +1063,20 @@ fn lock_rows<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
 fn lock_columns<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
     let bands = N / geo.br;
     let mut cover = [0u32; N];
+    // Columns covered by one band or more, by two or more.
+    let (mut cover1, mut cover2) = (0u32, 0u32);
     for (i, rows) in plane.chunks_exact(geo.br).enumerate() {
         cover[i] = rows.iter().fold(0, |a, &x| a | x);
+        cover2 |= cover1 & cover[i];
+        cover1 |= cover[i];
     }
     // Columns pointed at by one band or more, by two or more.
     let (mut pointed1, mut pointed2) = (0u32, 0u32);
     let mut pointed = [0u32; N];
     let mut claiming = [0u32; N];
     for i in 0..bands {
-        let others = (0..bands).filter(|&j| j != i).fold(0, |a, j| a | cover[j]);
+        // Columns covered by another band.
+        let others = cover2 | (cover1 & !cover[i]);
         for &m in &geo.stack[..geo.stacks()] {
             let cols = cover[i] & m;
             if cols & cols.wrapping_sub(1) == 0 {
