@@ -387,10 +387,16 @@ impl<const N: usize> Board<N> {
         // candidates, dearer, only when no plane changes any more.
         let mut unlocked = 0u32;
         let mut touched = Touched::<N>::new();
+        // Whether a candidate went since the last count of naked singles: a
+        // round of rules that placed and removed nothing leaves nothing new
+        // to count.
+        let mut recount = true;
         loop {
-            if self.naked_singles(geo, run, depth)? {
+            if recount && self.naked_singles(geo, run, depth)? {
                 continue;
             }
+            recount = false;
+            let placed = *depth;
             // `dirty` read (and written when taken).
             run.mems(1);
             if self.dirty != 0 {
@@ -405,6 +411,7 @@ impl<const N: usize> Board<N> {
                     ds &= ds - 1;
                     self.hidden_singles(d, geo, run, depth, &mut touched)?;
                 }
+                recount = *depth != placed;
                 continue;
             }
             // `touched.digits` read (and written when taken).
@@ -419,11 +426,13 @@ impl<const N: usize> Board<N> {
                     ds &= ds - 1;
                     self.hidden_in_units(d, geo, run, depth, &mut touched)?;
                 }
+                recount = *depth != placed;
                 continue;
             }
             if unlocked == 0 {
                 // Everything cheaper is quiet: naked pairs, dearest, last.
                 if self.naked_pairs(geo, run, *depth) {
+                    recount = true;
                     continue;
                 }
                 return Ok(());
@@ -435,6 +444,7 @@ impl<const N: usize> Board<N> {
                 if self.locked_candidates(d, geo, run) {
                     run.mems(2);
                     self.dirty |= 1 << d;
+                    recount = true;
                 }
             }
         }
