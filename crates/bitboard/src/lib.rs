@@ -224,8 +224,11 @@
 //! of digits whose plane had changed in one cell only, the cell a hidden
 //! single took from them: such a digit is now checked in that cell's row,
 //! column and box (`Touched`), and only digits changed otherwise get the
-//! whole scan. Two smaller cuts: a box's emptiness and single found without
-//! a branch per box, and the columns other bands cover counted bit-sliced.
+//! whole scan. Smaller cuts: naked singles counted again only after a
+//! round of rules that placed or removed something (1.6% of the
+//! instructions on 12x12, 5.8% on 25x25), a box's emptiness and single
+//! found without a branch per box, and the columns other bands cover
+//! counted bit-sliced.
 //! Dead ends are found in another order with the touched units, so they
 //! name other units, and the weights and the nodes move a little.
 //!
@@ -236,24 +239,25 @@
 //!
 //! | set | nodes, `main` | weights, ties to most placed | + touched units | + ties to bivalue peers (now) | instructions, `main` | now | now / `main` |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | large-minimal/12x12 (30) | 26.0 | 18.3 | 19.5 | 20.1 | 36.7M | 27.3M | 0.74 |
-//! | large-minimal/16x16 (20) | 645 | 287 | 279 | 268 | 796M | 319M | 0.40 |
-//! | large-minimal/25x25 (4) | 9,281 | 856 | 1,077 | 641 | 4,683M | 384M | 0.082 |
-//! | scaling/25x25 (25) | 539 | 141 | 140 | 121 | 1,862M | 438M | 0.24 |
+//! | large-minimal/12x12 (30) | 26.0 | 18.3 | 19.5 | 20.1 | 36.7M | 26.9M | 0.73 |
+//! | large-minimal/16x16 (20) | 645 | 287 | 279 | 268 | 796M | 312M | 0.39 |
+//! | large-minimal/25x25 (4) | 9,281 | 856 | 1,077 | 641 | 4,683M | 362M | 0.077 |
+//! | scaling/25x25 (25) | 539 | 141 | 140 | 121 | 1,862M | 414M | 0.22 |
 //! | scaling/20x20 (25) | 13.5 | 5.7 | 6.3 | 4.6 | | | |
 //!
 //! The private loop's time, `main`'s build and this one run alternately,
 //! three times each (`TIMELOOP_RUNS=5 cargo run --release -p
 //! sudoku-bitboard --example timeloop -- <set>`, best of 5 per 50-puzzle
-//! chunk; AMD EPYC, 2 cores, load 4.4 with another engineer's builds);
+//! chunk; AMD EPYC, 2 cores, load 4.2 to 4.3 with another engineer's
+//! builds);
 //! median of the three, µs per puzzle:
 //!
 //! | set | `main` | now | now / `main` |
 //! |---|---:|---:|---:|
-//! | large-minimal/12x12 | 55.1 | 42.1 | 0.77 |
-//! | large-minimal/16x16 | 2,317 | 1,122 | 0.48 |
-//! | large-minimal/25x25 | 64,985 | 4,932 | 0.076 |
-//! | scaling/25x25 | 4,079 | 880 | 0.22 |
+//! | large-minimal/12x12 | 55.5 | 42.4 | 0.76 |
+//! | large-minimal/16x16 | 1,737 | 719 | 0.41 |
+//! | large-minimal/25x25 | 45,065 | 3,663 | 0.081 |
+//! | scaling/25x25 | 2,905 | 701 | 0.24 |
 //!
 //! Tried and not kept (nodes per puzzle on large-minimal 12x12 / 16x16 /
 //! 25x25, against 18.3 / 287 / 856 for the weights with ties to the most
@@ -288,7 +292,37 @@
 //!   (the row loop no longer vectorises: +5% instructions on 12x12); the
 //!   locked-columns box loop without branches (+2%).
 //!
-//! AGAINST_PLACEHOLDER
+//! Against the other rows now, the same command, `sudoku-lab compare
+//! --strategies
+//! bitboard,dlx,sat-complete,prop:fewest/subsets,prop:mrv/subsets,prop:fewest/locked
+//! --set puzzles/large-minimal --rounds 3 --time-budget 30s`, one run (AMD
+//! EPYC, 2 cores, load 4.2 with another engineer's builds: the report
+//! warns); mean ms per puzzle, nodes per puzzle; the best other row named;
+//! the last column is the table above's:
+//!
+//! | set | bitboard | best other row | dlx | bitboard / best other | bitboard / dlx | before: / best other, / dlx |
+//! |---|---:|---:|---:|---:|---:|---:|
+//! | large-minimal/12x12 | 0.0450 (20.1 nodes) | prop:mrv/subsets 0.128 (20.3) | 0.202 (913) | 0.35 | 0.22 | 0.68, 0.50 |
+//! | large-minimal/16x16 | 1.27 (268) | sat-complete 5.62 (193) | 42.2 (174k) | 0.23 | 0.030 | 0.53, 0.061 |
+//! | large-minimal/25x25 | 6.29 (640) | sat-complete 17.6 (482) | 507 (1.48M) | 0.36 | 0.012 | 4.63, 0.14 |
+//!
+//! bitboard is the fastest row on each set and under a third of dlx's
+//! time. The margin on 12x12 against dlx is the machine's, not ours: in
+//! this run (and in two runs of the code one commit earlier, minutes
+//! before: 0.18 and 0.23) dlx's mean was 198-286 µs with an interval of
+//! ±76% to ±95%, as a few of its puzzles take milliseconds and a
+//! preemption lands in them; in quieter runs of `--strategies
+//! bitboard,dlx` on the set earlier the same evening (the code two to
+//! four commits earlier, 18.3 to 19.5 nodes) dlx took 123-124 µs and
+//! bitboard 43-45 µs, **0.35 to 0.36**, just over the third. What would
+//! close that: about 22k instructions per node on 12x12, a third of them
+//! in whole-plane hidden-single scans and a fifth in locked candidates,
+//! so a cheaper pass per plane rather than fewer nodes; a row-major copy
+//! of the candidates for the cell-wise work (see "16x16, per node" below)
+//! is the untried candidate.
+//! The 25x25 figure rests on four puzzles, one of them most of the nodes:
+//! the half-given `scaling/25x25` set (25 puzzles, 539 to 121 nodes) is
+//! the steadier witness that the weights generalise.
 //!
 //! ## Why it is fast (measured)
 //!
