@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p sudoku-harness --example mems_and_estimates -- estimates [PROBES] [BUDGET]
-//! cargo run --release -p sudoku-harness --example mems_and_estimates -- spearman [BUDGET] [ROUNDS]
+//! cargo run --release -p sudoku-harness --example mems_and_estimates -- spearman [BUDGET] [ROUNDS] [IDS]
 //! cargo run --release -p sudoku-harness --example mems_and_estimates -- abf [PROBES]
 //! ```
 //!
@@ -18,7 +18,11 @@
 //!   17-clue puzzles, proving uniqueness; a puzzle's time is the fastest of
 //!   ROUNDS (default 9) interleaved timings, each a batch of plain solves
 //!   of about 20 µs (see `fastest_times`); searches over BUDGET nodes
-//!   (default 2 million) are left out and counted.
+//!   (default 2 million) are left out and counted. Beside it, the timing's
+//!   own repeatability: Spearman between the fastest of the odd rounds and
+//!   the fastest of the even rounds, two independent timings of the same
+//!   work, which bounds what any count can reach. IDS, a comma-separated
+//!   list of strategy ids, limits the table to those strategies.
 //! * `abf`: naive's estimate of its whole tree on the anti-brute-force seed
 //!   (its whole tree is exactly what proving uniqueness searches, counted).
 
@@ -76,19 +80,22 @@ fn estimates(probes: u64, budget: u64) {
     }
 }
 
-/// A puzzle's time, per solve, for the Spearman table: the fastest of
-/// `rounds` timings, the rounds interleaved (each one a pass over the whole
-/// set, so a burst of load falls on one timing of many puzzles, not on every
-/// timing of one). A timing is a batch of back-to-back plain solves, as many
-/// as bring it to about `BATCH_NS` (one solve when a solve alone takes
-/// longer), divided by the batch: a microsecond solve is then timed well
-/// above the clock's resolution and the cost of reading it.
+/// A puzzle's time, per solve, for the Spearman table, twice over: the
+/// fastest of the odd rounds and the fastest of the even rounds (`rounds`
+/// in all, interleaved: each one a pass over the whole set, so a burst of
+/// load falls on one timing of many puzzles, not on every timing of one).
+/// The two halves are independent measurements of the same work, so their
+/// own rank correlation is the ceiling any count can reach against the
+/// clock (the timing's repeatability). A timing is a batch of back-to-back
+/// plain solves, as many as bring it to about `BATCH_NS` (one solve when a
+/// solve alone takes longer), divided by the batch: a microsecond solve is
+/// then timed well above the clock's resolution and the cost of reading it.
 fn fastest_times(
     solver: &dyn sudoku_core::Solver,
     set: &[&Grid],
     limits: &Limits,
     rounds: usize,
-) -> Vec<f64> {
+) -> [Vec<f64>; 2] {
     const BATCH_NS: f64 = 20_000.0;
     let time = |puzzle: &Grid, batch: usize| {
         let start = Instant::now();
@@ -101,16 +108,20 @@ fn fastest_times(
         .iter()
         .map(|p| (BATCH_NS / time(p, 1).max(1.0)).clamp(1.0, 1000.0) as usize)
         .collect();
-    let mut best = vec![f64::INFINITY; set.len()];
-    for _ in 0..rounds {
-        for ((puzzle, &batch), best) in set.iter().zip(&batches).zip(&mut best) {
+    let mut best = [
+        vec![f64::INFINITY; set.len()],
+        vec![f64::INFINITY; set.len()],
+    ];
+    for round in 0..rounds.max(2) {
+        let half = &mut best[round % 2];
+        for ((puzzle, &batch), best) in set.iter().zip(&batches).zip(half.iter_mut()) {
             *best = best.min(time(puzzle, batch));
         }
     }
     best
 }
 
-fn spearman_table(budget: u64, rounds: usize) {
+fn spearman_table(budget: u64, rounds: usize, only: Option<&str>) {
     let sets = [
         ("top95", shared_set("top95.txt", usize::MAX)),
         ("17-clue (first 2,000)", shared_set("17clue.txt", 2000)),
@@ -120,11 +131,12 @@ fn spearman_table(budget: u64, rounds: usize) {
         ..Limits::default()
     };
     println!(
-        "| strategy | set | puzzles | left out (over {budget} nodes) | Spearman(mems, time) |"
+        "| strategy | set | puzzles | left out (over {budget} nodes) | Spearman(mems, time) | Spearman(time, time) |"
     );
-    println!("|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|");
+    let wanted = |id: &str| only.is_none_or(|list| list.split(',').any(|w| w == id));
     for solver in strategies() {
-        if !solver.info().reports.mems {
+        if !solver.info().reports.mems || !wanted(solver.id()) {
             continue;
         }
         for (name, set) in &sets {
@@ -139,12 +151,15 @@ fn spearman_table(budget: u64, rounds: usize) {
                 mems.push(counted.stats.mems.unwrap_or(0) as f64);
                 timed.push(puzzle);
             }
-            let times = fastest_times(solver, &timed, &limits, rounds);
-            let rho = spearman(&mems, &times).map_or("n/a".into(), |r| format!("{r:.3}"));
+            let [odd, even] = fastest_times(solver, &timed, &limits, rounds);
+            let fastest: Vec<f64> = odd.iter().zip(&even).map(|(a, b)| a.min(*b)).collect();
+            let shown = |r: Option<f64>| r.map_or("n/a".into(), |r| format!("{r:.3}"));
             println!(
-                "| {} | {name} | {} | {left_out} | {rho} |",
+                "| {} | {name} | {} | {left_out} | {} | {} |",
                 solver.id(),
-                mems.len()
+                mems.len(),
+                shown(spearman(&mems, &fastest)),
+                shown(spearman(&odd, &even)),
             );
         }
     }
@@ -175,8 +190,12 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
         Some("estimates") => estimates(arg(&args, 1, 1000), arg(&args, 2, 200_000_000)),
-        Some("spearman") => spearman_table(arg(&args, 1, 2_000_000), arg(&args, 2, 9) as usize),
+        Some("spearman") => spearman_table(
+            arg(&args, 1, 2_000_000),
+            arg(&args, 2, 9) as usize,
+            args.get(3).map(String::as_str),
+        ),
         Some("abf") => anti_brute_force(arg(&args, 1, 1000)),
-        _ => eprintln!("usage: mems_and_estimates estimates [PROBES] [BUDGET] | spearman [BUDGET] [ROUNDS] | abf [PROBES]"),
+        _ => eprintln!("usage: mems_and_estimates estimates [PROBES] [BUDGET] | spearman [BUDGET] [ROUNDS] [IDS] | abf [PROBES]"),
     }
 }

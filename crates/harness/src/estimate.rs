@@ -125,25 +125,59 @@ pub fn budget_note(
     }
     let probe = registry::estimator(solver)?;
     let e = probe(solver, puzzle, NOTE_PROBES, 1, Some(NOTE_TIME))?;
-    let budget = stop.as_str().replace('-', " ");
-    let counted = solver.info().reports.nodes && nodes > 0;
-    let after = if counted {
-        format!(" after {} nodes", approx(nodes as f64))
-    } else {
-        String::new()
-    };
-    let time = if counted {
-        let whole = took.as_secs_f64() / nodes as f64 * e.nodes;
-        format!("about {} at {speed}, from ", long_time(whole))
-    } else {
-        String::new()
-    };
-    Some(format!(
-        "{}: {budget} hit{after}; an estimate of the whole tree is {} nodes ({time}{} random probes)",
+    let entered = (solver.info().reports.nodes && nodes > 0).then_some((nodes, took));
+    Some(note_sentence(
         solver.id(),
-        approx(e.nodes),
-        e.probes
+        stop,
+        entered,
+        e.nodes,
+        e.probes,
+        speed,
     ))
+}
+
+/// The sentence of [`budget_note`]: `entered` is the nodes the stopped
+/// search had entered and the time it took (`None` when the strategy does
+/// not count nodes), `estimate` the probes' estimate of the whole tree.
+///
+/// Random probes follow the branches uniformly, so on a lopsided tree (a
+/// few huge subtrees among many small ones) a few hundred of them can miss
+/// the huge ones and estimate less than the search has already entered.
+/// Such an estimate is not shown as the size of the tree: the sentence says
+/// the probes fell short and gives the one bound that is certain, the nodes
+/// already entered.
+pub fn note_sentence(
+    id: &str,
+    stop: Stop,
+    entered: Option<(u64, Duration)>,
+    estimate: f64,
+    probes: u64,
+    speed: &str,
+) -> String {
+    let budget = stop.as_str().replace('-', " ");
+    let Some((nodes, took)) = entered else {
+        return format!(
+            "{id}: {budget} hit; an estimate of the whole tree is {} nodes ({probes} random probes)",
+            approx(estimate)
+        );
+    };
+    if estimate < nodes as f64 {
+        return format!(
+            "{id}: {budget} hit after {} nodes; the whole tree is larger than that, but {probes} \
+             random probes estimate only {} nodes: the tree is lopsided and the probes missed \
+             its largest subtrees (`sudoku-lab estimate --probes` with more probes narrows it)",
+            approx(nodes as f64),
+            approx(estimate)
+        );
+    }
+    let whole = took.as_secs_f64() / nodes as f64 * estimate;
+    format!(
+        "{id}: {budget} hit after {} nodes; an estimate of the whole tree is {} nodes \
+         (about {} at {speed}, from {probes} random probes)",
+        approx(nodes as f64),
+        approx(estimate),
+        long_time(whole)
+    )
 }
 
 /// A count for a sentence: `12,345`, `20 M`, `3.1 x 10^13`.
@@ -181,5 +215,57 @@ pub fn long_time(seconds: f64) -> String {
         format!("{seconds:.1} s")
     } else {
         format!("{:.0} ms", seconds * 1e3)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_gives_the_estimate_and_the_time_it_would_take() {
+        let note = note_sentence(
+            "s",
+            Stop::NodeBudget,
+            Some((2_000, Duration::from_millis(1))),
+            4e6,
+            300,
+            "this run's speed",
+        );
+        assert_eq!(
+            note,
+            "s: node budget hit after 2,000 nodes; an estimate of the whole tree is 4.0 M \
+             nodes (about 2.0 s at this run's speed, from 300 random probes)"
+        );
+    }
+
+    #[test]
+    fn an_estimate_below_the_nodes_entered_is_not_shown_as_the_tree() {
+        // The anti-brute-force seed: the copying DFS had entered 62 M nodes
+        // when its time budget ran out, and 300 probes estimated 3.3 M (its
+        // tree is 69 M).
+        let note = note_sentence(
+            "s",
+            Stop::TimeBudget,
+            Some((62_000_000, Duration::from_secs(2))),
+            3.3e6,
+            300,
+            "this speed",
+        );
+        assert!(
+            note.starts_with("s: time budget hit after 62 M nodes; the whole tree is larger"),
+            "{note}"
+        );
+        assert!(note.contains("estimate only 3.3 M nodes"), "{note}");
+        assert!(!note.contains("an estimate of the whole tree is"), "{note}");
+    }
+
+    #[test]
+    fn without_a_node_count_the_note_gives_the_estimate_alone() {
+        let note = note_sentence("x", Stop::MemoryBudget, None, 1e10, 300, "s");
+        assert_eq!(
+            note,
+            "x: memory budget hit; an estimate of the whole tree is 1.0 x 10^10 nodes (300 random probes)"
+        );
     }
 }

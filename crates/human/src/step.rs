@@ -23,6 +23,10 @@ pub enum Technique {
     XYWing,
     XYZWing,
     UniqueRectangle,
+    /// Two roof cells with the same one extra digit.
+    UniqueRectangle2,
+    /// Two roof cells sharing a unit where one digit of the pair is locked.
+    UniqueRectangle4,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
@@ -77,6 +81,8 @@ impl Technique {
             XYWing => "XY-wing",
             XYZWing => "XYZ-wing",
             UniqueRectangle => "unique rectangle",
+            UniqueRectangle2 => "unique rectangle type 2",
+            UniqueRectangle4 => "unique rectangle type 4",
             NakedQuad => "naked quad",
             Jellyfish => "jellyfish",
             HiddenQuad => "hidden quad",

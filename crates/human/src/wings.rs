@@ -2,7 +2,7 @@
 //! TUVWXYZ) and the uniqueness techniques (unique rectangle, BUG+1).
 
 use crate::basic::{first_combination, ones};
-use crate::board::{bit, cell_name, digits, Board};
+use crate::board::{bit, cell_name, digits, unit_of, Board};
 use crate::step::{Step, Technique};
 use sudoku_core::{digit_set, digit_symbol};
 
@@ -260,6 +260,149 @@ pub fn unique_rectangle(board: &Board) -> Option<Step> {
                     }
                 }
             }
+        }
+    }
+    None
+}
+
+/// Unique rectangle types 2 and 4 (SE 4.5, as type 1: SE rates a
+/// rectangle's every type alike). Four cells on two rows, two columns and
+/// two boxes all hold {a, b}, and two of them (the floor) hold nothing
+/// else. The other two (the roof) must not both end as {a, b}: the four
+/// cells would then take a and b in a pattern that can be swapped, and the
+/// puzzle would have two solutions. Sound only for puzzles with one solution.
+///
+/// * Type 2: each roof cell holds one digit more, the same x. One of them
+///   is x, so every cell seeing both loses x.
+/// * Type 4: the roof cells share a unit in which a has no other place. One
+///   of them is a, so the other must not be b; neither is b.
+pub fn unique_rectangle_roof(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let g = &board.units.geometry;
+    let at = |r: usize, c: usize| r * n + c;
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let corners = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
+                    let common = corners.iter().fold(u32::MAX, |m, &c| m & board.cand[c]);
+                    if common.count_ones() < 2 || !two_boxes(g, &corners) {
+                        continue;
+                    }
+                    for pair in pairs_of(common) {
+                        let (floor, roof): (Vec<usize>, Vec<usize>) =
+                            corners.iter().partition(|&&c| board.cand[c] == pair);
+                        if floor.len() != 2 {
+                            continue;
+                        }
+                        let step = ur_type_2(board, pair, &corners, &roof)
+                            .or_else(|| ur_type_4(board, pair, &corners, &roof));
+                        if step.is_some() {
+                            return step;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+fn two_boxes(g: &sudoku_core::Geometry, corners: &[usize; 4]) -> bool {
+    let mut boxes: Vec<usize> = corners.iter().map(|&c| g.box_of(c)).collect();
+    boxes.sort_unstable();
+    boxes.dedup();
+    boxes.len() == 2
+}
+
+/// Every two-digit subset of `mask`.
+fn pairs_of(mask: u32) -> impl Iterator<Item = u32> {
+    digits(mask).flat_map(move |a| {
+        digits(mask)
+            .filter(move |&b| b > a)
+            .map(move |b| bit(a) | bit(b))
+    })
+}
+
+/// `unique rectangle type 2 {4, 9} on r5c1, r5c3, r7c1, r7c3; <why>`.
+fn ur_sentence(
+    technique: Technique,
+    pair: u32,
+    n: usize,
+    corners: &[usize; 4],
+    why: String,
+) -> String {
+    let names: Vec<String> = corners.iter().map(|&c| cell_name(n, c)).collect();
+    format!(
+        "{} {} on {}; {why}",
+        technique.name(),
+        digit_set(pair),
+        names.join(", ")
+    )
+}
+
+fn ur_type_2(board: &Board, pair: u32, corners: &[usize; 4], roof: &[usize]) -> Option<Step> {
+    let extra = board.cand[roof[0]] & !pair;
+    if extra.count_ones() != 1 || board.cand[roof[1]] & !pair != extra {
+        return None;
+    }
+    let x = digits(extra).next()?;
+    let removed: Vec<(usize, u8)> = (0..board.cand.len())
+        .filter(|&c| {
+            !corners.contains(&c)
+                && board.has(c, x)
+                && board.sees(c, roof[0])
+                && board.sees(c, roof[1])
+        })
+        .map(|c| (c, x))
+        .collect();
+    if removed.is_empty() {
+        return None;
+    }
+    let technique = Technique::UniqueRectangle2;
+    let why = format!(
+        "{} and {} each hold one digit more, {}, so one of them is {}",
+        cell_name(board.n, roof[0]),
+        cell_name(board.n, roof[1]),
+        digit_symbol(x),
+        digit_symbol(x)
+    );
+    let sentence = ur_sentence(technique, pair, board.n, corners, why);
+    let mut step = Step::new(technique, 45, sentence);
+    step.eliminations = removed;
+    step.cells = corners.to_vec();
+    Some(step)
+}
+
+fn ur_type_4(board: &Board, pair: u32, corners: &[usize; 4], roof: &[usize]) -> Option<Step> {
+    let (p, q) = (board.units.of_cell[roof[0]], board.units.of_cell[roof[1]]);
+    for u in (0..3).filter(|&k| p[k] == q[k]).map(|k| p[k]) {
+        for a in digits(pair) {
+            let b = digits(pair & !bit(a)).next()?;
+            if board.places(u, a).count_ones() != 2 {
+                continue; // a has another place in u, beside the two roof cells
+            }
+            let removed: Vec<(usize, u8)> = roof
+                .iter()
+                .filter(|&&c| board.has(c, b))
+                .map(|&c| (c, b))
+                .collect();
+            if removed.is_empty() {
+                continue;
+            }
+            let technique = Technique::UniqueRectangle4;
+            let why = format!(
+                "in {} the {} lies only in {} and {}",
+                unit_of(board.n, u),
+                digit_symbol(a),
+                cell_name(board.n, roof[0]),
+                cell_name(board.n, roof[1])
+            );
+            let sentence = ur_sentence(technique, pair, board.n, corners, why);
+            let mut step = Step::new(technique, 45, sentence);
+            step.eliminations = removed;
+            step.cells = corners.to_vec();
+            return Some(step);
         }
     }
     None

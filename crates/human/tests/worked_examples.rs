@@ -221,6 +221,32 @@ fn unique_rectangle() {
 }
 
 #[test]
+fn unique_rectangle_type_2() {
+    pin(
+        "..8.14.....97.........9..365......2.4.6...9.7.9......318..4.........91.....82.5..",
+        33,
+        Technique::UniqueRectangle2,
+        45,
+        "unique rectangle type 2 {3, 8} on r2c5, r2c6, r5c5, r5c6; r2c5 and r2c6 each hold one digit more, 6, so one of them is 6: removes 6 from r1c4, 6 from r2c1",
+        &[],
+        &[(3, 6), (9, 6)],
+    );
+}
+
+#[test]
+fn unique_rectangle_type_4() {
+    pin(
+        "..........4.2.3.1.69.4.8.2356.8.4.92...3.6....28...46............21.97..13.....59",
+        28,
+        Technique::UniqueRectangle4,
+        45,
+        "unique rectangle type 4 {4, 9} on r5c1, r5c3, r7c1, r7c3; in row 7 the 9 lies only in r7c1 and r7c3: removes 4 from r7c1, 4 from r7c3",
+        &[],
+        &[(54, 4), (56, 4)],
+    );
+}
+
+#[test]
 fn naked_quad() {
     pin(
         "..4...3...7..8..6.2..4.9..1.3.1.2.4...2...7.....9.7.....8...4...61...85.9.......3",
@@ -353,26 +379,26 @@ fn x_cycle() {
 #[test]
 fn y_cycle() {
     pin(
-        ".47.2......15.68.2...3...9...34.....16..3..58.....56...9...4...7.56.39......5.18.",
-        29,
+        "4..365..7.5.9.4.2.....7........2.....89...53..7.....9.13.....79..72913....57.36..",
+        16,
         Technique::YCycle,
-        68,
-        "Y-cycle: r3c6=8 → r4c6≠8 → r4c6=1 → r4c8≠1 → r4c8=7 → r6c9≠7 → r6c9=3 → r9c9≠3 → r9c9=6 → r3c9≠6 → r3c9=1 → r3c6≠1 → r3c6=8 (a loop: it holds one way round or the other): removes 3 from r1c9, 6 from r1c9, 7 from r6c8, 3 from r7c9, 6 from r7c9",
+        67,
+        "Y-cycle: r1c8=8 → r2c7≠8 → r2c7=1 → r2c5≠1 → r2c5=8 → r9c5≠8 → r9c5=4 → r9c8≠4 → r9c8=1 → r1c8≠1 → r1c8=8 (a loop: it holds one way round or the other): removes 1 from r4c8, 4 from r9c2, 4 from r9c9",
         &[],
-        &[(8, 3), (8, 6), (52, 7), (62, 3), (62, 6)],
+        &[(34, 1), (73, 4), (80, 4)],
     );
 }
 
 #[test]
 fn bidirectional_cycle() {
     pin(
-        "9.83.21.4...5.4.....41.93..1..8.6..92.......6.4.....7....7.8...7...3...28...9...5",
-        29,
+        "..1...4..83...5....6..1..9.5...63..2.1.....8.6..18...5.7..3..2....2...68..6...1..",
+        22,
         Technique::Cycle,
         72,
-        "bidirectional cycle: r2c2=1 → r2c2≠2 → r3c2=2 → r3c8≠2 → r4c8=2 → r4c8≠3 → r4c3=3 → r4c3≠7 → r2c3=7 → r2c3≠1 → r2c2=1 (a loop: it holds one way round or the other): removes 6 from r2c2, 6 from r2c3, 5 from r4c3",
+        "bidirectional cycle: r1c2=2 → r9c2≠2 → r9c1=2 → r9c1≠3 → r9c8=3 → r9c8≠4 → r6c8=4 → r6c2≠4 → r6c2=9 → r1c2≠9 → r1c2=2 (a loop: it holds one way round or the other): removes 9 from r4c2, 4 from r6c6, 9 from r8c2, 4 from r9c1, 9 from r9c1, 9 from r9c2",
         &[],
-        &[(10, 6), (11, 6), (29, 5)],
+        &[(28, 9), (50, 4), (64, 9), (72, 4), (72, 9), (73, 9)],
     );
 }
 
@@ -393,7 +419,7 @@ fn forcing_chain() {
 fn tuvwxyz_wing() {
     pin(
         "....4.....4.851.3.1.39.74.8.6.....1...1...8..35..7..64.........6.4.1.3.5..2...6..",
-        23,
+        26,
         Technique::TUVWXYZWing,
         75,
         "TUVWXYZ-wing: r8c4 {2, 7} and the set r7c1, r7c2, r7c3, r7c5, r7c7, r7c9 holding {1, 2, 3, 5, 7, 8, 9}: removes 7 from r7c4",

@@ -13,9 +13,23 @@ use std::io::BufReader;
 use std::path::PathBuf;
 use sudoku_core::{Entry, Grid, Limits, Outcome, PuzzleReader, Shape, Solver, Stop, Verdict};
 
-/// The project root (the workspace directory).
+/// The project root (the workspace directory): the nearest directory above
+/// the package under test that holds `puzzles/` and `crates/`.
+///
+/// The package is found from `CARGO_MANIFEST_DIR` as cargo sets it when it
+/// runs a test, not as it was when this crate was compiled: one target
+/// directory can hold this crate built from another checkout of the
+/// repository (CI builds a fresh clone into the checkout's target
+/// directory), and a compile-time path would then point at that clone.
 pub fn project_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+    let package = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    package
+        .ancestors()
+        .find(|dir| dir.join("puzzles").is_dir() && dir.join("crates").is_dir())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| package.join("../.."))
 }
 
 /// A bundled file of `puzzles/`, panicking with a clear message if absent.
