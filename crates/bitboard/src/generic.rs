@@ -21,7 +21,9 @@
 //!   tallies rows, columns and boxes without branching on the data. A
 //!   placed digit keeps its bit, so a unit where it is placed looks like a
 //!   single too: the pass masks those units out rather than looking each
-//!   one up.
+//!   one up. A digit whose plane lost only the cells hidden singles took
+//!   is checked in those cells' rows, columns and boxes instead
+//!   ([`Touched`]).
 //! * **Locked candidates** apply every rule of a direction at once, from
 //!   bit-sliced counts of which stacks each row touches and which columns
 //!   each box is confined to, instead of a branch per row and box.
@@ -29,6 +31,10 @@
 //! Together these took the bundled 16x16 set to 0.38 of its former time
 //! per puzzle and 25x25 to 0.29, same node counts (figures in the crate
 //! docs, "Every other shape").
+//!
+//! The guess learns from the search: [`Weights`] counts the dead ends met
+//! in each row, column and box, and the guess goes to the bivalue cell
+//! whose units have failed most (crate docs, "Failure weights").
 
 use crate::Out;
 use std::ops::ControlFlow;
@@ -141,8 +147,66 @@ struct Units<const N: usize> {
     empty_rows: u32,
     single_rows: u32,
     cols: Tally,
-    empty_box: Option<usize>,
+    /// Boxes with no candidate (bit `b` for box `b`).
+    empty_boxes: u32,
     box_singles: [u32; N],
+}
+
+/// Per digit, the rows, columns and boxes (bit `i` for unit `i`) of the
+/// cells it lost to placements (a hidden single takes its cell from every
+/// other digit's plane) since its plane was last looked at whole: for a
+/// digit changed only there, those units are the only places a new hidden
+/// single or an emptied unit can be. A propagation's own bookkeeping,
+/// outside the [`Board`] (no guess copies it).
+struct Touched<const N: usize> {
+    /// The digits with units noted.
+    digits: u32,
+    rows: [u32; N],
+    cols: [u32; N],
+    boxes: [u32; N],
+}
+
+impl<const N: usize> Touched<N> {
+    fn new() -> Self {
+        Touched {
+            digits: 0,
+            rows: [0; N],
+            cols: [0; N],
+            boxes: [0; N],
+        }
+    }
+
+    /// Notes the units of cell `(r, c)` (in box `b`) for `digits`.
+    #[inline(always)]
+    fn note<T: Trace>(&mut self, digits: u32, r: usize, c: usize, b: usize, run: &mut Run<T>) {
+        // `digits` read and written, per digit its three masks.
+        run.mems(2 + 6 * digits.count_ones() as u64);
+        self.digits |= digits;
+        let mut ds = digits;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            self.rows[d] |= 1 << r;
+            self.cols[d] |= 1 << c;
+            self.boxes[d] |= 1 << b;
+        }
+    }
+
+    /// Drops what is noted for `digits` (their planes are looked at whole).
+    #[inline(always)]
+    fn forget<T: Trace>(&mut self, digits: u32, run: &mut Run<T>) {
+        let mut ds = digits & self.digits;
+        // `digits` read and written, per digit its three masks written.
+        run.mems(2 + 3 * ds.count_ones() as u64);
+        self.digits &= !digits;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            self.rows[d] = 0;
+            self.cols[d] = 0;
+            self.boxes[d] = 0;
+        }
+    }
 }
 
 impl<const N: usize> Board<N> {
@@ -198,17 +262,30 @@ impl<const N: usize> Board<N> {
 
     /// Writes digit `d` (0-based) at `(r, c)`: it leaves the cell's other
     /// digits and its row, column and box peers. The caller has checked that
-    /// `d` is still a candidate there.
+    /// `d` is still a candidate there. Returns the other digits that lost
+    /// the cell: their planes changed only there, so only the cell's row,
+    /// column and box can hold a new hidden single of theirs (the caller
+    /// marks them dirty, or notes those units in a [`Touched`]).
     #[inline(always)]
-    fn assign<T: Trace>(&mut self, geo: &Geo, d: usize, r: usize, c: usize, run: &mut Run<T>) {
-        // The cell's word in each plane read and written, `dirty` too.
-        run.mems(2 * N as u64 + 2);
+    #[must_use]
+    fn assign<T: Trace>(
+        &mut self,
+        geo: &Geo,
+        d: usize,
+        r: usize,
+        c: usize,
+        run: &mut Run<T>,
+    ) -> u32 {
+        // The cell's word in each plane read and written.
+        run.mems(2 * N as u64);
         let bit = 1u32 << c;
+        let mut lost = 0u32;
         for (d2, plane) in self.cand.iter_mut().enumerate() {
-            self.dirty |= (plane[r] >> c & 1) << d2;
+            lost |= (plane[r] >> c & 1) << d2;
             plane[r] &= !bit;
         }
         self.assign_alone(geo, d, r, c, run);
+        lost & !(1 << d)
     }
 
     /// [`Board::assign`] for a cell whose only candidate is `d`: the other
@@ -256,26 +333,28 @@ impl<const N: usize> Board<N> {
         r: usize,
         c: usize,
         reason: Reason,
-    ) -> Result<(), Fail> {
+    ) -> Result<u32, Fail> {
         run.mems(1);
         if self.cand[d][r] & (1 << c) == 0 {
             return Err(DeadEnd::Cell(r * N + c));
         }
-        if reason == Reason::NakedSingle {
+        let lost = if reason == Reason::NakedSingle {
             self.assign_alone(geo, d, r, c, run);
+            0
         } else {
-            self.assign(geo, d, r, c, run);
-        }
+            self.assign(geo, d, r, c, run)
+        };
         *depth += 1;
         run.place(*depth, r * N + c, d as u8 + 1, reason);
-        Ok(())
+        Ok(lost)
     }
 
     /// [`Board::place`] for a hidden single found in a snapshot of `d`'s
     /// plane: an earlier placement of the same pass may have put `d` there
     /// already (the cell was the single of two units), and then there is
     /// nothing to do. Any other change to the cell since the snapshot is a
-    /// contradiction, which `place` reports.
+    /// contradiction, which `place` reports. The digits that lost the cell
+    /// are noted in `touched`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn place_hidden<T: Trace>(
@@ -287,12 +366,15 @@ impl<const N: usize> Board<N> {
         r: usize,
         c: usize,
         unit: Unit,
+        touched: &mut Touched<N>,
     ) -> Result<(), Fail> {
         run.mems(1);
         if self.free[r] & (1 << c) == 0 {
             return Ok(());
         }
-        self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(unit))
+        let lost = self.place(geo, run, depth, d, r, c, Reason::HiddenSingle(unit))?;
+        touched.note(lost, r, c, geo.box_index(r, c), run);
+        Ok(())
     }
 
     /// Propagates to a fixpoint: naked singles, hidden singles in rows,
@@ -310,27 +392,53 @@ impl<const N: usize> Board<N> {
         // for the digits changed since their last look (`dirty`); locked
         // candidates, dearer, only when no plane changes any more.
         let mut unlocked = 0u32;
+        let mut touched = Touched::<N>::new();
+        // Whether a candidate went since the last count of naked singles: a
+        // round of rules that placed and removed nothing leaves nothing new
+        // to count.
+        let mut recount = true;
         loop {
-            if self.naked_singles(geo, run, depth)? {
+            if recount && self.naked_singles(geo, run, depth)? {
                 continue;
             }
+            recount = false;
+            let placed = *depth;
             // `dirty` read (and written when taken).
             run.mems(1);
             if self.dirty != 0 {
                 run.mems(1);
                 let todo = std::mem::take(&mut self.dirty);
                 unlocked |= todo;
+                // A whole plane's look covers the units noted for it.
+                touched.forget(todo, run);
                 let mut ds = todo;
                 while ds != 0 {
                     let d = ds.trailing_zeros() as usize;
                     ds &= ds - 1;
-                    self.hidden_singles(d, geo, run, depth)?;
+                    self.hidden_singles(d, geo, run, depth, &mut touched)?;
                 }
+                recount = *depth != placed;
+                continue;
+            }
+            // `touched.digits` read (and written when taken).
+            run.mems(1);
+            if touched.digits != 0 {
+                run.mems(1);
+                let todo = std::mem::take(&mut touched.digits);
+                unlocked |= todo;
+                let mut ds = todo;
+                while ds != 0 {
+                    let d = ds.trailing_zeros() as usize;
+                    ds &= ds - 1;
+                    self.hidden_in_units(d, geo, run, depth, &mut touched)?;
+                }
+                recount = *depth != placed;
                 continue;
             }
             if unlocked == 0 {
                 // Everything cheaper is quiet: naked pairs, dearest, last.
                 if self.naked_pairs(geo, run, *depth) {
+                    recount = true;
                     continue;
                 }
                 return Ok(());
@@ -342,6 +450,7 @@ impl<const N: usize> Board<N> {
                 if self.locked_candidates(d, geo, run) {
                     run.mems(2);
                     self.dirty |= 1 << d;
+                    recount = true;
                 }
             }
         }
@@ -413,6 +522,7 @@ impl<const N: usize> Board<N> {
         geo: &Geo,
         run: &mut Run<T>,
         depth: &mut u32,
+        touched: &mut Touched<N>,
     ) -> Result<(), Fail> {
         let digit = d as u8 + 1;
         let plane = self.cand[d];
@@ -429,7 +539,8 @@ impl<const N: usize> Board<N> {
             let c = missing.trailing_zeros() as usize;
             return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
         }
-        if let Some(b) = found.empty_box {
+        if found.empty_boxes != 0 {
+            let b = found.empty_boxes.trailing_zeros() as usize;
             return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
         }
         let mut rows = found.single_rows;
@@ -437,7 +548,7 @@ impl<const N: usize> Board<N> {
             let r = rows.trailing_zeros() as usize;
             rows &= rows - 1;
             let c = plane[r].trailing_zeros() as usize;
-            self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r))?;
+            self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r), touched)?;
         }
         let mut cols = found.cols.singles();
         while cols != 0 {
@@ -445,7 +556,7 @@ impl<const N: usize> Board<N> {
             cols &= cols - 1;
             let r = (0..N).find(|&r| plane[r] >> c & 1 != 0).unwrap_or(0);
             run.mems(r as u64 + 1);
-            self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c))?;
+            self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c), touched)?;
         }
         for (i, &singles) in found.box_singles[..N / geo.br].iter().enumerate() {
             let band = i * geo.br;
@@ -458,7 +569,95 @@ impl<const N: usize> Board<N> {
                     .unwrap_or(band);
                 run.mems((r - band) as u64 + 1 + 2);
                 let b = geo.box_index(r, c);
-                self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b))?;
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b), touched)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hidden singles of digit `d` in the units noted for it in `touched`
+    /// (the rows, columns and boxes of cells it lost to placements since
+    /// its plane was last looked at whole): each unit read from the plane
+    /// as it is now, a unit where `d` is placed skipped, an empty one a
+    /// dead end. What [`Board::hidden_singles`] would find, for a few
+    /// units' words instead of the whole plane.
+    fn hidden_in_units<T: Trace>(
+        &mut self,
+        d: usize,
+        geo: &Geo,
+        run: &mut Run<T>,
+        depth: &mut u32,
+        touched: &mut Touched<N>,
+    ) -> Result<(), Fail> {
+        let digit = d as u8 + 1;
+        // The three masks read and cleared.
+        run.mems(6);
+        let mut rows = std::mem::take(&mut touched.rows[d]);
+        let mut cols = std::mem::take(&mut touched.cols[d]);
+        let mut boxes = std::mem::take(&mut touched.boxes[d]);
+        while rows != 0 {
+            let r = rows.trailing_zeros() as usize;
+            rows &= rows - 1;
+            // The row's word and `free`.
+            run.mems(2);
+            let x = self.cand[d][r];
+            if x & !self.free[r] != 0 {
+                continue;
+            }
+            if x == 0 {
+                return Err(DeadEnd::Constraint(Constraint::RowDigit(r, digit)));
+            }
+            if x & (x - 1) == 0 {
+                let c = x.trailing_zeros() as usize;
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r), touched)?;
+            }
+        }
+        while cols != 0 {
+            let c = cols.trailing_zeros() as usize;
+            cols &= cols - 1;
+            // Every row's word and `free`.
+            run.mems(2 * N as u64);
+            let (mut places, mut placed) = (0u32, 0u32);
+            for (r, (&x, &free)) in self.cand[d].iter().zip(&self.free).enumerate() {
+                places |= (x >> c & 1) << r;
+                placed |= (x & !free) >> c & 1;
+            }
+            if placed != 0 {
+                continue;
+            }
+            if places == 0 {
+                return Err(DeadEnd::Constraint(Constraint::ColDigit(c, digit)));
+            }
+            if places & (places - 1) == 0 {
+                let r = places.trailing_zeros() as usize;
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c), touched)?;
+            }
+        }
+        while boxes != 0 {
+            let b = boxes.trailing_zeros() as usize;
+            boxes &= boxes - 1;
+            let (band, stack) = (b / geo.br * geo.br, b % geo.br);
+            let m = geo.stack[stack];
+            // The stack mask, the band's words and `free`.
+            run.mems(1 + 2 * geo.br as u64);
+            let mut tally = Tally::default();
+            for r in band..band + geo.br {
+                let x = self.cand[d][r] & m;
+                tally.add(x, x & !self.free[r]);
+            }
+            if tally.placed != 0 {
+                continue;
+            }
+            if tally.ones == 0 {
+                return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
+            }
+            if tally.twos == 0 && tally.ones & (tally.ones - 1) == 0 {
+                let c = tally.ones.trailing_zeros() as usize;
+                let r = (band..band + geo.br)
+                    .find(|&r| self.cand[d][r] >> c & 1 != 0)
+                    .unwrap_or(band);
+                run.mems((r - band) as u64 + 1);
+                self.place_hidden(geo, run, depth, d, r, c, Unit::Box(b), touched)?;
             }
         }
         Ok(())
@@ -472,7 +671,7 @@ impl<const N: usize> Board<N> {
             empty_rows: 0,
             single_rows: 0,
             cols: Tally::default(),
-            empty_box: None,
+            empty_boxes: 0,
             box_singles: [0; N],
         };
         for (r, (&x, &free)) in plane.iter().zip(&self.free).enumerate() {
@@ -487,14 +686,19 @@ impl<const N: usize> Board<N> {
                 tally.add(x, x & !free);
             }
             found.cols.merge(&tally);
+            // Per box of the band, no branch: empty boxes as bits of
+            // `empty_boxes` (box `i * stacks + s`), single ones as their
+            // cell's column.
+            let (mut empty, mut singles) = (0u32, 0u32);
+            let busy = tally.twos | tally.placed;
             for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
                 let one = tally.ones & m;
-                if one == 0 && found.empty_box.is_none() {
-                    found.empty_box = Some(geo.box_index(band, s * geo.bc));
-                }
-                let single = one & one.wrapping_sub(1) == 0 && (tally.twos | tally.placed) & m == 0;
-                found.box_singles[i] |= one & (single as u32).wrapping_neg();
+                empty |= ((one == 0) as u32) << s;
+                let single = one & one.wrapping_sub(1) == 0 && busy & m == 0;
+                singles |= one & (single as u32).wrapping_neg();
             }
+            found.empty_boxes |= empty << (i * geo.stacks());
+            found.box_singles[i] = singles;
         }
         found
     }
@@ -693,56 +897,56 @@ impl<const N: usize> Board<N> {
         changed
     }
 
-    /// The unsolved cell to branch on: the bivalue cell with the fewest
-    /// placed cells in its row, column and box (counted per unit), else the
-    /// first with fewest candidates. Returns `(row, column, options)`.
-    ///
-    /// As on the 9x9 path, a guess where the grid is least settled has the
-    /// most to propagate.
-    fn choose<T: Trace>(&self, geo: &Geo, run: &mut Run<T>) -> (usize, usize, u32) {
+    /// The unsolved cell to branch on: among the bivalue cells, the one
+    /// whose row, column and box have met the most dead ends so far
+    /// ([`Weights`]); on ties the one with the most bivalue cells in its
+    /// row, column and box (a guess there leaves the most of them single),
+    /// then the most placed cells there; the first in row-major order on
+    /// full ties.
+    /// Without a bivalue cell, the first with fewest candidates. Returns
+    /// `(row, column, options)`.
+    fn choose<T: Trace>(
+        &self,
+        geo: &Geo,
+        weights: &Weights<N>,
+        run: &mut Run<T>,
+    ) -> (usize, usize, u32) {
         // Placed per unit: `free`, per row two box tables and the stack
         // masks, the box counts read and written; the bivalue count:
-        // every plane's row words and `free`.
+        // every plane's row words and `free`; bivalue cells per unit as
+        // placed cells, `free` aside.
         let (n, stacks) = (N as u64, geo.stacks() as u64);
-        run.mems(n * (1 + 2 + 3 * stacks) + n * n + n);
-        let (row_placed, col_placed, box_placed) = self.placed_per_unit(geo);
+        run.mems(n * (1 + 2 + 3 * stacks) + n * n + n + n * (2 + 3 * stacks));
+        let placed: [u32; N] = std::array::from_fn(|r| geo.all & !self.free[r]);
+        let (row_placed, col_placed, box_placed) = per_unit(&placed, geo);
         let bivalue = self.bivalue_cells();
-        let mut best = (0, 0, u32::MAX);
+        let (row_pairs, col_pairs, box_pairs) = per_unit(&bivalue, geo);
+        // (score, row, column): the weight, then the bivalue cells in the
+        // cell's units, then the placed ones (each at most 3N < 256).
+        let mut best: Option<(u64, usize, usize)> = None;
         for (r, &cells) in bivalue.iter().enumerate() {
             let mut cells = cells;
             while cells != 0 {
                 let c = cells.trailing_zeros() as usize;
                 cells &= cells - 1;
-                // The three counts and two box tables.
-                run.mems(5);
-                let settled = row_placed[r] + col_placed[c] + box_placed[geo.box_index(r, c)];
-                if settled < best.2 {
-                    best = (r, c, settled);
+                // Three placed counts, three bivalue counts, three
+                // weights, two box tables.
+                run.mems(11);
+                let b = geo.box_index(r, c);
+                let weight =
+                    weights.row[r] as u64 + weights.col[c] as u64 + weights.boxes[b] as u64;
+                let pairs = row_pairs[r] + col_pairs[c] + box_pairs[b];
+                let settled = row_placed[r] + col_placed[c] + box_placed[b];
+                let score = weight << 16 | (pairs as u64) << 8 | settled as u64;
+                if best.is_none_or(|(s, _, _)| score > s) {
+                    best = Some((score, r, c));
                 }
             }
         }
-        if best.2 != u32::MAX {
-            return (best.0, best.1, self.options(best.0, best.1, run));
+        if let Some((_, r, c)) = best {
+            return (r, c, self.options(r, c, run));
         }
         self.fewest_options(run)
-    }
-
-    /// Placed cells per row, per column and per box.
-    fn placed_per_unit(&self, geo: &Geo) -> ([u32; N], [u32; N], [u32; N]) {
-        let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
-        for r in 0..N {
-            let placed = geo.all & !self.free[r];
-            rows[r] = placed.count_ones();
-            for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
-                boxes[geo.box_index(r, 0) + s] += (placed & m).count_ones();
-            }
-            // A shift per column rather than a loop over the placed bits:
-            // this vectorises.
-            for (c, n) in cols.iter_mut().enumerate() {
-                *n += placed >> c & 1;
-            }
-        }
-        (rows, cols, boxes)
     }
 
     /// Per row, the unplaced cells with exactly two candidates: counted
@@ -807,6 +1011,23 @@ impl<const N: usize> Board<N> {
     }
 }
 
+/// The cells of `cells` (a mask per row) per row, per column and per box.
+fn per_unit<const N: usize>(cells: &[u32; N], geo: &Geo) -> ([u32; N], [u32; N], [u32; N]) {
+    let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
+    for (r, &x) in cells.iter().enumerate() {
+        rows[r] = x.count_ones();
+        for (s, &m) in geo.stack[..geo.stacks()].iter().enumerate() {
+            boxes[geo.box_index(r, 0) + s] += (x & m).count_ones();
+        }
+        // A shift per column rather than a loop over the bits: this
+        // vectorises.
+        for (c, n) in cols.iter_mut().enumerate() {
+            *n += x >> c & 1;
+        }
+    }
+    (rows, cols, boxes)
+}
+
 /// Locked candidates between the rows and the boxes of each band:
 /// claiming (a row whose candidates lie in one box takes the digit from the
 /// box's other rows) and pointing (a box whose candidates lie in one row
@@ -858,15 +1079,20 @@ fn lock_rows<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
 fn lock_columns<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
     let bands = N / geo.br;
     let mut cover = [0u32; N];
+    // Columns covered by one band or more, by two or more.
+    let (mut cover1, mut cover2) = (0u32, 0u32);
     for (i, rows) in plane.chunks_exact(geo.br).enumerate() {
         cover[i] = rows.iter().fold(0, |a, &x| a | x);
+        cover2 |= cover1 & cover[i];
+        cover1 |= cover[i];
     }
     // Columns pointed at by one band or more, by two or more.
     let (mut pointed1, mut pointed2) = (0u32, 0u32);
     let mut pointed = [0u32; N];
     let mut claiming = [0u32; N];
     for i in 0..bands {
-        let others = (0..bands).filter(|&j| j != i).fold(0, |a, j| a | cover[j]);
+        // Columns covered by another band.
+        let others = cover2 | (cover1 & !cover[i]);
         for &m in &geo.stack[..geo.stacks()] {
             let cols = cover[i] & m;
             if cols & cols.wrapping_sub(1) == 0 {
@@ -926,6 +1152,54 @@ pub(crate) fn solve<const N: usize, T: Trace>(
     let _ = search(board, &geo, out, run, bytes);
 }
 
+/// Failure weights per unit, for the choice of the guess (the *dom/wdeg*
+/// heuristic of constraint programming, Boussemart et al. 2004, with the
+/// domain size fixed at two): every dead end adds one to the units it
+/// names, the row, column or box of a unit-digit left with no place, or
+/// the three units of a cell left with no candidate. The search then
+/// branches where it has failed before: the conflicts of a hard puzzle
+/// cluster, and a guess there settles them sooner. Kept outside the
+/// [`Board`] (no guess copies it): it learns across the whole search.
+struct Weights<const N: usize> {
+    row: [u32; N],
+    col: [u32; N],
+    boxes: [u32; N],
+}
+
+impl<const N: usize> Weights<N> {
+    fn new() -> Self {
+        Weights {
+            row: [0; N],
+            col: [0; N],
+            boxes: [0; N],
+        }
+    }
+
+    /// Adds one to the units `dead` names.
+    fn bump<T: Trace>(&mut self, dead: DeadEnd, geo: &Geo, run: &mut Run<T>) {
+        match dead {
+            DeadEnd::Cell(cell) | DeadEnd::Constraint(Constraint::Cell(cell)) => {
+                // Two box tables, three weights read and written.
+                run.mems(2 + 6);
+                let (r, c) = (cell / N, cell % N);
+                self.row[r] += 1;
+                self.col[c] += 1;
+                self.boxes[geo.box_index(r, c)] += 1;
+            }
+            DeadEnd::Constraint(unit) => {
+                // The weight read and written.
+                run.mems(2);
+                match unit {
+                    Constraint::RowDigit(r, _) => self.row[r] += 1,
+                    Constraint::ColDigit(c, _) => self.col[c] += 1,
+                    Constraint::BoxDigit(b, _) => self.boxes[b] += 1,
+                    Constraint::Cell(_) => unreachable!("matched above"),
+                }
+            }
+        }
+    }
+}
+
 /// A branch point: the state before the guess, the cell, the options not
 /// tried yet and the digit being tried (`u8::MAX` before the first).
 struct Frame<const N: usize> {
@@ -949,20 +1223,24 @@ fn search<const N: usize, T: Trace>(
     bytes: u64,
 ) -> ControlFlow<()> {
     let mut stack: Vec<Frame<N>> = Vec::new();
+    let mut weights = Weights::<N>::new();
     let mut depth = 0u32;
     let mut peak = 1u64;
     loop {
         // Settle the current state: propagate, then a solution, a dead end
         // or a new branch point.
         match board.propagate(geo, run, &mut depth) {
-            Err(dead) => run.dead_end(depth, dead),
+            Err(dead) => {
+                weights.bump(dead, geo, run);
+                run.dead_end(depth, dead)
+            }
             Ok(()) => {
                 run.mems(N as u64);
                 if board.solved() {
                     board.write(&mut out.cells);
                     run.solution(depth, &out.cells)?;
                 } else {
-                    let (r, c, options) = board.choose(geo, run);
+                    let (r, c, options) = board.choose(geo, &weights, run);
                     // The frame pushed: the state copied in (read and
                     // written) and its five other fields.
                     run.mems(2 * state_words::<N>() + 5);
@@ -1005,7 +1283,11 @@ fn search<const N: usize, T: Trace>(
             // depth and options read.
             run.mems(2 + 2 * state_words::<N>() + 2);
             board = top.board;
-            board.assign(geo, d, top.r, top.c, run);
+            // The digits that lost the cell are looked at whole (`dirty`
+            // written).
+            run.mems(1);
+            let lost = board.assign(geo, d, top.r, top.c, run);
+            board.dirty |= lost;
             depth = top.depth + 1;
             let options = top.options;
             run.place(depth, cell, d as u8 + 1, Reason::Guess { options });

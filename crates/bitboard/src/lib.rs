@@ -91,8 +91,10 @@
 //! boxes for the digits whose plane changed since their last look, and
 //! locked candidates (pointing and claiming, rows and columns) once both
 //! kinds of singles are quiet, and naked pairs (rows, columns, boxes) once
-//! all of those are quiet too; the guess is the bivalue cell with the
-//! fewest placed cells in its row, column and box.
+//! all of those are quiet too. The guess is the bivalue cell whose row,
+//! column and box have met the most dead ends so far in the search (failure
+//! weights, below), then the one with the most bivalue cells and then the
+//! most placed cells in those units.
 //!
 //! Digit-major planes make a digit's rules cheap (one plane, contiguous)
 //! and a cell's dear (its candidates lie `N` words apart), so the work about
@@ -170,7 +172,8 @@
 //! the same runs): keying every unit of every digit at every fixpoint
 //! costs more than the nodes it saves.
 //!
-//! Against the other rows, `sudoku-lab compare --strategies
+//! Against the other rows, with the pairs and before the failure weights
+//! (next section), `sudoku-lab compare --strategies
 //! bitboard,dlx,sat-complete,prop:fewest/subsets,prop:mrv/subsets,prop:fewest/locked
 //! --set puzzles/large-minimal --rounds 3 --time-budget 30s` (one run; AMD
 //! EPYC, load about 3 on 2 cores; mean ms per puzzle, nodes per puzzle;
@@ -187,10 +190,139 @@
 //! dlx on 16x16, and 6.5x sat-complete on 25x25 (20,343 nodes). The pass is
 //! skipped in states with fewer than a quarter of the cells free (nodes
 //! 644 to 645 on 16x16, 9,274 to 9,281 on 25x25): there it slowed the
-//! search of an empty 25x25 by half. Still missing: 25x25, where learning
-//! (sat-complete's 482 nodes) beats 9,281 nodes of cheap propagation; and a
-//! third of dlx on 12x12, whose puzzles are easy enough that per-puzzle
-//! overheads weigh.
+//! search of an empty 25x25 by half. Still missing then: 25x25, where
+//! learning (sat-complete's 482 nodes) beat 9,281 nodes of cheap
+//! propagation; and a third of dlx on 12x12.
+//!
+//! ### Failure weights: guessing where the search has failed
+//!
+//! sat-complete's clause learning steers its decisions to the variables of
+//! recent conflicts; that, more than its propagation, is why it entered 482
+//! nodes on the 25x25 puzzles where bitboard entered 9,281. The generic
+//! path now does a cheap form of it, the *dom/wdeg* heuristic of constraint
+//! programming (Boussemart, Hemery, Lecoutre and Sais, 2004; the domains
+//! here are all two): every dead end adds one to the weight of the units it
+//! names (the row, column or box of a unit-digit left with no place; the
+//! row, column and box of a cell left with no candidate), and the guess
+//! goes to the bivalue cell whose row, column and box weigh most. Ties
+//! (all of them before the first dead end) go to the cell with the most
+//! bivalue cells in its units, a guess there leaving the most of them
+//! single, then to the one with the most placed cells there. The weights
+//! live beside the search, not in the copied state: they learn across the
+//! whole tree, and cost a few words per dead end and per bivalue cell at a
+//! guess. No rule changed, so no verdict did; a traced run meets the same
+//! dead ends as a plain one and makes the same choices.
+//!
+//! Cheaper per node, from a profile of the 12x12 set (callgrind on an
+//! `x86-64-v3` build, since valgrind does not decode this machine's
+//! AVX-512; the `target-cpu=native` build's figures are alike): the ~5 µs
+//! per node the table above implies was 2.1 µs in the private loop (55 µs,
+//! 26 nodes), about 25k instructions per node, nearly all in propagation:
+//! whole-plane hidden-single scans 36%, locked candidates 21%, naked
+//! singles 14%, naked pairs 10%; the givens 1%, nothing sized for 25 and no
+//! per-puzzle set-up worth cutting. About half the whole-plane scans were
+//! of digits whose plane had changed in one cell only, the cell a hidden
+//! single took from them: such a digit is now checked in that cell's row,
+//! column and box (`Touched`), and only digits changed otherwise get the
+//! whole scan. Smaller cuts: naked singles counted again only after a
+//! round of rules that placed or removed something (1.6% of the
+//! instructions on 12x12, 5.8% on 25x25), a box's emptiness and single
+//! found without a branch per box, and the columns other bands cover
+//! counted bit-sliced.
+//! Dead ends are found in another order with the touched units, so they
+//! name other units, and the weights and the nodes move a little.
+//!
+//! Nodes per puzzle, the change at each step (deterministic), and the
+//! instructions of two solves of every puzzle of the set (callgrind,
+//! `TIMELOOP_RUNS=1` under the `timeloop` example, the file read
+//! included; `main` is the code before this section):
+//!
+//! | set | nodes, `main` | weights, ties to most placed | + touched units | + ties to bivalue peers (now) | instructions, `main` | now | now / `main` |
+//! |---|---:|---:|---:|---:|---:|---:|---:|
+//! | large-minimal/12x12 (30) | 26.0 | 18.3 | 19.5 | 20.1 | 36.7M | 26.9M | 0.73 |
+//! | large-minimal/16x16 (20) | 645 | 287 | 279 | 268 | 796M | 312M | 0.39 |
+//! | large-minimal/25x25 (4) | 9,281 | 856 | 1,077 | 641 | 4,683M | 362M | 0.077 |
+//! | scaling/25x25 (25) | 539 | 141 | 140 | 121 | 1,862M | 414M | 0.22 |
+//! | scaling/20x20 (25) | 13.5 | 5.7 | 6.3 | 4.6 | | | |
+//!
+//! The private loop's time, `main`'s build and this one run alternately,
+//! three times each (`TIMELOOP_RUNS=5 cargo run --release -p
+//! sudoku-bitboard --example timeloop -- <set>`, best of 5 per 50-puzzle
+//! chunk; AMD EPYC, 2 cores, load 4.2 to 4.3 with another engineer's
+//! builds);
+//! median of the three, µs per puzzle:
+//!
+//! | set | `main` | now | now / `main` |
+//! |---|---:|---:|---:|
+//! | large-minimal/12x12 | 55.5 | 42.4 | 0.76 |
+//! | large-minimal/16x16 | 1,737 | 719 | 0.41 |
+//! | large-minimal/25x25 | 45,065 | 3,663 | 0.081 |
+//! | scaling/25x25 | 2,905 | 701 | 0.24 |
+//!
+//! Tried and not kept (nodes per puzzle on large-minimal 12x12 / 16x16 /
+//! 25x25, against 18.3 / 287 / 856 for the weights with ties to the most
+//! placed, unless said):
+//!
+//! * **Branching on a digit's two places in a unit** (the hidden-single-
+//!   style branch of `prop:fewest`, recorded as `GuessPlace`): before the
+//!   bivalue cells, 105 / 2,041 / 1.6M with the old ties; as the fallback
+//!   for a node with no bivalue cell, nothing: every node of these sets
+//!   has one. A cell with more options is chosen only where no cell is
+//!   bivalue, as before.
+//! * **Other ties without weights**: the first bivalue cell in row-major
+//!   order (as `prop:mrv`) 29.0 / 1,470 / 20,831; the most placed 24.1 /
+//!   1,642 / 4,284 (the old rule, the fewest placed: 26.0 / 645 / 9,281).
+//! * **Other weights**: only unit-digit dead ends counted, 20.1 / 383 /
+//!   1,482; all weights halved every 64 dead ends, 18.3 / 286 / 1,030; the
+//!   last guess's units weighted too at each dead end (after the touched
+//!   units; against 19.5 / 279 / 1,077 / scaling/25x25 140 / scaling/20x20
+//!   6.3): 17.2 / 251 / 958 / 147 / 7.3, mixed.
+//! * **Other ties with weights** (against 19.5 / 279 / 1,077 / 140 / 6.3):
+//!   the fewest places of the cell's two digits in its row and box 21.1 /
+//!   298 / 870 / 153 / 5.7; the bivalue cells of the units added to the
+//!   weight 18.5 / 258 / 609 / 140 / 7.2; most placed before most bivalue
+//!   18.8 / 275 / 891 / 177 / 7.0.
+//! * **Dropping rules** (now): naked pairs off on 12x12, 24.1 nodes and
+//!   0.3% fewer instructions; pairs only while half the cells are free,
+//!   21.1 nodes and 3.5% fewer on 12x12, but 16x16 355 nodes and 25x25
+//!   (scaling) 209 and +19% instructions. At the first step: locked
+//!   candidates off on 12x12, 33.2 nodes and +19%; naked pairs off, 22.1 /
+//!   404 / 2,026.
+//! * **Scan shapes**: the hidden-single scan's rows and bands in one loop
+//!   (the row loop no longer vectorises: +5% instructions on 12x12); the
+//!   locked-columns box loop without branches (+2%).
+//!
+//! Against the other rows now, the same command, `sudoku-lab compare
+//! --strategies
+//! bitboard,dlx,sat-complete,prop:fewest/subsets,prop:mrv/subsets,prop:fewest/locked
+//! --set puzzles/large-minimal --rounds 3 --time-budget 30s`, one run (AMD
+//! EPYC, 2 cores, load 4.2 with another engineer's builds: the report
+//! warns); mean ms per puzzle, nodes per puzzle; the best other row named;
+//! the last column is the table above's:
+//!
+//! | set | bitboard | best other row | dlx | bitboard / best other | bitboard / dlx | before: / best other, / dlx |
+//! |---|---:|---:|---:|---:|---:|---:|
+//! | large-minimal/12x12 | 0.0450 (20.1 nodes) | prop:mrv/subsets 0.128 (20.3) | 0.202 (913) | 0.35 | 0.22 | 0.68, 0.50 |
+//! | large-minimal/16x16 | 1.27 (268) | sat-complete 5.62 (193) | 42.2 (174k) | 0.23 | 0.030 | 0.53, 0.061 |
+//! | large-minimal/25x25 | 6.29 (640) | sat-complete 17.6 (482) | 507 (1.48M) | 0.36 | 0.012 | 4.63, 0.14 |
+//!
+//! bitboard is the fastest row on each set and under a third of dlx's
+//! time. The margin on 12x12 against dlx is the machine's, not ours: in
+//! this run (and in two runs of the code one commit earlier, minutes
+//! before: 0.18 and 0.23) dlx's mean was 198-286 µs with an interval of
+//! ±76% to ±95%, as a few of its puzzles take milliseconds and a
+//! preemption lands in them; in quieter runs of `--strategies
+//! bitboard,dlx` on the set earlier the same evening (the code two to
+//! four commits earlier, 18.3 to 19.5 nodes) dlx took 123-124 µs and
+//! bitboard 43-45 µs, **0.35 to 0.36**, just over the third. What would
+//! close that: about 22k instructions per node on 12x12, a third of them
+//! in whole-plane hidden-single scans and a fifth in locked candidates,
+//! so a cheaper pass per plane rather than fewer nodes; a row-major copy
+//! of the candidates for the cell-wise work (see "16x16, per node" below)
+//! is the untried candidate.
+//! The 25x25 figure rests on four puzzles, one of them most of the nodes:
+//! the half-given `scaling/25x25` set (25 puzzles, 539 to 121 nodes) is
+//! the steadier witness that the weights generalise.
 //!
 //! ## Why it is fast (measured)
 //!
@@ -593,6 +725,10 @@
 //!   whatever the strategy, and a bitboard node costs tens of µs at that
 //!   size. On 20x20 it is the faster checker (21.8 s against 58.4 s, and
 //!   it proves both puzzles minimal where dlx's checks run out of budget).
+//!   (All measured before the failure weights, which took the nodes of
+//!   these half-given puzzles from 539 to 121 per puzzle and the
+//!   near-minimal ones of `puzzles/large-minimal` from 9,281 to 641;
+//!   `generate`'s checker choice was not measured again.)
 //!
 //! ## On the pruning ladder
 //!
@@ -635,7 +771,9 @@
 //! solve's `NoTrace` reduces to nothing). One mem is one read or one write
 //! of a word of the search's data, where the code makes it: a word of the
 //! state (a plane, its `stepped` copy, `free`, `pairs`; on the generic path
-//! a plane's row word, `free`, `dirty`, a frame's fields), a look-up in a
+//! a plane's row word, `free`, `dirty`, a frame's fields; beside it the
+//! failure weights and the touched units' masks, read and written like
+//! the state's words, and the per-unit counts the guess reads), a look-up in a
 //! table (`MINI`, `KEEP`, `LOCKED`, `CELLS`, `PEERS`; the generic path's
 //! box tables and stack masks), and, when the givens are gathered, the
 //! per-digit masks they are gathered into. The words are 32 bits; each
