@@ -230,11 +230,7 @@ pub fn unique_rectangle(board: &Board) -> Option<Step> {
                     continue;
                 }
                 let (c, d) = (r * n + g.col(a), r * n + g.col(b));
-                let boxes = [g.box_of(a), g.box_of(b), g.box_of(c), g.box_of(d)];
-                let mut distinct = boxes.to_vec();
-                distinct.sort_unstable();
-                distinct.dedup();
-                if distinct.len() != 2 {
+                if !two_boxes(g, &[a, b, c, d]) {
                     continue;
                 }
                 for (floor, roof) in [(c, d), (d, c)] {
@@ -308,11 +304,13 @@ pub fn unique_rectangle_roof(board: &Board) -> Option<Step> {
     None
 }
 
+/// Whether the rectangle `[r1c1, r1c2, r2c1, r2c2]` lies in exactly two
+/// boxes: its columns share a stack or its rows share a band, not both
+/// (both: one box; neither: four).
 fn two_boxes(g: &sudoku_core::Geometry, corners: &[usize; 4]) -> bool {
-    let mut boxes: Vec<usize> = corners.iter().map(|&c| g.box_of(c)).collect();
-    boxes.sort_unstable();
-    boxes.dedup();
-    boxes.len() == 2
+    let columns_in_one_stack = g.box_of(corners[0]) == g.box_of(corners[1]);
+    let rows_in_one_band = g.box_of(corners[0]) == g.box_of(corners[2]);
+    columns_in_one_stack != rows_in_one_band
 }
 
 /// Every two-digit subset of `mask`.
@@ -347,15 +345,8 @@ fn ur_type_2(board: &Board, pair: u32, corners: &[usize; 4], roof: &[usize]) -> 
         return None;
     }
     let x = digits(extra).next()?;
-    let removed: Vec<(usize, u8)> = (0..board.cand.len())
-        .filter(|&c| {
-            !corners.contains(&c)
-                && board.has(c, x)
-                && board.sees(c, roof[0])
-                && board.sees(c, roof[1])
-        })
-        .map(|c| (c, x))
-        .collect();
+    // The floor cells hold no x, so only the roof needs leaving out.
+    let removed = seeing_all(board, roof, x);
     if removed.is_empty() {
         return None;
     }
