@@ -681,6 +681,35 @@
 //!   - *Clearing a row's solved cells from the other planes only when one
 //!     is new* (a branch on `solved & free`): serg 10% faster, the 1106
 //!     set 9% and the 1905 sample 11% slower. Not kept.
+//!   - *A band's nine planes stepped at once, in vector lanes* (session 8,
+//!     in the manner of tdoku's SIMD passes): the state laid out band-major
+//!     (`[[u32; 16]; 3]`, lanes 9-15 zero, no `stepped` copies, a dirty
+//!     bit per band), the permutation rule computed with shifts and ANDs
+//!     instead of `MINI`/`KEEP` (row (r, k) fits when rows r+1 and r+2 can
+//!     take boxes k+1 and k+2 one way or the other: the mini-row set
+//!     rotated by rows and by boxes lines the four tests up), pointing and
+//!     the rows' singles likewise, so that each lane-wise loop is a few
+//!     AVX-512 instructions (checked in the disassembly); two digits
+//!     claiming one cell in the same pass is a dead end. Same nodes and
+//!     verdicts on every set (the rules' fixpoint does not depend on the
+//!     order), but slower: `timeloop`, alternating with the code as it is,
+//!     three runs each (AMD EPYC, load 1.4-1.9): 1106 set 82 to 136 µs,
+//!     serg 2.03 to 3.19, top95 4.5 to 9.3. Counted: 7.8 band passes per
+//!     node on the 1106 set where the one-plane code makes 12.8 plane steps
+//!     and 4.1 passes of 27 compares. A band pass costs about 150 cycles
+//!     (the horizontal steps across lanes, the placed cells' OR and the
+//!     check for two claims, a fifth of the time), a plane step about 30:
+//!     about 1.6 planes of a band change between its steps, so nine lanes
+//!     of work replace fewer than two. Not kept; multiplications replaced
+//!     by shifts and reductions by halving trees did not move it.
+//!   - *Naked pairs on the 9x9 path* (rows, boxes and columns, when
+//!     column claims are quiet, as the generic path does), counted with a
+//!     quick version before making it fast: nodes on the 1106 set 332 to
+//!     333, the 1905 sample 170 to 164, serg 8.47 to 8.41, top1465 20.9 to
+//!     17.7, top95 18.9 to 18.4. The forum's hardest puzzles are chosen to
+//!     resist subsets; the ladder says the same (`prop:mrv/locked` 571
+//!     nodes on the 1106 set, `prop:mrv/subsets` 435, both far above this
+//!     crate's 332). Not pursued.
 //!
 //!   What would meet the targets: tdoku's smaller trees come with its
 //!   branch on configurations (above: a fifth fewer nodes on the 1106 set
