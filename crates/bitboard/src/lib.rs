@@ -710,6 +710,18 @@
 //!     resist subsets; the ladder says the same (`prop:mrv/locked` 571
 //!     nodes on the 1106 set, `prop:mrv/subsets` 435, both far above this
 //!     crate's 332). Not pursued.
+//!   - *Failure weights on 9x9* (the generic path's dom/wdeg, below: a
+//!     dead end adds one to the units it names, a band step's to its
+//!     band's rows): as the first key of the guess, nodes 332 to 338 on the
+//!     1106 set, 170 to 177, top95 18.9 to 21.3; as a tie-break after the
+//!     score, 324, 167, top95 20.1, and 5% slower on the 1106 set. The 9x9
+//!     trees are too small for the weights to learn much. Not kept.
+//!   - *A dirty bit per band* (set where a step places a new cell or
+//!     locks a column out of another band, so a pass compares only the
+//!     dirty bands' nine planes): same nodes, 1106 set 83 to 103 µs, serg
+//!     2.08 to 2.46, the 1905 sample 46 to 57 (`timeloop`, alternating).
+//!     Like the dirty bit per plane before it, keeping it up to date costs
+//!     more than the compares it saves.
 //!
 //!   What would meet the targets: tdoku's smaller trees come with its
 //!   branch on configurations (above: a fifth fewer nodes on the 1106 set
