@@ -59,6 +59,115 @@ impl<F: FnMut(&[usize]) -> ControlFlow<()>> Visitor for F {
     }
 }
 
+/// An exact-cover matrix with Algorithm X's search over it: what dlx's
+/// dancing links and dcells' dancing cells both are. Each implements the
+/// steps that depend on its data structure; counting covers, listing them,
+/// the Sudoku matrix ([`sudoku::matrix`]) and the board a Sudoku solve runs
+/// on ([`CoverBoard`]) are written once, here.
+pub trait ExactCover: Sized {
+    /// An empty matrix: `primary` columns every cover hits exactly once,
+    /// then `secondary` ones it hits at most once.
+    fn with_columns(primary: usize, secondary: usize) -> Self;
+    /// Adds a row with a 1 in each of `columns`; returns its id (rows are
+    /// numbered from 0 in the order added).
+    fn add_row(&mut self, columns: &[usize]) -> usize;
+    /// Puts `row` in every cover from now on, returning the mems it made
+    /// when `count` (0 otherwise); `Err(column)` when the row clashes with
+    /// a row selected before, at that column.
+    fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize>;
+    /// Takes every selected row back (the last first), returning the mems
+    /// it made when `count`.
+    fn unselect_all_counting_mems(&mut self, count: bool) -> u64;
+    /// The matrix's memory, in bytes.
+    fn bytes(&self) -> usize;
+    /// Reports every exact cover of the matrix (with its selected rows
+    /// already in) to `visitor`; `Break` when the visitor stopped the
+    /// search. The matrix is restored before this returns.
+    fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()>;
+
+    /// Counts the exact covers (of the matrix with its selections),
+    /// stopping at `limit`.
+    fn count_solutions(&mut self, limit: Option<u64>) -> u64 {
+        let limit = limit.unwrap_or(u64::MAX);
+        let mut count = 0;
+        if limit > 0 {
+            let _ = self.search(&mut |_: &[usize]| {
+                count += 1;
+                if count >= limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+        }
+        count
+    }
+
+    /// Every exact cover, each as its rows in increasing order.
+    fn solutions(&mut self) -> Vec<Vec<usize>> {
+        let mut all = Vec::new();
+        let _ = self.search(&mut |rows: &[usize]| {
+            let mut rows = rows.to_vec();
+            rows.sort_unstable();
+            all.push(rows);
+            ControlFlow::Continue(())
+        });
+        all
+    }
+}
+
+/// The Sudoku matrix of one shape and a grid to write solutions into: the
+/// scratch both cover strategies solve in (`dlx::Board` and
+/// `dcells::Board` are this with their matrices).
+pub struct CoverBoard<M> {
+    shape: Shape,
+    geometry: Geometry,
+    matrix: M,
+    cells: Vec<u8>,
+}
+
+impl<M: ExactCover + 'static> crate::scratch::Scratch for CoverBoard<M> {
+    fn new(shape: Shape) -> CoverBoard<M> {
+        CoverBoard {
+            shape,
+            geometry: Geometry::new(shape),
+            matrix: sudoku::matrix(shape),
+            cells: vec![0; shape.cells()],
+        }
+    }
+    fn fits(&self, shape: Shape) -> bool {
+        self.shape == shape
+    }
+}
+
+impl<M: ExactCover> CoverBoard<M> {
+    /// Selects the givens, searches, and restores the matrix.
+    pub fn solve<T: Trace>(&mut self, puzzle: &Grid, run: &mut Run<T>) {
+        let shape = self.shape;
+        self.cells.copy_from_slice(puzzle.cells());
+        // Selecting the givens and taking them back are work of the solve
+        // too: their mems are counted (only when asked for).
+        let count = run.counts_mems();
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            // `Run::start` has refused clashing givens, so every given's row is free.
+            if digit != 0 {
+                let selected = self
+                    .matrix
+                    .select_counting_mems(sudoku::row(shape, cell, digit), count);
+                debug_assert!(selected.is_ok(), "givens were checked");
+                run.mems(selected.unwrap_or(0));
+            }
+        }
+        let bytes = (self.matrix.bytes() + self.cells.len()) as u64;
+        if run.hold(1, bytes).is_continue() {
+            let mut visitor = SudokuVisitor::new(run, &mut self.cells, &self.geometry, puzzle);
+            let _ = self.matrix.search(&mut visitor);
+        }
+        let mems = self.matrix.unselect_all_counting_mems(count);
+        run.mems(mems);
+    }
+}
+
 /// Sudoku as an exact-cover problem.
 ///
 /// For side `n` the matrix has `4n²` primary columns, in this order:
@@ -82,8 +191,23 @@ impl<F: FnMut(&[usize]) -> ControlFlow<()>> Visitor for F {
 /// tried: on the 17-clue sample, putting the digit columns first costs about
 /// 45% more nodes (186 instead of 126 per puzzle).
 pub mod sudoku {
+    use super::ExactCover;
     use crate::shape::Shape;
     use crate::trace::Constraint;
+
+    /// The Sudoku matrix of `shape`, in the matrix type `M`: every
+    /// candidate's row, in row-id order.
+    pub fn matrix<M: ExactCover>(shape: Shape) -> M {
+        let n = shape.side();
+        let mut m = M::with_columns(4 * n * n, 0);
+        for cell in 0..n * n {
+            for digit in 1..=n as u8 {
+                let id = m.add_row(&columns(shape, cell, digit));
+                debug_assert_eq!(id, row(shape, cell, digit));
+            }
+        }
+        m
+    }
 
     /// The row id of the candidate "`digit` in `cell`" (`digit` in `1..=n`).
     pub fn row(shape: Shape, cell: usize, digit: u8) -> usize {

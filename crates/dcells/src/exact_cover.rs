@@ -54,7 +54,7 @@
 //! The crate docs explain why this makes undoing nearly free.
 
 use std::ops::ControlFlow;
-pub use sudoku_core::cover::Visitor;
+pub use sudoku_core::cover::{ExactCover, Visitor};
 
 /// The top bit of a node's `item`: the node is a spacer between rows.
 const SPACER: u32 = 1 << 31;
@@ -394,35 +394,6 @@ impl Matrix {
         mems
     }
 
-    /// Counts the exact covers (of the matrix with its selections), stopping at `limit`.
-    pub fn count_solutions(&mut self, limit: Option<u64>) -> u64 {
-        let limit = limit.unwrap_or(u64::MAX);
-        let mut count = 0;
-        if limit > 0 {
-            let _ = self.search(&mut |_: &[usize]| {
-                count += 1;
-                if count >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-        }
-        count
-    }
-
-    /// Every exact cover, each as its rows in increasing order.
-    pub fn solutions(&mut self) -> Vec<Vec<usize>> {
-        let mut all = Vec::new();
-        let _ = self.search(&mut |rows: &[usize]| {
-            let mut rows = rows.to_vec();
-            rows.sort_unstable();
-            all.push(rows);
-            ControlFlow::Continue(())
-        });
-        all
-    }
-
     /// Searches for every exact cover of the matrix (with its selected rows
     /// already in), reporting each to `visitor`; `Break` when the visitor
     /// stopped the search. The matrix is restored before this returns.
@@ -511,6 +482,29 @@ impl Matrix {
 }
 
 /// Knuth's estimate of a search tree, shared with the other strategies.
+/// The steps [`ExactCover`]'s shared code (counting, listing, the Sudoku
+/// board) needs, as the inherent methods above do them.
+impl ExactCover for Matrix {
+    fn with_columns(primary: usize, secondary: usize) -> Self {
+        Matrix::new(primary, secondary)
+    }
+    fn add_row(&mut self, columns: &[usize]) -> usize {
+        Matrix::add_row(self, columns)
+    }
+    fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
+        Matrix::select_counting_mems(self, row, count)
+    }
+    fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
+        Matrix::unselect_all_counting_mems(self, count)
+    }
+    fn bytes(&self) -> usize {
+        Matrix::bytes(self)
+    }
+    fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
+        Matrix::search(self, visitor)
+    }
+}
+
 pub use sudoku_core::estimate::Estimate;
 use sudoku_core::estimate::SplitMix;
 

@@ -133,9 +133,8 @@
 pub mod exact_cover;
 
 use exact_cover::Matrix;
-use sudoku_core::cover::{sudoku, SudokuVisitor};
-use sudoku_core::scratch::Scratch;
-use sudoku_core::{Family, Geometry, Grid, Info, Reports, Run, Shape, Shapes, Strategy, Trace};
+use sudoku_core::cover::{sudoku, CoverBoard};
+use sudoku_core::{Family, Grid, Info, Reports, Run, Shape, Shapes, Strategy, Trace};
 
 /// Algorithm X with Dancing Cells on the Sudoku exact-cover matrix.
 /// Configuration-free.
@@ -168,15 +167,7 @@ impl Strategy for Dcells {
 /// The exact-cover matrix of the empty grid of a shape, in dancing cells:
 /// `4n²` primary columns, `n³` rows in row-id order.
 pub fn matrix(shape: Shape) -> Matrix {
-    let n = shape.side();
-    let mut m = Matrix::new(4 * n * n, 0);
-    for cell in 0..n * n {
-        for digit in 1..=n as u8 {
-            let id = m.add_row(&sudoku::columns(shape, cell, digit));
-            debug_assert_eq!(id, sudoku::row(shape, cell, digit));
-        }
-    }
-    m
+    sudoku::matrix(shape)
 }
 
 /// Knuth's random-probe estimate of the tree dcells (and dlx: the same
@@ -197,52 +188,5 @@ pub fn estimate(puzzle: &Grid, probes: u64, seed: u64) -> Option<exact_cover::Es
 }
 
 /// The Sudoku matrix of one shape, and a grid to write solutions into
-/// (dcells' scratch).
-pub struct Board {
-    shape: Shape,
-    geometry: Geometry,
-    matrix: Matrix,
-    cells: Vec<u8>,
-}
-
-impl Scratch for Board {
-    fn new(shape: Shape) -> Board {
-        Board {
-            shape,
-            geometry: Geometry::new(shape),
-            matrix: matrix(shape),
-            cells: vec![0; shape.cells()],
-        }
-    }
-    fn fits(&self, shape: Shape) -> bool {
-        self.shape == shape
-    }
-}
-
-impl Board {
-    /// Selects the givens, searches, and restores the matrix.
-    fn solve<T: Trace>(&mut self, puzzle: &Grid, run: &mut Run<T>) {
-        let shape = self.shape;
-        self.cells.copy_from_slice(puzzle.cells());
-        // Selecting the givens and taking them back are work of the solve
-        // too: their mems are counted (only when asked for).
-        let count = run.counts_mems();
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            // `Run::start` has refused clashing givens, so every given's row is free.
-            if digit != 0 {
-                let selected = self
-                    .matrix
-                    .select_counting_mems(sudoku::row(shape, cell, digit), count);
-                debug_assert!(selected.is_ok(), "givens were checked");
-                run.mems(selected.unwrap_or(0));
-            }
-        }
-        let bytes = (self.matrix.bytes() + self.cells.len()) as u64;
-        if run.hold(1, bytes).is_continue() {
-            let mut visitor = SudokuVisitor::new(run, &mut self.cells, &self.geometry, puzzle);
-            let _ = self.matrix.search(&mut visitor);
-        }
-        let mems = self.matrix.unselect_all_counting_mems(count);
-        run.mems(mems);
-    }
-}
+/// (the scratch, shared with the other exact-cover strategy).
+pub type Board = CoverBoard<Matrix>;

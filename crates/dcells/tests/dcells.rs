@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 use sudoku_core::{Grid, Limits, Shape, Solver, Verdict};
-use sudoku_dcells::exact_cover::Matrix;
+use sudoku_dcells::exact_cover::{ExactCover, Matrix};
 use sudoku_dcells::Dcells;
 use sudoku_dlx::Dlx;
 use sudoku_testkit::{assert_agree, puzzle_path, read_entries, seeds};

@@ -21,7 +21,7 @@
 //! (`tests/examples.rs`).
 
 use std::ops::ControlFlow;
-use sudoku_dlx::exact_cover::Matrix;
+use sudoku_dlx::exact_cover::{ExactCover, Matrix};
 
 /// The matrix, and for each row the `(number, first place)` it stands for.
 pub fn matrix(n: usize) -> (Matrix, Vec<(usize, usize)>) {

@@ -12,7 +12,7 @@
 //! The crate's tests run this file's functions (`tests/examples.rs`).
 
 use std::ops::ControlFlow;
-use sudoku_dlx::exact_cover::Matrix;
+use sudoku_dlx::exact_cover::{ExactCover, Matrix};
 
 /// The exact-cover matrix of `n` queens: row `r·n + c` is a queen on rank
 /// `r`, file `c`; columns are the `n` ranks, the `n` files (primary), then

@@ -108,7 +108,7 @@ pub struct Matrix<L: Link = u32> {
 /// Receives what [`Matrix::search`] finds: the trait is
 /// [`sudoku_core::cover::Visitor`], shared with dcells' exact cover, and a
 /// closure `FnMut(&[usize]) -> ControlFlow<()>` is one.
-pub use sudoku_core::cover::Visitor;
+pub use sudoku_core::cover::{ExactCover, Visitor};
 
 impl Matrix {
     /// A matrix with `u32` links, `primary` columns that must be covered
@@ -353,35 +353,6 @@ impl<L: Link> Matrix<L> {
         mems
     }
 
-    /// Counts the exact covers (of the matrix with its selections), stopping at `limit`.
-    pub fn count_solutions(&mut self, limit: Option<u64>) -> u64 {
-        let limit = limit.unwrap_or(u64::MAX);
-        let mut count = 0;
-        if limit > 0 {
-            let _ = self.search(&mut |_: &[usize]| {
-                count += 1;
-                if count >= limit {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-        }
-        count
-    }
-
-    /// Every exact cover, each as its rows in increasing order.
-    pub fn solutions(&mut self) -> Vec<Vec<usize>> {
-        let mut all = Vec::new();
-        let _ = self.search(&mut |rows: &[usize]| {
-            let mut rows = rows.to_vec();
-            rows.sort_unstable();
-            all.push(rows);
-            ControlFlow::Continue(())
-        });
-        all
-    }
-
     /// Searches for every exact cover of the matrix (with its selected rows
     /// already in), reporting each to `visitor`; `Break` when the visitor
     /// stopped the search. The matrix is restored before this returns, whether
@@ -495,6 +466,29 @@ struct Links<'a, L: Link, const MEMS: bool = false> {
     left: &'a [L],
     node_row: &'a [u32],
     mems: u64,
+}
+
+/// The steps [`ExactCover`]'s shared code (counting, listing, the Sudoku
+/// board) needs, as the inherent methods above do them.
+impl<L: Link> ExactCover for Matrix<L> {
+    fn with_columns(primary: usize, secondary: usize) -> Self {
+        Matrix::with_links(primary, secondary)
+    }
+    fn add_row(&mut self, columns: &[usize]) -> usize {
+        Matrix::add_row(self, columns)
+    }
+    fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
+        Matrix::select_counting_mems(self, row, count)
+    }
+    fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
+        Matrix::unselect_all_counting_mems(self, count)
+    }
+    fn bytes(&self) -> usize {
+        Matrix::bytes(self)
+    }
+    fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
+        Matrix::search(self, visitor)
+    }
 }
 
 impl<L: Link, const MEMS: bool> Links<'_, L, MEMS> {

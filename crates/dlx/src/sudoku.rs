@@ -15,15 +15,7 @@ use sudoku_core::Shape;
 /// in row-id order. `u16` links: 25x25 has `1 + 4·625 + 4·15,625 = 65,001`
 /// nodes, just under the 65,536 they can address.
 pub fn matrix(shape: Shape) -> Matrix<u16> {
-    let n = shape.side();
-    let mut m = Matrix::with_links(4 * n * n, 0);
-    for cell in 0..n * n {
-        for digit in 1..=n as u8 {
-            let id = m.add_row(&columns(shape, cell, digit));
-            debug_assert_eq!(id, row(shape, cell, digit));
-        }
-    }
-    m
+    sudoku_core::cover::sudoku::matrix(shape)
 }
 
 #[cfg(test)]
