@@ -597,7 +597,16 @@
 //!   Six other runs within the hour gave 0.99 to 1.05 on the 1106 set,
 //!   0.87 to 0.95 on the 1905 sample and 0.94 to 0.97 on serg but once
 //!   1.11 (a ratio moves that much between runs on this shared machine,
-//!   hardly within one). Still missed: 0.9x tdoku on the 1106 set (by about 10%)
+//!   hardly within one). Measured again the next session, the same code
+//!   and command with `--rounds 9`, at load 2.8 (one other build), and
+//!   with two sets held back from all tuning (`sudoku-lab generate
+//!   --solver dlx --shape 3x3 --minimal --seed 9002 --count 1000`, and
+//!   `--seed 9001 --count 300 --rate-with dlx --min-nodes 60`), bitboard /
+//!   tdoku: 1106 0.99 [0.94, 1.03], 1905 0.87, serg 0.95, top1465 0.75,
+//!   top95 0.63, 17-clue 0.58, held-back minimal 0.62, held-back hard
+//!   0.64 (the reference at 1.02 to 1.56 times bitboard's mean). The
+//!   targets held: every set but the 1106 set and serg, and both held-back
+//!   sets. Still missed: 0.9x tdoku on the 1106 set (by about 10%)
 //!   and on serg (by about 6%, when the machine is kind), and tdoku's
 //!   branch points on the two forum sets (about 166 and 85 here against
 //!   its 110 and 66). What was tried, each against the code above
