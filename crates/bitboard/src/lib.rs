@@ -725,6 +725,13 @@
 //!     1106 set, 170 to 177, top95 18.9 to 21.3; as a tie-break after the
 //!     score, 324, 167, top95 20.1, and 5% slower on the 1106 set. The 9x9
 //!     trees are too small for the weights to learn much. Not kept.
+//!   - *The row branch first* where its band has at most T
+//!     configurations left, bivalue cells otherwise (nodes only, each T
+//!     against 332 / 170 / 8.47 / 20.9 / 18.9 / 2.02 on the six sets):
+//!     T = 10, 425 / 203 / 9.46 / 24.1 / 23.4 / 2.50; T = 14, 622 / 289 /
+//!     9.42 / 33.0 / 36.0 / 3.03; worse at every T tried (10 to 30). Of
+//!     the branches a trace can show (each option a placement), the
+//!     bivalue cell stays the best.
 //!   - *A dirty bit per band* (set where a step places a new cell or
 //!     locks a column out of another band, so a pass compares only the
 //!     dirty bands' nine planes): same nodes, 1106 set 83 to 103 µs, serg
