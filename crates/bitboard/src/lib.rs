@@ -855,10 +855,20 @@ impl Strategy for Bitboard {
         if shape == Shape::CLASSIC {
             return nine::solve(givens, out, run);
         }
+        // The large standard shapes get copies with the box sides as
+        // constants, so that the loops over a band's rows and a row's
+        // stacks unroll: 12x12 about 14% faster, 16x16 17%, 25x25 10%
+        // ("Failure weights" above). Other box shapes read them at run time.
+        match (br, bc) {
+            (3, 4) => return generic::solve::<12, 3, 4, T>(br, bc, givens, out, run),
+            (4, 4) => return generic::solve::<16, 4, 4, T>(br, bc, givens, out, run),
+            (5, 5) => return generic::solve::<25, 5, 5, T>(br, bc, givens, out, run),
+            _ => {}
+        }
         macro_rules! sides {
             ($($n:literal)*) => {
                 match shape.side() {
-                    $($n => generic::solve::<$n, T>(br, bc, givens, out, run),)*
+                    $($n => generic::solve::<$n, 0, 0, T>(br, bc, givens, out, run),)*
                     side => unreachable!("side {side} is larger than MAX_SIDE"),
                 }
             };
