@@ -1145,17 +1145,15 @@ fn lock_columns<const N: usize, const BR: usize, const BC: usize>(
         // Columns covered by another band.
         let others = cover2 | (cover1 & !cover[i]);
         for &m in &geo.stack[..geo.stacks()] {
+            // No branch on the data: with the box sides constant these
+            // loops unroll, and a branch per box mispredicts.
             let cols = cover[i] & m;
-            if cols & cols.wrapping_sub(1) == 0 {
-                pointed[i] |= cols;
-            }
+            pointed[i] |= cols & single(cols);
             // Columns of this box found in no other band hold the digit
             // here: the box loses its other columns (all of them if two
             // columns claim it).
             let claimed = cols & !others;
-            if claimed != 0 {
-                claiming[i] |= m & !(claimed & single(claimed));
-            }
+            claiming[i] |= m & !(claimed & single(claimed)) & !single_zero(claimed);
         }
         pointed2 |= pointed1 & pointed[i];
         pointed1 |= pointed[i];
