@@ -813,7 +813,11 @@ impl<const N: usize> Board<N> {
                 for (t, &s) in todo.iter_mut().zip(&same) {
                     *t &= !s;
                 }
-                changed |= self.pairs_among(&same, [d1, d2], geo, run, depth);
+                // Most pairs of digits are held by this cell alone: no
+                // pair to look for, and no need to list the cells.
+                if same.iter().map(|x| x.count_ones()).sum::<u32>() > 1 {
+                    changed |= self.pairs_among(&same, [d1, d2], geo, run, depth);
+                }
             }
         }
         changed
