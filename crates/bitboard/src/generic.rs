@@ -430,34 +430,32 @@ impl<const N: usize> Board<N> {
             }
             recount = false;
             let placed = *depth;
-            // `dirty` read (and written when taken).
+            // Hidden singles: the digits changed anywhere (`dirty`) get a
+            // look at their whole planes; only when there are none, those
+            // changed by hidden singles alone, in the units noted for them.
+            // `dirty` read, `touched.digits` when `dirty` is clear, and the
+            // one taken written.
             run.mems(1);
-            if self.dirty != 0 {
+            let whole = self.dirty != 0;
+            let todo = if whole {
+                std::mem::take(&mut self.dirty)
+            } else {
                 run.mems(1);
-                let todo = std::mem::take(&mut self.dirty);
+                std::mem::take(&mut touched.digits)
+            };
+            if todo != 0 {
+                run.mems(1);
                 unlocked |= todo;
-                // A whole plane's look covers the units noted for it.
-                touched.forget(todo, run);
-                let mut ds = todo;
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    self.hidden_singles(d, geo, run, depth, &mut touched)?;
+                if whole {
+                    // A whole plane's look covers the units noted for it.
+                    touched.forget(todo, run);
                 }
-                recount = *depth != placed;
-                continue;
-            }
-            // `touched.digits` read (and written when taken).
-            run.mems(1);
-            if touched.digits != 0 {
-                run.mems(1);
-                let todo = std::mem::take(&mut touched.digits);
-                unlocked |= todo;
-                let mut ds = todo;
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    self.hidden_in_units(d, geo, run, depth, &mut touched)?;
+                for d in bits(todo) {
+                    if whole {
+                        self.hidden_singles(d, geo, run, depth, &mut touched)?;
+                    } else {
+                        self.hidden_in_units(d, geo, run, depth, &mut touched)?;
+                    }
                 }
                 recount = *depth != placed;
                 continue;
@@ -470,10 +468,7 @@ impl<const N: usize> Board<N> {
                 }
                 return Ok(());
             }
-            let mut ds = std::mem::take(&mut unlocked);
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
+            for d in bits(std::mem::take(&mut unlocked)) {
                 if self.locked_candidates(d, geo, run) {
                     run.mems(2);
                     self.dirty |= 1 << d;
@@ -1168,6 +1163,18 @@ fn lock_columns<const N: usize, const BR: usize, const BC: usize>(
             *x &= !lose;
         }
     }
+}
+
+/// The indices of the set bits of `x`, lowest first.
+#[inline(always)]
+fn bits(mut x: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            i
+        })
+    })
 }
 
 /// All ones when `x` is zero, else zero.
