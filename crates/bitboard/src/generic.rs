@@ -47,7 +47,7 @@ use sudoku_core::{Constraint, DeadEnd, Reason, Rule, Run, Trace, Unit};
 /// sides as constants, for the large standard shapes (3x4, 4x4, 5x5
 /// boxes): the loops over a band's rows and a row's stacks then have
 /// constant trips and unroll, which took a fifth to a quarter of the
-/// instructions off (crate docs, "Failure weights").
+/// instructions off (crate docs, "Cheaper per node").
 #[derive(Clone, Copy)]
 pub(crate) struct Geo<const BR: usize, const BC: usize> {
     /// Rows per box (the height of a band); read through [`Geo::br`].
