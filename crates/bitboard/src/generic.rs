@@ -522,11 +522,13 @@ impl<const N: usize> Board<N> {
             while singles != 0 {
                 let c = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let options = self.options(r, c, run);
-                if options == 0 {
+                // The cell's one candidate: the first plane holding it
+                // (its word in the planes up to that one read).
+                let Some(d) = (0..N).find(|&d| self.cand[d][r] >> c & 1 != 0) else {
+                    run.mems(N as u64);
                     return Err(DeadEnd::Cell(r * N + c));
-                }
-                let d = options.trailing_zeros() as usize;
+                };
+                run.mems(d as u64 + 1);
                 self.place(geo, run, depth, d, r, c, Reason::NakedSingle)?;
             }
         }
