@@ -795,14 +795,31 @@ impl<const N: usize> Board<N> {
         for r in 0..N {
             while todo[r] != 0 {
                 let c = todo[r].trailing_zeros() as usize;
-                let options = self.options(r, c, run);
-                if options.count_ones() != 2 {
+                // The cell's two digits: the planes holding it, the loop
+                // stopping at the second (the cell was bivalue when counted,
+                // so it has no third); its word in the planes up to there
+                // read.
+                let (mut digits, mut k) = ([0usize; 2], 0);
+                for d in 0..N {
+                    if self.cand[d][r] >> c & 1 != 0 {
+                        digits[k] = d;
+                        k += 1;
+                        if k == 2 {
+                            break;
+                        }
+                    }
+                }
+                run.mems(if k == 2 {
+                    digits[1] as u64 + 1
+                } else {
+                    N as u64
+                });
+                if k != 2 {
                     // A pair found earlier in this pass took from it.
                     todo[r] &= todo[r] - 1;
                     continue;
                 }
-                let d1 = options.trailing_zeros() as usize;
-                let d2 = (options & options.wrapping_sub(1)).trailing_zeros() as usize;
+                let [d1, d2] = digits;
                 // The two planes' row words.
                 run.mems(2 * N as u64);
                 let same: [u32; N] =
