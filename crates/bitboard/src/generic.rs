@@ -495,8 +495,8 @@ impl<const N: usize> Board<N> {
     }
 
     /// Places every cell left with one candidate; returns whether any cell
-    /// had one (`Err` for a cell with none). A single's digit is gathered
-    /// from the `N` planes, which is dear, but few cells need it.
+    /// had one (`Err` for a cell with none). A single's digit is the first
+    /// plane holding its cell: strided loads, but few cells need them.
     fn naked_singles<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
         geo: &Geo<BR, BC>,

@@ -352,7 +352,10 @@
 //! branch per box, once the loop unrolls, mispredicts); naked pairs list a
 //! pair's cells only when two or more bivalue cells hold the pair (most
 //! are held by the cell alone); `propagate`'s two hidden-single loops
-//! (whole planes, touched units) as one.
+//! (whole planes, touched units) as one; a naked single's digit read as
+//! the first plane holding the cell, the loop stopping there, where the
+//! cell's options were gathered from all `N` planes; and naked pairs
+//! reading a bivalue cell's two digits the same way, up to the second.
 //!
 //! Instructions, callgrind, `TIMELOOP_RUNS=1` under the `timeloop` example
 //! (two solves of every puzzle, the file read included). valgrind 3.19 on
@@ -360,72 +363,79 @@
 //! build of the new code contains, so both builds are `RUSTFLAGS="-C
 //! target-cpu=x86-64-v2"` (SSE4.2 and popcnt; its 4-lane vectors make the
 //! vectorised loops dearer than in the native build); the baseline's v3
-//! count on 12x12 was 26.9M, as in the previous section:
+//! count on 12x12 was 26.9M, as in the previous section. M instructions:
 //!
-//! | set | before | box sides constant | + branchless `lock_columns` | + pairs only when shared | + one hidden-single loop (now) | now / before |
-//! |---|---:|---:|---:|---:|---:|---:|
-//! | large-minimal/12x12 | 31.85M | 22.97M | 23.49M | 22.93M | 22.95M | 0.72 |
-//! | large-minimal/16x16 | 380.7M | 303.2M | 299.0M | 276.8M | 277.2M | 0.73 |
-//! | large-minimal/25x25 | 442.1M | 352.5M | | | 328.3M | 0.74 |
-//! | scaling/25x25 | 508.4M | 406.8M | 406.7M | 384.7M | 384.7M | 0.76 |
+//! | set | before | box sides constant | + branchless `lock_columns` | + pairs only when shared | + one hidden-single loop | + single's digit, first plane | + pair's digits, first two (now) | now / before |
+//! |---|---:|---:|---:|---:|---:|---:|---:|---:|
+//! | large-minimal/12x12 | 31.85 | 22.97 | 23.49 | 22.93 | 22.95 | 22.84 | 22.55 | 0.71 |
+//! | large-minimal/16x16 | 380.7 | 303.2 | 299.0 | 276.8 | 277.2 | 275.4 | 274.7 | 0.72 |
+//! | large-minimal/25x25 | 442.1 | 352.5 | | | 328.3 | | 319.8 | 0.72 |
+//! | scaling/25x25 | 508.4 | 406.8 | 406.7 | 384.7 | 384.7 | 378.3 | 375.1 | 0.74 |
 //!
-//! About 19.0k instructions per node on 12x12 (x86-64-v2), from 26.4k.
+//! About 18.7k instructions per node on 12x12 (x86-64-v2), from 26.4k.
 //! The branchless loop added instructions on 12x12 but took time off
 //! every set (12x12 35.4-42.9 to 33.2-34.4 µs, 16x16 584-768 to 544-563,
 //! scaling/25x25 603-616 to 577-581, three alternate runs each, load 1.5
-//! to 1.8).
+//! to 1.8); the last two steps took little in instructions and more in
+//! time (medians of four alternate runs each at load 1, each step against
+//! the one before: the single's digit 12x12 34.1 to 31.8 µs, 16x16 561 to
+//! 535, scaling/25x25 588 to 558; the pair's digits 30.6 to 30.2, 534 to
+//! 491, 564 to 528): the gathers they cut were strided loads.
 //!
 //! Time, the private loop (`TIMELOOP_RUNS=5 ... timeloop -- <set>`), the
 //! build before (`47b63ee`) and now run alternately three times; lscpu
-//! "AMD EPYC", 2 cores, load 3.3 with another engineer's timing runs;
-//! median (fastest) of the three, µs per puzzle:
+//! "AMD EPYC", 2 cores, load 0.9 to 1.4; median (fastest) of the three, µs
+//! per puzzle:
 //!
 //! | set | before | now | now / before |
 //! |---|---:|---:|---:|
-//! | large-minimal/12x12 | 41.5 (41.2) | 33.6 (33.4) | 0.81 (0.81) |
-//! | large-minimal/16x16 | 907 (705) | 571 (550) | 0.63 (0.78) |
-//! | large-minimal/25x25 | 4,666 (3,635) | 3,090 (3,089) | 0.66 (0.85) |
-//! | scaling/25x25 | 835 (728) | 585 (582) | 0.70 (0.80) |
+//! | large-minimal/12x12 | 41.4 (41.3) | 30.0 (30.0) | 0.72 (0.73) |
+//! | large-minimal/16x16 | 705 (698) | 499 (490) | 0.71 (0.70) |
+//! | large-minimal/25x25 | 3,627 (3,615) | 2,825 (2,820) | 0.78 (0.78) |
+//! | scaling/25x25 | 676 (672) | 528 (528) | 0.78 (0.79) |
 //!
 //! Against dlx, `sudoku-lab compare --strategies bitboard,dlx --set
 //! puzzles/large-minimal --rounds 3`, the release binaries of before and
-//! now run alternately, three times each (AMD EPYC, 2 cores, load 4.1 to
-//! 4.6 with the other engineer's runs): bitboard's mean on 12x12 43.0,
-//! 43.5, 43.0 µs before and 35.0, 35.0, 34.9 now, dlx's 123 to 191 µs
-//! (two runs of before met dlx's slow puzzles preempted: ±90%); the
-//! paired ratio dlx / bitboard 2.87x, 4.35x, 4.44x before and 3.56x,
-//! 3.50x, 3.52x now, so **bitboard / dlx 0.28 to 0.29** where before it
-//! was 0.35 in the run without preemption. 16x16: 558-1,100 µs against
-//! 25.2-33.8 ms (0.022 to 0.033); 25x25: 3.10-5.17 ms against 341-394 ms
-//! (0.008 to 0.013).
+//! now run alternately, three times each (AMD EPYC, 2 cores, load 1.3 to
+//! 1.4): bitboard's mean on 12x12 43.1, 43.8, 43.4 µs before and 31.6,
+//! 31.8, 31.5 now, dlx's 121 to 124 µs; the paired ratio dlx / bitboard
+//! 2.89x, 2.77x, 2.83x before (bitboard / dlx 0.35 to 0.36, as in the
+//! quiet runs of the previous section) and 3.88x, 3.86x, 3.93x now:
+//! **bitboard / dlx 0.25 to 0.26**, a quarter under the third. 16x16:
+//! 494-508 µs against 24.9-25.5 ms (dlx / bitboard 49.9x to 50.4x, from
+//! 34.5x to 35.6x); 25x25: 2.84-3.02 ms against 314-316 ms (104x to 111x,
+//! from 85.4x to 86.4x). An earlier set of the same runs, at load 4.1 to
+//! 4.6 and one step before the last two, gave 0.28 to 0.29 on 12x12.
 //!
 //! Against the other rows, the command of the previous section with
 //! `scaling/25x25` added, `sudoku-lab compare --strategies
 //! bitboard,dlx,sat-complete,prop:fewest/subsets,prop:mrv/subsets,prop:fewest/locked
 //! --set puzzles/large-minimal --set puzzles/scaling/25x25.txt --rounds 3
-//! --time-budget 30s`, one run (AMD EPYC, load 2.7 to 3.0); mean per
+//! --time-budget 30s`, one run (AMD EPYC, load 1.1 to 1.2); mean per
 //! puzzle, nodes per puzzle:
 //!
 //! | set | bitboard | best other row | dlx | bitboard / best other | bitboard / dlx |
 //! |---|---:|---:|---:|---:|---:|
-//! | large-minimal/12x12 | 35.4 µs (20.1) | prop:fewest/locked 80.0 µs (39.6) | 129 µs (913) | 0.44 | 0.27 |
-//! | large-minimal/16x16 | 580 µs (268) | sat-complete 3.44 ms (193) | 24.8 ms (174k) | 0.17 | 0.023 |
-//! | large-minimal/25x25 | 3.17 ms (640) | sat-complete 11.7 ms (482) | 323 ms (1.48M) | 0.27 | 0.0098 |
-//! | scaling/25x25 | 652 µs (121) | prop:fewest/subsets 6.32 ms (263) | 27.8 ms (135k) | 0.10 | 0.023 |
+//! | large-minimal/12x12 | 32.6 µs (20.1) | prop:fewest/locked 79.1 µs (39.6) | 126 µs (913) | 0.41 | 0.26 |
+//! | large-minimal/16x16 | 519 µs (268) | sat-complete 3.44 ms (193) | 24.8 ms (174k) | 0.15 | 0.021 |
+//! | large-minimal/25x25 | 2.96 ms (640) | sat-complete 11.6 ms (482) | 314 ms (1.48M) | 0.26 | 0.0094 |
+//! | scaling/25x25 | 556 µs (121) | prop:mrv/subsets 5.04 ms (263) | 27.0 ms (135k) | 0.11 | 0.021 |
 //!
 //! bitboard is the fastest row on each, by mean and by median.
 //!
-//! What is left on 12x12 (perf on the native build, by source line):
-//! gathering a cell's candidates across the `N` planes (`options`, for
-//! naked singles and naked pairs) 9%, a naked single's clearing of its
-//! digit's plane 10% (probably stalls on the stores the next gather
-//! reads), the whole-plane scans about 12%, `lock_columns` 6%,
-//! `lock_rows` 5%, the guess's unit counts 2%: the cell-wise work a
-//! row-major copy of the candidates would make cheap, still untried.
+//! What is left on 12x12 (perf on the native build, by source line, one
+//! step before the last two): gathering a cell's candidates across the
+//! `N` planes (`options`, then for naked singles and naked pairs) 9%, a
+//! naked single's clearing of its digit's plane 10% (probably stalls on
+//! the stores the next gather read), the whole-plane scans about 12%,
+//! `lock_columns` 6%, `lock_rows` 5%, the guess's unit counts 2%: the
+//! cell-wise work a row-major copy of the candidates would make cheap,
+//! still untried.
 //!
 //! Tried and not kept (same nodes each):
 //!
-//! * **A naked single's digit from binary codes**: per bit `k` of a digit's
+//! * **A naked single's digit from binary codes** (tried before the
+//!   first-plane loop above, against the full gather): per bit `k` of a digit's
 //!   index, the cells where a digit with that bit may go (a second pass
 //!   over the planes when a count finds singles), so that a single's digit
 //!   is `log2 N` word reads instead of `N`. Instructions (x86-64-v2) +7%
@@ -826,7 +836,8 @@
 //!   hidden-singles pass reporting empty and single rows as two flags
 //!   instead of a bit per row (no change); a naked single's digit found
 //!   plane by plane instead of by gathering the cell's options (25x25 10%
-//!   slower); the 4x4 and 5x5 box geometries made constants in the unit
+//!   slower then; read now as the first plane holding the cell, the loop
+//!   stopping there, it took 5-7% off: "Cheaper per node"); the 4x4 and 5x5 box geometries made constants in the unit
 //!   scans so that their loops unroll (25x25 25% slower then; made
 //!   constants throughout, with the code as it is after the failure
 //!   weights, they took a fifth to a quarter of the instructions off 12x12,
