@@ -40,15 +40,19 @@ use crate::Out;
 use std::ops::ControlFlow;
 use sudoku_core::{Constraint, DeadEnd, Reason, Rule, Run, Trace, Unit};
 
-/// Box geometry of one shape, fixed for a solve. The sides are not
-/// constants (one `N` serves several box shapes), so the divisions by the
-/// box sides are done once here, into tables: a division by a variable
-/// costs more than the rest of a placement.
+/// Box geometry of one shape, fixed for a solve. One `N` serves several
+/// box shapes, so the sides are read from here, and the divisions by them
+/// are done once, into tables: a division by a variable costs more than
+/// the rest of a placement. `BR` and `BC`, when not zero, are the box
+/// sides as constants, for the large standard shapes (3x4, 4x4, 5x5
+/// boxes): the loops over a band's rows and a row's stacks then have
+/// constant trips and unroll, which took a fifth to a quarter of the
+/// instructions off (crate docs, "Cheaper per node").
 #[derive(Clone, Copy)]
-pub(crate) struct Geo {
-    /// Rows per box (the height of a band).
+pub(crate) struct Geo<const BR: usize, const BC: usize> {
+    /// Rows per box (the height of a band); read through [`Geo::br`].
     br: usize,
-    /// Columns per box (the width of a stack).
+    /// Columns per box (the width of a stack); read through [`Geo::bc`].
     bc: usize,
     /// `N` bits.
     all: u32,
@@ -60,8 +64,9 @@ pub(crate) struct Geo {
     band_of: [u8; 32],
 }
 
-impl Geo {
-    pub(crate) fn new(br: usize, bc: usize) -> Geo {
+impl<const BR: usize, const BC: usize> Geo<BR, BC> {
+    pub(crate) fn new(br: usize, bc: usize) -> Self {
+        assert!(BR == 0 || (BR, BC) == (br, bc), "the constant box shape");
         let n = br * bc;
         let mut stack = [0u32; 32];
         for (s, m) in stack.iter_mut().enumerate().take(br) {
@@ -76,15 +81,33 @@ impl Geo {
             band_of: std::array::from_fn(|r| (r / br * br) as u8),
         }
     }
+    /// Rows per box: `BR` when it is a constant.
+    #[inline(always)]
+    fn br(&self) -> usize {
+        if BR == 0 {
+            self.br
+        } else {
+            BR
+        }
+    }
+    /// Columns per box: `BC` when it is a constant.
+    #[inline(always)]
+    fn bc(&self) -> usize {
+        if BC == 0 {
+            self.bc
+        } else {
+            BC
+        }
+    }
     #[inline(always)]
     fn stacks(&self) -> usize {
-        self.br // n / bc
+        self.br() // n / bc
     }
     /// `touched` (stacks as column masks) if it is one stack, else zero:
     /// the box a row's candidates are confined to.
     #[inline(always)]
     fn claim(&self, touched: u32) -> u32 {
-        touched & ((touched.count_ones() as usize == self.bc) as u32).wrapping_neg()
+        touched & ((touched.count_ones() as usize == self.bc()) as u32).wrapping_neg()
     }
     /// The box of cell `(r, c)`, numbered row-major.
     #[inline(always)]
@@ -215,7 +238,11 @@ impl<const N: usize> Board<N> {
     /// of its givens. (Writing the givens one by one with [`Board::assign`]
     /// touches every plane per given: on the bundled 25x25 puzzles that was
     /// half the solve.) Givens do not conflict: `Run::start` checked.
-    fn from_givens<T: Trace>(geo: &Geo, givens: &[u8], run: &mut Run<T>) -> Board<N> {
+    fn from_givens<const BR: usize, const BC: usize, T: Trace>(
+        geo: &Geo<BR, BC>,
+        givens: &[u8],
+        run: &mut Run<T>,
+    ) -> Board<N> {
         let mut board = Board {
             cand: [[0; N]; N],
             free: [geo.all; N],
@@ -268,9 +295,9 @@ impl<const N: usize> Board<N> {
     /// marks them dirty, or notes those units in a [`Touched`]).
     #[inline(always)]
     #[must_use]
-    fn assign<T: Trace>(
+    fn assign<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         d: usize,
         r: usize,
         c: usize,
@@ -292,9 +319,9 @@ impl<const N: usize> Board<N> {
     /// planes have nothing there to lose, and skipping their `N` strided
     /// words is most of what a naked single costs.
     #[inline(always)]
-    fn assign_alone<T: Trace>(
+    fn assign_alone<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         d: usize,
         r: usize,
         c: usize,
@@ -302,7 +329,7 @@ impl<const N: usize> Board<N> {
     ) {
         // `dirty`, the plane's rows read and written, three box tables,
         // the band's rows again, the cell's row written, `free`.
-        run.mems(2 + 2 * N as u64 + 3 + 2 * geo.br as u64 + 1 + 2);
+        run.mems(2 + 2 * N as u64 + 3 + 2 * geo.br() as u64 + 1 + 2);
         let bit = 1u32 << c;
         self.dirty |= 1 << d;
         let plane = &mut self.cand[d];
@@ -311,7 +338,7 @@ impl<const N: usize> Board<N> {
         }
         let band = geo.band_of[r] as usize;
         let s = geo.stack[geo.stack_of[c] as usize];
-        for row in &mut plane[band..band + geo.br] {
+        for row in &mut plane[band..band + geo.br()] {
             *row &= !s;
         }
         plane[r] = bit;
@@ -324,9 +351,9 @@ impl<const N: usize> Board<N> {
     /// takes the cheaper [`Board::assign_alone`].
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn place<T: Trace>(
+    fn place<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         run: &mut Run<T>,
         depth: &mut u32,
         d: usize,
@@ -357,9 +384,9 @@ impl<const N: usize> Board<N> {
     /// are noted in `touched`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn place_hidden<T: Trace>(
+    fn place_hidden<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         run: &mut Run<T>,
         depth: &mut u32,
         d: usize,
@@ -380,9 +407,9 @@ impl<const N: usize> Board<N> {
     /// Propagates to a fixpoint: naked singles, hidden singles in rows,
     /// columns and boxes, then locked candidates (pointing and claiming, both
     /// line directions); `Err` at a contradiction.
-    fn propagate<T: Trace>(
+    fn propagate<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         run: &mut Run<T>,
         depth: &mut u32,
     ) -> Result<(), Fail> {
@@ -403,34 +430,32 @@ impl<const N: usize> Board<N> {
             }
             recount = false;
             let placed = *depth;
-            // `dirty` read (and written when taken).
+            // Hidden singles: the digits changed anywhere (`dirty`) get a
+            // look at their whole planes; only when there are none, those
+            // changed by hidden singles alone, in the units noted for them.
+            // `dirty` read, `touched.digits` when `dirty` is clear, and the
+            // one taken written.
             run.mems(1);
-            if self.dirty != 0 {
+            let whole = self.dirty != 0;
+            let todo = if whole {
+                std::mem::take(&mut self.dirty)
+            } else {
                 run.mems(1);
-                let todo = std::mem::take(&mut self.dirty);
+                std::mem::take(&mut touched.digits)
+            };
+            if todo != 0 {
+                run.mems(1);
                 unlocked |= todo;
-                // A whole plane's look covers the units noted for it.
-                touched.forget(todo, run);
-                let mut ds = todo;
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    self.hidden_singles(d, geo, run, depth, &mut touched)?;
+                if whole {
+                    // A whole plane's look covers the units noted for it.
+                    touched.forget(todo, run);
                 }
-                recount = *depth != placed;
-                continue;
-            }
-            // `touched.digits` read (and written when taken).
-            run.mems(1);
-            if touched.digits != 0 {
-                run.mems(1);
-                let todo = std::mem::take(&mut touched.digits);
-                unlocked |= todo;
-                let mut ds = todo;
-                while ds != 0 {
-                    let d = ds.trailing_zeros() as usize;
-                    ds &= ds - 1;
-                    self.hidden_in_units(d, geo, run, depth, &mut touched)?;
+                for d in bits(todo) {
+                    if whole {
+                        self.hidden_singles(d, geo, run, depth, &mut touched)?;
+                    } else {
+                        self.hidden_in_units(d, geo, run, depth, &mut touched)?;
+                    }
                 }
                 recount = *depth != placed;
                 continue;
@@ -443,10 +468,7 @@ impl<const N: usize> Board<N> {
                 }
                 return Ok(());
             }
-            let mut ds = std::mem::take(&mut unlocked);
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
+            for d in bits(std::mem::take(&mut unlocked)) {
                 if self.locked_candidates(d, geo, run) {
                     run.mems(2);
                     self.dirty |= 1 << d;
@@ -473,11 +495,11 @@ impl<const N: usize> Board<N> {
     }
 
     /// Places every cell left with one candidate; returns whether any cell
-    /// had one (`Err` for a cell with none). A single's digit is gathered
-    /// from the `N` planes, which is dear, but few cells need it.
-    fn naked_singles<T: Trace>(
+    /// had one (`Err` for a cell with none). A single's digit is the first
+    /// plane holding its cell: strided loads, but few cells need them.
+    fn naked_singles<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         run: &mut Run<T>,
         depth: &mut u32,
     ) -> Result<bool, Fail> {
@@ -500,11 +522,13 @@ impl<const N: usize> Board<N> {
             while singles != 0 {
                 let c = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
-                let options = self.options(r, c, run);
-                if options == 0 {
+                // The cell's one candidate: the first plane holding it
+                // (its word in the planes up to that one read).
+                let Some(d) = (0..N).find(|&d| self.cand[d][r] >> c & 1 != 0) else {
+                    run.mems(N as u64);
                     return Err(DeadEnd::Cell(r * N + c));
-                }
-                let d = options.trailing_zeros() as usize;
+                };
+                run.mems(d as u64 + 1);
                 self.place(geo, run, depth, d, r, c, Reason::NakedSingle)?;
             }
         }
@@ -516,10 +540,10 @@ impl<const N: usize> Board<N> {
     /// plane, and [`Board::place_hidden`] sorts out what they made stale).
     /// A placed digit keeps its bit, so a unit where it is placed has one
     /// candidate too: `placed` masks those units out.
-    fn hidden_singles<T: Trace>(
+    fn hidden_singles<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
         d: usize,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         run: &mut Run<T>,
         depth: &mut u32,
         touched: &mut Touched<N>,
@@ -558,13 +582,13 @@ impl<const N: usize> Board<N> {
             run.mems(r as u64 + 1);
             self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c), touched)?;
         }
-        for (i, &singles) in found.box_singles[..N / geo.br].iter().enumerate() {
-            let band = i * geo.br;
+        for (i, &singles) in found.box_singles[..N / geo.br()].iter().enumerate() {
+            let band = i * geo.br();
             let mut cols = singles;
             while cols != 0 {
                 let c = cols.trailing_zeros() as usize;
                 cols &= cols - 1;
-                let r = (band..band + geo.br)
+                let r = (band..band + geo.br())
                     .find(|&r| plane[r] >> c & 1 != 0)
                     .unwrap_or(band);
                 run.mems((r - band) as u64 + 1 + 2);
@@ -581,10 +605,10 @@ impl<const N: usize> Board<N> {
     /// as it is now, a unit where `d` is placed skipped, an empty one a
     /// dead end. What [`Board::hidden_singles`] would find, for a few
     /// units' words instead of the whole plane.
-    fn hidden_in_units<T: Trace>(
+    fn hidden_in_units<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
         d: usize,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         run: &mut Run<T>,
         depth: &mut u32,
         touched: &mut Touched<N>,
@@ -636,12 +660,12 @@ impl<const N: usize> Board<N> {
         while boxes != 0 {
             let b = boxes.trailing_zeros() as usize;
             boxes &= boxes - 1;
-            let (band, stack) = (b / geo.br * geo.br, b % geo.br);
+            let (band, stack) = (b / geo.br() * geo.br(), b % geo.br());
             let m = geo.stack[stack];
             // The stack mask, the band's words and `free`.
-            run.mems(1 + 2 * geo.br as u64);
+            run.mems(1 + 2 * geo.br() as u64);
             let mut tally = Tally::default();
-            for r in band..band + geo.br {
+            for r in band..band + geo.br() {
                 let x = self.cand[d][r] & m;
                 tally.add(x, x & !self.free[r]);
             }
@@ -653,7 +677,7 @@ impl<const N: usize> Board<N> {
             }
             if tally.twos == 0 && tally.ones & (tally.ones - 1) == 0 {
                 let c = tally.ones.trailing_zeros() as usize;
-                let r = (band..band + geo.br)
+                let r = (band..band + geo.br())
                     .find(|&r| self.cand[d][r] >> c & 1 != 0)
                     .unwrap_or(band);
                 run.mems((r - band) as u64 + 1);
@@ -666,7 +690,11 @@ impl<const N: usize> Board<N> {
     /// The one pass of [`Board::hidden_singles`]: written without branches
     /// on the data, so that it runs at the speed of its loads.
     #[inline(always)]
-    fn scan_units(&self, plane: &[u32; N], geo: &Geo) -> Units<N> {
+    fn scan_units<const BR: usize, const BC: usize>(
+        &self,
+        plane: &[u32; N],
+        geo: &Geo<BR, BC>,
+    ) -> Units<N> {
         let mut found = Units {
             empty_rows: 0,
             single_rows: 0,
@@ -679,9 +707,9 @@ impl<const N: usize> Board<N> {
             let single = x & x.wrapping_sub(1) == 0 && x & free != 0;
             found.single_rows |= (single as u32) << r;
         }
-        for (i, band) in (0..N).step_by(geo.br).enumerate() {
+        for (i, band) in (0..N).step_by(geo.br()).enumerate() {
             let mut tally = Tally::default();
-            let rows = band..band + geo.br;
+            let rows = band..band + geo.br();
             for (&x, &free) in plane[rows.clone()].iter().zip(&self.free[rows]) {
                 tally.add(x, x & !free);
             }
@@ -710,8 +738,13 @@ impl<const N: usize> Board<N> {
     /// applying the rules one at a time. Two rules that contradict each
     /// other (two rows claiming one box) empty a unit, which the next
     /// [`Board::hidden_singles`] reports.
-    fn locked_candidates<T: Trace>(&mut self, d: usize, geo: &Geo, run: &mut Run<T>) -> bool {
-        if geo.br == 1 || geo.bc == 1 {
+    fn locked_candidates<const BR: usize, const BC: usize, T: Trace>(
+        &mut self,
+        d: usize,
+        geo: &Geo<BR, BC>,
+        run: &mut Run<T>,
+    ) -> bool {
+        if geo.br() == 1 || geo.bc() == 1 {
             // A box is a row or a column: nothing is ever locked.
             return false;
         }
@@ -734,7 +767,12 @@ impl<const N: usize> Board<N> {
     /// are marked dirty). One pass per pair of digits: the bivalue cells
     /// holding both digits are one AND per row word of the two planes, and
     /// the pairs among them that share a unit are few.
-    fn naked_pairs<T: Trace>(&mut self, geo: &Geo, run: &mut Run<T>, depth: u32) -> bool {
+    fn naked_pairs<const BR: usize, const BC: usize, T: Trace>(
+        &mut self,
+        geo: &Geo<BR, BC>,
+        run: &mut Run<T>,
+        depth: u32,
+    ) -> bool {
         if N < 4 {
             // Four cells or fewer to a unit: a pair leaves at most two
             // others, which the singles settle as soon.
@@ -757,14 +795,31 @@ impl<const N: usize> Board<N> {
         for r in 0..N {
             while todo[r] != 0 {
                 let c = todo[r].trailing_zeros() as usize;
-                let options = self.options(r, c, run);
-                if options.count_ones() != 2 {
+                // The cell's two digits: the planes holding it, the loop
+                // stopping at the second (the cell was bivalue when counted,
+                // so it has no third); its word in the planes up to there
+                // read.
+                let (mut digits, mut k) = ([0usize; 2], 0);
+                for d in 0..N {
+                    if self.cand[d][r] >> c & 1 != 0 {
+                        digits[k] = d;
+                        k += 1;
+                        if k == 2 {
+                            break;
+                        }
+                    }
+                }
+                run.mems(if k == 2 {
+                    digits[1] as u64 + 1
+                } else {
+                    N as u64
+                });
+                if k != 2 {
                     // A pair found earlier in this pass took from it.
                     todo[r] &= todo[r] - 1;
                     continue;
                 }
-                let d1 = options.trailing_zeros() as usize;
-                let d2 = (options & options.wrapping_sub(1)).trailing_zeros() as usize;
+                let [d1, d2] = digits;
                 // The two planes' row words.
                 run.mems(2 * N as u64);
                 let same: [u32; N] =
@@ -772,7 +827,11 @@ impl<const N: usize> Board<N> {
                 for (t, &s) in todo.iter_mut().zip(&same) {
                     *t &= !s;
                 }
-                changed |= self.pairs_among(&same, [d1, d2], geo, run, depth);
+                // Most pairs of digits are held by this cell alone: no
+                // pair to look for, and no need to list the cells.
+                if same.iter().map(|x| x.count_ones()).sum::<u32>() > 1 {
+                    changed |= self.pairs_among(&same, [d1, d2], geo, run, depth);
+                }
             }
         }
         changed
@@ -782,11 +841,11 @@ impl<const N: usize> Board<N> {
     /// `digits`: every two of them that share a unit. (Three in a unit are a
     /// contradiction: the first two empty the third, which the naked
     /// singles report.)
-    fn pairs_among<T: Trace>(
+    fn pairs_among<const BR: usize, const BC: usize, T: Trace>(
         &mut self,
         same: &[u32; N],
         digits: [usize; 2],
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         run: &mut Run<T>,
         depth: u32,
     ) -> bool {
@@ -831,13 +890,14 @@ impl<const N: usize> Board<N> {
                 if geo.box_index(a.0, a.1) == b_box {
                     let band = geo.band_of[a.0] as usize;
                     let stack = geo.stack_of[a.1] as usize;
-                    let at =
-                        |(r, c): (usize, usize)| 1u32 << ((r - band) * geo.bc + c - stack * geo.bc);
+                    let at = |(r, c): (usize, usize)| {
+                        1u32 << ((r - band) * geo.bc() + c - stack * geo.bc())
+                    };
                     let unit = Unit::Box(b_box);
                     let cells = at(a) | at(b);
                     run.mems(4);
                     changed |= self.pair_clears(
-                        band..band + geo.br,
+                        band..band + geo.br(),
                         geo.stack[stack],
                         a,
                         b,
@@ -905,9 +965,9 @@ impl<const N: usize> Board<N> {
     /// full ties.
     /// Without a bivalue cell, the first with fewest candidates. Returns
     /// `(row, column, options)`.
-    fn choose<T: Trace>(
+    fn choose<const BR: usize, const BC: usize, T: Trace>(
         &self,
-        geo: &Geo,
+        geo: &Geo<BR, BC>,
         weights: &Weights<N>,
         run: &mut Run<T>,
     ) -> (usize, usize, u32) {
@@ -1012,7 +1072,10 @@ impl<const N: usize> Board<N> {
 }
 
 /// The cells of `cells` (a mask per row) per row, per column and per box.
-fn per_unit<const N: usize>(cells: &[u32; N], geo: &Geo) -> ([u32; N], [u32; N], [u32; N]) {
+fn per_unit<const N: usize, const BR: usize, const BC: usize>(
+    cells: &[u32; N],
+    geo: &Geo<BR, BC>,
+) -> ([u32; N], [u32; N], [u32; N]) {
     let (mut rows, mut cols, mut boxes) = ([0u32; N], [0u32; N], [0u32; N]);
     for (r, &x) in cells.iter().enumerate() {
         rows[r] = x.count_ones();
@@ -1036,7 +1099,10 @@ fn per_unit<const N: usize>(cells: &[u32; N], geo: &Geo) -> ([u32; N], [u32; N],
 /// (a loop over the stacks outside, the rows inside, so that it
 /// vectorises); within a band, the rows' touches are counted bit-sliced,
 /// as candidates are.
-fn lock_rows<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
+fn lock_rows<const N: usize, const BR: usize, const BC: usize>(
+    plane: &mut [u32; N],
+    geo: &Geo<BR, BC>,
+) {
     let mut touched = [0u32; N];
     for &m in &geo.stack[..geo.stacks()] {
         for (t, &x) in touched.iter_mut().zip(plane.iter()) {
@@ -1044,10 +1110,10 @@ fn lock_rows<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
         }
     }
     let claims: [u32; N] = std::array::from_fn(|r| geo.claim(touched[r]));
-    let bands = plane.chunks_exact_mut(geo.br).zip(
+    let bands = plane.chunks_exact_mut(geo.br()).zip(
         touched
-            .chunks_exact(geo.br)
-            .zip(claims.chunks_exact(geo.br)),
+            .chunks_exact(geo.br())
+            .zip(claims.chunks_exact(geo.br())),
     );
     for (rows, (touched, claims)) in bands {
         // Stacks touched by one row or more, two or more; claimed likewise.
@@ -1076,12 +1142,15 @@ fn lock_rows<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
 /// other bands) and claiming (a column whose candidates lie in one band
 /// takes it from its box's other columns). `cover[i]` is the columns where
 /// band `i` has candidates.
-fn lock_columns<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
-    let bands = N / geo.br;
+fn lock_columns<const N: usize, const BR: usize, const BC: usize>(
+    plane: &mut [u32; N],
+    geo: &Geo<BR, BC>,
+) {
+    let bands = N / geo.br();
     let mut cover = [0u32; N];
     // Columns covered by one band or more, by two or more.
     let (mut cover1, mut cover2) = (0u32, 0u32);
-    for (i, rows) in plane.chunks_exact(geo.br).enumerate() {
+    for (i, rows) in plane.chunks_exact(geo.br()).enumerate() {
         cover[i] = rows.iter().fold(0, |a, &x| a | x);
         cover2 |= cover1 & cover[i];
         cover1 |= cover[i];
@@ -1094,27 +1163,37 @@ fn lock_columns<const N: usize>(plane: &mut [u32; N], geo: &Geo) {
         // Columns covered by another band.
         let others = cover2 | (cover1 & !cover[i]);
         for &m in &geo.stack[..geo.stacks()] {
+            // No branch on the data: with the box sides constant these
+            // loops unroll, and a branch per box mispredicts.
             let cols = cover[i] & m;
-            if cols & cols.wrapping_sub(1) == 0 {
-                pointed[i] |= cols;
-            }
+            pointed[i] |= cols & single(cols);
             // Columns of this box found in no other band hold the digit
             // here: the box loses its other columns (all of them if two
             // columns claim it).
             let claimed = cols & !others;
-            if claimed != 0 {
-                claiming[i] |= m & !(claimed & single(claimed));
-            }
+            claiming[i] |= m & !(claimed & single(claimed)) & !single_zero(claimed);
         }
         pointed2 |= pointed1 & pointed[i];
         pointed1 |= pointed[i];
     }
-    for (i, rows) in plane.chunks_exact_mut(geo.br).enumerate() {
+    for (i, rows) in plane.chunks_exact_mut(geo.br()).enumerate() {
         let lose = (pointed1 & !pointed[i]) | pointed2 | claiming[i];
         for x in rows {
             *x &= !lose;
         }
     }
+}
+
+/// The indices of the set bits of `x`, lowest first.
+#[inline(always)]
+fn bits(mut x: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (x != 0).then(|| {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            i
+        })
+    })
 }
 
 /// All ones when `x` is zero, else zero.
@@ -1135,15 +1214,16 @@ const fn state_words<const N: usize>() -> u64 {
     std::mem::size_of::<Board<N>>().div_ceil(8) as u64
 }
 
-/// Solves one puzzle of side `N`.
-pub(crate) fn solve<const N: usize, T: Trace>(
+/// Solves one puzzle of side `N` with boxes of `br` x `bc` (`BR` x `BC`
+/// when those are not zero: see [`Geo`]).
+pub(crate) fn solve<const N: usize, const BR: usize, const BC: usize, T: Trace>(
     br: usize,
     bc: usize,
     givens: &[u8],
     out: &mut Out,
     run: &mut Run<T>,
 ) {
-    let geo = Geo::new(br, bc);
+    let geo = Geo::<BR, BC>::new(br, bc);
     let board = Board::<N>::from_givens(&geo, givens, run);
     let bytes = std::mem::size_of::<Board<N>>() as u64;
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
@@ -1176,7 +1256,12 @@ impl<const N: usize> Weights<N> {
     }
 
     /// Adds one to the units `dead` names.
-    fn bump<T: Trace>(&mut self, dead: DeadEnd, geo: &Geo, run: &mut Run<T>) {
+    fn bump<const BR: usize, const BC: usize, T: Trace>(
+        &mut self,
+        dead: DeadEnd,
+        geo: &Geo<BR, BC>,
+        run: &mut Run<T>,
+    ) {
         match dead {
             DeadEnd::Cell(cell) | DeadEnd::Constraint(Constraint::Cell(cell)) => {
                 // Two box tables, three weights read and written.
@@ -1215,9 +1300,9 @@ struct Frame<const N: usize> {
 /// Depth-first search over copies, with an explicit stack of branch points
 /// on the heap: a 25x25 state is 2.6 kB and a path can hold hundreds of
 /// guesses, too deep for a thread's stack if each were a recursive frame.
-fn search<const N: usize, T: Trace>(
+fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
     mut board: Board<N>,
-    geo: &Geo,
+    geo: &Geo<BR, BC>,
     out: &mut Out,
     run: &mut Run<T>,
     bytes: u64,

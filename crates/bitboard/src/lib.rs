@@ -82,7 +82,10 @@
 //! ## Every other shape
 //!
 //! The same ideas, generic over the side `N` (a const generic, so each side
-//! from 1 to 25 gets its own monomorphised code with constant-trip loops): a
+//! from 1 to 25 gets its own monomorphised code with constant-trip loops;
+//! 3x4, 4x4 and 5x5 boxes get copies with the box sides constant too, so
+//! that the loops over a band's rows and a row's stacks unroll: "Cheaper
+//! per node" below): a
 //! digit plane is `N` row words of `N` bits (`cand[d][r]`), so rows are one
 //! word, columns a bit-sliced count over the plane's row words, and a box a
 //! mask of `box_cols` bits over `box_rows` consecutive words (boxes are
@@ -319,10 +322,132 @@
 //! in whole-plane hidden-single scans and a fifth in locked candidates,
 //! so a cheaper pass per plane rather than fewer nodes; a row-major copy
 //! of the candidates for the cell-wise work (see "16x16, per node" below)
-//! is the untried candidate.
+//! is the untried candidate. (Closed since, by a cheaper pass per plane:
+//! next section.)
 //! The 25x25 figure rests on four puzzles, one of them most of the nodes:
 //! the half-given `scaling/25x25` set (25 puzzles, 539 to 121 nodes) is
 //! the steadier witness that the weights generalise.
+//!
+//! ### Cheaper per node: the box sides as constants
+//!
+//! Issue 27 asked for a third of dlx's time on `large-minimal/12x12` with a
+//! margin, 15-20% off bitboard's 12x12 path at the same nodes. Counting
+//! calls on that set (a throwaway counter build): per node 8.3 naked-single
+//! counts (5.5 of them finding one), 7.9 whole-plane hidden-single scans,
+//! 3.5 looks at touched units, 4.6 locked-candidates calls (0.68 of them
+//! removing anything), 0.66 naked-pair passes, 0.48 guess choices; a
+//! whole-plane scan cost about 840 instructions and a locked-candidates
+//! call about 1,130 on a 12-row plane. Most of that was loop bookkeeping
+//! (`zip`, `step_by` and `chunks_exact` over a band's rows and a row's
+//! stacks, a quarter of all instructions by themselves): `N` is a
+//! constant but the box sides were read at run time, so those loops, of
+//! three or four trips, did not unroll. Now `Geo` takes the box sides as
+//! const parameters too (`Geo<BR, BC>`, zero for "read them at run time"),
+//! and `Bitboard::search` sends 3x4, 4x4 and 5x5 boxes to copies with
+//! them constant; every other box shape runs the code as before.
+//!
+//! Then, each step the same nodes, verdicts and placements on every
+//! non-9x9 set of `puzzles/` and `puzzles/scaling` (the `PER_PUZZLE=1`
+//! lists byte-identical): `lock_columns`' box loop without branches (a
+//! branch per box, once the loop unrolls, mispredicts); naked pairs list a
+//! pair's cells only when two or more bivalue cells hold the pair (most
+//! are held by the cell alone); `propagate`'s two hidden-single loops
+//! (whole planes, touched units) as one; a naked single's digit read as
+//! the first plane holding the cell, the loop stopping there, where the
+//! cell's options were gathered from all `N` planes; and naked pairs
+//! reading a bivalue cell's two digits the same way, up to the second.
+//!
+//! Instructions, callgrind, `TIMELOOP_RUNS=1` under the `timeloop` example
+//! (two solves of every puzzle, the file read included). valgrind 3.19 on
+//! this machine stops with SIGILL on a VEX `vmovq` that the `x86-64-v3`
+//! build of the new code contains, so both builds are `RUSTFLAGS="-C
+//! target-cpu=x86-64-v2"` (SSE4.2 and popcnt; its 4-lane vectors make the
+//! vectorised loops dearer than in the native build); the baseline's v3
+//! count on 12x12 was 26.9M, as in the previous section. M instructions:
+//!
+//! | set | before | box sides constant | + branchless `lock_columns` | + pairs only when shared | + one hidden-single loop | + single's digit, first plane | + pair's digits, first two (now) | now / before |
+//! |---|---:|---:|---:|---:|---:|---:|---:|---:|
+//! | large-minimal/12x12 | 31.85 | 22.97 | 23.49 | 22.93 | 22.95 | 22.84 | 22.55 | 0.71 |
+//! | large-minimal/16x16 | 380.7 | 303.2 | 299.0 | 276.8 | 277.2 | 275.4 | 274.7 | 0.72 |
+//! | large-minimal/25x25 | 442.1 | 352.5 | | | 328.3 | | 319.8 | 0.72 |
+//! | scaling/25x25 | 508.4 | 406.8 | 406.7 | 384.7 | 384.7 | 378.3 | 375.1 | 0.74 |
+//!
+//! About 18.7k instructions per node on 12x12 (x86-64-v2), from 26.4k.
+//! The branchless loop added instructions on 12x12 but took time off
+//! every set (12x12 35.4-42.9 to 33.2-34.4 µs, 16x16 584-768 to 544-563,
+//! scaling/25x25 603-616 to 577-581, three alternate runs each, load 1.5
+//! to 1.8); the last two steps took little in instructions and more in
+//! time (medians of four alternate runs each at load 1, each step against
+//! the one before: the single's digit 12x12 34.1 to 31.8 µs, 16x16 561 to
+//! 535, scaling/25x25 588 to 558; the pair's digits 30.6 to 30.2, 534 to
+//! 491, 564 to 528): the gathers they cut were strided loads.
+//!
+//! Time, the private loop (`TIMELOOP_RUNS=5 ... timeloop -- <set>`), the
+//! build before (`47b63ee`) and now run alternately three times; lscpu
+//! "AMD EPYC", 2 cores, load 0.9 to 1.4; median (fastest) of the three, µs
+//! per puzzle:
+//!
+//! | set | before | now | now / before |
+//! |---|---:|---:|---:|
+//! | large-minimal/12x12 | 41.4 (41.3) | 30.0 (30.0) | 0.72 (0.73) |
+//! | large-minimal/16x16 | 705 (698) | 499 (490) | 0.71 (0.70) |
+//! | large-minimal/25x25 | 3,627 (3,615) | 2,825 (2,820) | 0.78 (0.78) |
+//! | scaling/25x25 | 676 (672) | 528 (528) | 0.78 (0.79) |
+//!
+//! Against dlx, `sudoku-lab compare --strategies bitboard,dlx --set
+//! puzzles/large-minimal --rounds 3`, the release binaries of before and
+//! now run alternately, three times each (AMD EPYC, 2 cores, load 1.3 to
+//! 1.4): bitboard's mean on 12x12 43.1, 43.8, 43.4 µs before and 31.6,
+//! 31.8, 31.5 now, dlx's 121 to 124 µs; the paired ratio dlx / bitboard
+//! 2.89x, 2.77x, 2.83x before (bitboard / dlx 0.35 to 0.36, as in the
+//! quiet runs of the previous section) and 3.88x, 3.86x, 3.93x now:
+//! **bitboard / dlx 0.25 to 0.26**, a quarter under the third. 16x16:
+//! 494-508 µs against 24.9-25.5 ms (dlx / bitboard 49.9x to 50.4x, from
+//! 34.5x to 35.6x); 25x25: 2.84-3.02 ms against 314-316 ms (104x to 111x,
+//! from 85.4x to 86.4x). An earlier set of the same runs, at load 4.1 to
+//! 4.6 and one step before the last two, gave 0.28 to 0.29 on 12x12.
+//!
+//! Against the other rows, the command of the previous section with
+//! `scaling/25x25` added, `sudoku-lab compare --strategies
+//! bitboard,dlx,sat-complete,prop:fewest/subsets,prop:mrv/subsets,prop:fewest/locked
+//! --set puzzles/large-minimal --set puzzles/scaling/25x25.txt --rounds 3
+//! --time-budget 30s`, one run (AMD EPYC, load 1.1 to 1.2); mean per
+//! puzzle, nodes per puzzle:
+//!
+//! | set | bitboard | best other row | dlx | bitboard / best other | bitboard / dlx |
+//! |---|---:|---:|---:|---:|---:|
+//! | large-minimal/12x12 | 32.6 µs (20.1) | prop:fewest/locked 79.1 µs (39.6) | 126 µs (913) | 0.41 | 0.26 |
+//! | large-minimal/16x16 | 519 µs (268) | sat-complete 3.44 ms (193) | 24.8 ms (174k) | 0.15 | 0.021 |
+//! | large-minimal/25x25 | 2.96 ms (640) | sat-complete 11.6 ms (482) | 314 ms (1.48M) | 0.26 | 0.0094 |
+//! | scaling/25x25 | 556 µs (121) | prop:mrv/subsets 5.04 ms (263) | 27.0 ms (135k) | 0.11 | 0.021 |
+//!
+//! bitboard is the fastest row on each, by mean and by median.
+//!
+//! What is left on 12x12 (perf on the native build, by source line, one
+//! step before the last two): gathering a cell's candidates across the
+//! `N` planes (`options`, then for naked singles and naked pairs) 9%, a
+//! naked single's clearing of its digit's plane 10% (probably stalls on
+//! the stores the next gather read), the whole-plane scans about 12%,
+//! `lock_columns` 6%, `lock_rows` 5%, the guess's unit counts 2%: the
+//! cell-wise work a row-major copy of the candidates would make cheap,
+//! still untried.
+//!
+//! Tried and not kept (same nodes each):
+//!
+//! * **A naked single's digit from binary codes** (tried before the
+//!   first-plane loop above, against the full gather): per bit `k` of a digit's
+//!   index, the cells where a digit with that bit may go (a second pass
+//!   over the planes when a count finds singles), so that a single's digit
+//!   is `log2 N` word reads instead of `N`. Instructions (x86-64-v2) +7%
+//!   on 12x12, +13% on 16x16, +19% on scaling/25x25; native time in two
+//!   sets of alternate runs 12x12 -1% to -5%, 16x16 -7% to +7%,
+//!   scaling/25x25 level to -9%: no clear gain.
+//! * **`hidden_in_units`' three blocks as one** (a unit's places as bits
+//!   numbered within the unit, one helper deciding dead end, single or
+//!   nothing, a loop per kind of unit so that each copy knows its kind):
+//!   +0.5%, +1.5%, +0.4% instructions on 12x12, 16x16, scaling/25x25 (a
+//!   box's places gathered by shifts where the tally was cheaper). The
+//!   merge of `propagate`'s twin loops was kept: within 0.2%.
 //!
 //! ## Why it is fast (measured)
 //!
@@ -768,8 +893,12 @@
 //!   hidden-singles pass reporting empty and single rows as two flags
 //!   instead of a bit per row (no change); a naked single's digit found
 //!   plane by plane instead of by gathering the cell's options (25x25 10%
-//!   slower); the 4x4 and 5x5 box geometries made constants in the unit
-//!   scans so that their loops unroll (25x25 25% slower). A row-major copy
+//!   slower then; read now as the first plane holding the cell, the loop
+//!   stopping there, it took 5-7% off: "Cheaper per node"); the 4x4 and 5x5 box geometries made constants in the unit
+//!   scans so that their loops unroll (25x25 25% slower then; made
+//!   constants throughout, with the code as it is after the failure
+//!   weights, they took a fifth to a quarter of the instructions off 12x12,
+//!   16x16 and 25x25: "Cheaper per node" above). A row-major copy
 //!   of the candidates (a word per cell, beside the planes) would make those
 //!   placements one store, at the price of keeping two layouts in step: not
 //!   tried.
@@ -912,10 +1041,21 @@ impl Strategy for Bitboard {
         if shape == Shape::CLASSIC {
             return nine::solve(givens, out, run);
         }
+        // The large standard shapes get copies with the box sides as
+        // constants, so that the loops over a band's rows and a row's
+        // stacks unroll: a fifth to a quarter fewer instructions on
+        // 12x12, 16x16 and 25x25, the same nodes ("Cheaper per node"
+        // above). Other box shapes read them at run time.
+        match (br, bc) {
+            (3, 4) => return generic::solve::<12, 3, 4, T>(br, bc, givens, out, run),
+            (4, 4) => return generic::solve::<16, 4, 4, T>(br, bc, givens, out, run),
+            (5, 5) => return generic::solve::<25, 5, 5, T>(br, bc, givens, out, run),
+            _ => {}
+        }
         macro_rules! sides {
             ($($n:literal)*) => {
                 match shape.side() {
-                    $($n => generic::solve::<$n, T>(br, bc, givens, out, run),)*
+                    $($n => generic::solve::<$n, 0, 0, T>(br, bc, givens, out, run),)*
                     side => unreachable!("side {side} is larger than MAX_SIDE"),
                 }
             };
