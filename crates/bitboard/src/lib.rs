@@ -423,6 +423,24 @@
 //!
 //! bitboard is the fastest row on each, by mean and by median.
 //!
+//! On sets held back from all of this tuning, made for the measurement
+//! and not bundled (`sudoku-lab generate --solver dlx --minimal`, `--shape
+//! 3x4 --count 30 --seed 9127`, `--shape 4x4 --count 20 --seed 9627`,
+//! `--shape 5x5 --count 4 --seed 9527`: 42-50, 87-98 and 272-276
+//! clues, the 25x25 near-minimal as in the bundled set), the same command
+//! after the merge, one run (AMD EPYC, load 1.1):
+//!
+//! | held-back set | bitboard | best other row | dlx | bitboard / best other | bitboard / dlx |
+//! |---|---:|---:|---:|---:|---:|
+//! | 12x12 | 30.9 µs (17.7) | prop:fewest/locked 86.7 µs (42) | 128 µs (899) | 0.36 | 0.24 |
+//! | 16x16 | 817 µs (446) | prop:mrv/subsets 4.05 ms (449) | 12.2 ms (85.7k) | 0.20 | 0.067 |
+//! | 25x25 | 6.91 ms (1,700) | sat-complete 13.0 ms (552) | 956 ms (4.40M) | 0.53 | 0.0072 |
+//!
+//! The targets hold there too. On the held-back 25x25 the margin over
+//! sat-complete is the thinnest (its clause learning enters a third of
+//! bitboard's nodes); in the same run the bundled sets gave 0.26, 0.14
+//! and 0.24 of the best other row and 0.26, 0.020 and 0.0090 of dlx.
+//!
 //! What is left on 12x12 (perf on the native build, by source line, one
 //! step before the last two): gathering a cell's candidates across the
 //! `N` planes (`options`, then for naked singles and naked pairs) 9%, a
