@@ -875,6 +875,15 @@
 //!     9.42 / 33.0 / 36.0 / 3.03; worse at every T tried (10 to 30). Of
 //!     the branches a trace can show (each option a placement), the
 //!     bivalue cell stays the best.
+//!   - *Smaller cuts*, each against the code as it is in `timeloop`,
+//!     alternating: `CELLS` replaced by a multiplication (the look-ups'
+//!     high halves holding mini-rows spread to their first cells, so times
+//!     7 gives their cells: one load off the step's chain), no change
+//!     beyond noise (1106 set 81.1-81.6 µs against 81.6-84.4); the guess's
+//!     score with one popcount per side instead of three (the column's
+//!     cells of the two other bands side by side in one word), no change;
+//!     the release profile with `lto = "fat"` and one codegen unit, 3% to
+//!     5% slower on the 1106 set, serg and the 1905 sample.
 //!   - *A dirty bit per band* (set where a step places a new cell or
 //!     locks a column out of another band, so a pass compares only the
 //!     dirty bands' nine planes): same nodes, 1106 set 83 to 103 µs, serg
