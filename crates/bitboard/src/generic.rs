@@ -38,6 +38,7 @@
 
 use crate::Out;
 use std::ops::ControlFlow;
+use sudoku_core::bits::ones;
 use sudoku_core::{Constraint, DeadEnd, Reason, Rule, Run, Trace, Unit};
 
 /// Box geometry of one shape, fixed for a solve. One `N` serves several
@@ -450,7 +451,7 @@ impl<const N: usize> Board<N> {
                     // A whole plane's look covers the units noted for it.
                     touched.forget(todo, run);
                 }
-                for d in bits(todo) {
+                for d in ones(todo) {
                     if whole {
                         self.hidden_singles(d, geo, run, depth, &mut touched)?;
                     } else {
@@ -468,7 +469,7 @@ impl<const N: usize> Board<N> {
                 }
                 return Ok(());
             }
-            for d in bits(std::mem::take(&mut unlocked)) {
+            for d in ones(std::mem::take(&mut unlocked)) {
                 if self.locked_candidates(d, geo, run) {
                     run.mems(2);
                     self.dirty |= 1 << d;
@@ -1182,18 +1183,6 @@ fn lock_columns<const N: usize, const BR: usize, const BC: usize>(
             *x &= !lose;
         }
     }
-}
-
-/// The indices of the set bits of `x`, lowest first.
-#[inline(always)]
-fn bits(mut x: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (x != 0).then(|| {
-            let i = x.trailing_zeros() as usize;
-            x &= x - 1;
-            i
-        })
-    })
 }
 
 /// All ones when `x` is zero, else zero.

@@ -23,3 +23,16 @@ pub fn digits(mut mask: u32) -> impl Iterator<Item = u8> {
         })
     })
 }
+
+/// The positions of the set bits of `mask` (cells of a row word, digits
+/// counted from 0, ...), lowest first.
+#[inline(always)]
+pub fn ones(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
+}

@@ -167,16 +167,7 @@ pub fn locked_candidates(board: &Board, pointing: bool) -> Option<Step> {
     None
 }
 
-/// Bit positions of a mask.
-pub(crate) fn ones(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            i
-        })
-    })
-}
+pub(crate) use sudoku_core::bits::ones;
 
 fn subset_technique(size: usize, hidden: bool) -> (Technique, Tenths) {
     match (size, hidden) {
