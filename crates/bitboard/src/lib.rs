@@ -890,15 +890,41 @@
 //!     2.08 to 2.46, the 1905 sample 46 to 57 (`timeloop`, alternating).
 //!     Like the dirty bit per plane before it, keeping it up to date costs
 //!     more than the compares it saves.
+//!   - *Changing the guess once a search grows* (session 9): the first
+//!     `G` nodes of a solve guess as above, the rest another way, so that
+//!     the easy sets keep their choice and only long searches pay for a
+//!     dearer one. Nodes per puzzle on the 1106 set / 1905 sample / serg /
+//!     top1465 / top95 (exact), times from `timeloop` (AMD EPYC, load
+//!     0.5-1.5, the code as it is alternating; it took 83-87 µs on the
+//!     1106 set in these runs):
+//!     - the branch on a digit's configurations in a band (k-way, one
+//!       branch per configuration that fits, without the triad rule that
+//!       the figures above had): from the root, 310 / 181 / 9.60 / 29.1 /
+//!       28.2 nodes and 96 µs; in bands and stacks, 298 / 159 / 9.97 /
+//!       28.5 / 31.4 from the root, 325 / 171 / 8.47 / 21.8 / 20.2 from
+//!       `G` = 32 (111 µs), 325 / 169 / 8.47 / 21.0 / 18.9 from `G` = 128
+//!       (104 µs). A search switched part-way loses twice: the subtrees
+//!       below the switch are not the smaller trees of a search that
+//!       branched on configurations from the root.
+//!     - the shared-digit score above, computed per digit over the
+//!       bivalue cells holding it (each such cell counts its peers among
+//!       them, 2 popcounts, so no cell's candidates are read): from the
+//!       root 291 / 149 / 8.54 / 18.1 / 16.4 nodes, from `G` = 8 292 /
+//!       150 / 8.48 / 19.2 / 17.2 with serg untouched (2.06 µs either
+//!       way) but the 1106 set at 91-92 µs and top1465 9% slower: the
+//!       score costs about what its 12% fewer nodes save.
 //!
 //!   What would meet the targets: tdoku's smaller trees come with its
 //!   branch on configurations (above: a fifth fewer nodes on the 1106 set
-//!   as k-way branches; its binary "this configuration or not", which
-//!   planes of mini-rows cannot record, may account for the rest), so
-//!   meeting its branch points needs configurations kept as state beside
-//!   the planes and a trace event for a branch that places no digit;
-//!   short of that, a cheap shared-digit score for bivalue cells (above)
-//!   is the lead that cut a tenth of the nodes.
+//!   as k-way branches from the root, with the triad rule; its binary
+//!   "this configuration or not", which planes of mini-rows cannot
+//!   record, may account for the rest), so meeting its branch points
+//!   needs configurations kept as state beside the planes, with the
+//!   triads propagated from them as tdoku does, and a trace event for a
+//!   branch that places no digit: a second 9x9 engine rather than a
+//!   change to this one. The shared-digit score cut a tenth of the
+//!   nodes, but neither per cell nor in bulk did it cost less than it
+//!   saved.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the table above). One of them has
 //!   849 solutions and cost 17 nodes: its root has no bivalue cell, and the
