@@ -130,6 +130,10 @@ pub type RowTimes<'a> = &'a [(usize, Vec<u64>)];
 pub struct Replicates {
     pub means: Vec<Vec<f64>>,
     pub medians: Vec<Vec<f64>>,
+    /// Per row, each puzzle's time (the median of its rounds) by the
+    /// puzzle's position among all the rows' puzzles; `None` where the row
+    /// timed no such puzzle.
+    aligned: Vec<Vec<Option<f64>>>,
 }
 
 /// The median of some values (reordered).
@@ -164,13 +168,10 @@ pub fn replicate(rows: &[RowTimes]) -> Replicates {
         })
         .collect();
     let n = universe.len();
-    let mut rng = SplitMix(SEED);
     let mut means = vec![Vec::with_capacity(RESAMPLES); rows.len()];
     let mut medians = vec![Vec::with_capacity(RESAMPLES); rows.len()];
-    let (mut picks, mut values) = (Vec::with_capacity(n), Vec::with_capacity(n));
-    for _ in 0..RESAMPLES {
-        picks.clear();
-        picks.extend((0..n).map(|_| rng.index(n.max(1))));
+    let mut values = Vec::with_capacity(n);
+    for picks in resamples(n) {
         for (row, by) in aligned.iter().enumerate() {
             values.clear();
             values.extend(picks.iter().filter_map(|&p| by[p]));
@@ -189,7 +190,66 @@ pub fn replicate(rows: &[RowTimes]) -> Replicates {
             });
         }
     }
-    Replicates { means, medians }
+    Replicates {
+        means,
+        medians,
+        aligned,
+    }
+}
+
+/// The [`RESAMPLES`] draws of `n` puzzles with replacement, the same on every
+/// call (seeded), so that a ratio computed later pairs with the rows' means.
+fn resamples(n: usize) -> impl Iterator<Item = Vec<usize>> {
+    let mut rng = SplitMix(SEED);
+    (0..RESAMPLES).map(move |_| (0..n).map(|_| rng.index(n.max(1))).collect())
+}
+
+impl Replicates {
+    /// Whether rows `a` and `b` timed the same puzzles. When they did not
+    /// (a strategy that does not solve every shape of a mixed set), a ratio
+    /// of their means over their own puzzles would compare different
+    /// puzzles: [`ratio`](Replicates::ratio) and [`ratio_interval`] take
+    /// such a pair over the puzzles both timed.
+    pub fn same_puzzles(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.aligned[a], &self.aligned[b]);
+        x.iter().zip(y).all(|(p, q)| p.is_some() == q.is_some())
+    }
+
+    /// Row `a`'s mean time over row `b`'s, over the puzzles both timed, and
+    /// how many those are; `None` when they share none.
+    pub fn ratio(&self, a: usize, b: usize) -> Option<(f64, u64)> {
+        let (mut sum_a, mut sum_b, mut shared) = (0.0, 0.0, 0);
+        for (p, q) in self.aligned[a].iter().zip(&self.aligned[b]) {
+            if let (Some(p), Some(q)) = (p, q) {
+                sum_a += p;
+                sum_b += q;
+                shared += 1;
+            }
+        }
+        (shared > 0 && sum_b > 0.0).then(|| (sum_a / sum_b, shared))
+    }
+
+    /// Each resample's ratio of the two rows' means over the puzzles of the
+    /// draw that both timed (NaN where the draw holds none).
+    fn shared_ratios(&self, a: usize, b: usize) -> Vec<f64> {
+        let (x, y) = (&self.aligned[a], &self.aligned[b]);
+        resamples(x.len())
+            .map(|picks| {
+                let (mut sum_a, mut sum_b) = (0.0, 0.0);
+                for &p in &picks {
+                    if let (Some(t), Some(u)) = (x[p], y[p]) {
+                        sum_a += t;
+                        sum_b += u;
+                    }
+                }
+                if sum_b > 0.0 {
+                    sum_a / sum_b
+                } else {
+                    f64::NAN
+                }
+            })
+            .collect()
+    }
 }
 
 /// The 2.5th and 97.5th percentiles of some replicates (NaNs left out), or
@@ -204,8 +264,12 @@ pub fn percentile_interval(replicates: impl Iterator<Item = f64>) -> Option<Inte
     Some(Interval([at(0.025), at(0.975)]))
 }
 
-/// The interval of row `a`'s mean over row `b`'s, on the paired replicates.
+/// The interval of row `a`'s mean over row `b`'s, on the paired replicates:
+/// over the puzzles both timed, when the two rows did not time the same.
 pub fn ratio_interval(r: &Replicates, a: usize, b: usize) -> Option<Interval> {
+    if !r.same_puzzles(a, b) {
+        return percentile_interval(r.shared_ratios(a, b).into_iter());
+    }
     percentile_interval(r.means[a].iter().zip(&r.means[b]).map(|(x, y)| {
         if *y > 0.0 {
             x / y

@@ -153,6 +153,9 @@ pub fn footnotes(report: &Report) -> Vec<String> {
                 .into(),
         );
     }
+    if let Some(note) = fewer_puzzles_note(report) {
+        notes.push(note);
+    }
     for row in report.results.iter() {
         if let Some(note) = &row.budget_note {
             let more = match row.budget_notes {
@@ -175,6 +178,34 @@ pub fn footnotes(report: &Report) -> Vec<String> {
         );
     }
     notes
+}
+
+/// Which rows timed fewer puzzles of their set than others did (a strategy
+/// that does not solve every shape of a mixed set), and what that means for
+/// their ratios; `None` when every set's rows timed the same number.
+fn fewer_puzzles_note(report: &Report) -> Option<String> {
+    let mut fewer = Vec::new();
+    for set in &report.sets {
+        let rows: Vec<&ResultRecord> = report
+            .results
+            .iter()
+            .filter(|r| r.set == set.name && r.mean_us.is_some())
+            .collect();
+        let most = rows.iter().map(|r| r.timed).max().unwrap_or(0);
+        fewer.extend(
+            rows.iter()
+                .filter(|r| r.timed < most)
+                .map(|r| format!("{} on {} ({} of {most})", r.strategy, set.name, r.timed)),
+        );
+    }
+    (!fewer.is_empty()).then(|| {
+        format!(
+            "timed fewer puzzles than other rows of their set: {}. Their means are over those \
+             puzzles only; every ratio between two rows is over the puzzles both timed, and \
+             the fastest is chosen among the rows that timed the most",
+            fewer.join(", ")
+        )
+    })
 }
 
 /// Sets of fewer puzzles get no standing sentence: a bootstrap over a

@@ -300,6 +300,12 @@ pub(super) fn finish_row(
 /// (rows without one last; registry order otherwise), and fills in the ratio
 /// to the fastest mean that is not a lower bound (none when every mean is),
 /// and the ratio of mems to the fewest mean mems that is not a lower bound.
+///
+/// The fastest is chosen among the rows that timed the most puzzles: on a
+/// mixed set, a strategy that solves only its 9x9 puzzles has a mean over
+/// those alone, which is no rival to a mean over the whole set. The
+/// intervals ([`super::tally`]) then take each ratio between rows that timed
+/// different puzzles over the puzzles both timed.
 pub(super) fn rank(rows: &mut [ResultRecord]) {
     rows.sort_by(|a, b| {
         b.decided
@@ -311,9 +317,15 @@ pub(super) fn rank(rows: &mut [ResultRecord]) {
                 (None, None) => std::cmp::Ordering::Equal,
             })
     });
+    let most_timed = rows
+        .iter()
+        .filter(|r| !r.lower_bound && r.mean_us.is_some())
+        .map(|r| r.timed)
+        .max()
+        .unwrap_or(0);
     let fastest = rows
         .iter()
-        .filter(|r| !r.lower_bound)
+        .filter(|r| !r.lower_bound && r.timed == most_timed)
         .filter_map(|r| r.mean_us)
         .fold(f64::INFINITY, f64::min);
     let fewest_mems = rows

@@ -186,13 +186,26 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
         }
         row.mean_us_ci95 = percentile_interval(reps.means[i].iter().copied()).map(micros);
         row.median_us_ci95 = percentile_interval(reps.medians[i].iter().copied()).map(micros);
+        // Two rows that timed different puzzles (a strategy that does not
+        // solve every shape of a mixed set) are compared on the puzzles both
+        // timed: a ratio of means over different puzzles says nothing.
+        let ratio = |other: usize, of_means: f64| {
+            if reps.same_puzzles(i, other) {
+                Some(of_means)
+            } else {
+                reps.ratio(i, other).map(|(r, _)| round3(r))
+            }
+        };
         // A row's ratio to itself is 1 exactly: no interval.
-        if let Some(f) = fastest.filter(|&f| f != i && row.ratio_to_fastest.is_some()) {
-            row.ratio_ci95 = ratio_interval(&reps, i, f).map(|c| Interval(c.0.map(round3)));
+        if let Some(f) = fastest.filter(|&f| f != i) {
+            if let Some(r) = row.ratio_to_fastest {
+                row.ratio_to_fastest = ratio(f, r);
+                row.ratio_ci95 = ratio_interval(&reps, i, f).map(|c| Interval(c.0.map(round3)));
+            }
         }
         if let Some(previous) = previous_mean.filter(|&m| m > 0.0 && !row.lower_bound) {
             if let Some(mean) = row.mean_us {
-                row.ratio_to_previous = Some(round3(mean / previous));
+                row.ratio_to_previous = ratio(i - 1, round3(mean / previous));
                 row.ratio_to_previous_ci95 =
                     ratio_interval(&reps, i, i - 1).map(|c| Interval(c.0.map(round3)));
             }
@@ -200,7 +213,7 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
         previous_mean = row.mean_us.filter(|_| !row.lower_bound);
         if let (Some(r), Some(m), Some(mean)) = (reference, reference_mean, row.mean_us) {
             if m > 0.0 {
-                row.ratio_to_reference = Some(round3(mean / m));
+                row.ratio_to_reference = ratio(r, round3(mean / m));
                 row.ratio_to_reference_ci95 = ratio_interval(&reps, i, r)
                     .filter(|_| r != i)
                     .map(|c| Interval(c.0.map(round3)));
@@ -211,4 +224,77 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
 
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::results::{Said, StopReason};
+    use sudoku_core::Solver;
+
+    /// A line of `solver` on puzzle `index`, unique, timed at `ns` each round
+    /// (or unsupported when `ns` is `None`).
+    fn line(solver: &dyn Solver, index: usize, ns: Option<u64>) -> Line {
+        let said = if ns.is_some() {
+            Said::Unique
+        } else {
+            Said::Unsupported
+        };
+        let mut l = Line::new(
+            solver,
+            "mixed",
+            index,
+            index + 1,
+            said,
+            StopReason::Exhausted,
+        );
+        if let Some(ns) = ns {
+            l.time_ns = Some(ns);
+            l.times_ns = vec![ns; 3];
+            l.solved = true;
+        }
+        l
+    }
+
+    /// A mixed set as `puzzles/multiple.txt` is: two small puzzles only `a`
+    /// solves, slowly, and two 9x9 ones both solve, `b` a little faster. Over
+    /// its own puzzles `b`'s mean is far below `a`'s; on the puzzles both
+    /// timed it is 0.8 of `a`'s. The report must say 0.8, and keep `a`, which
+    /// timed every puzzle, as the fastest.
+    #[test]
+    fn rows_that_timed_different_puzzles_are_compared_on_the_shared_ones() {
+        let (a, b) = (
+            &sudoku_dlx::Dlx as &dyn Solver,
+            &sudoku_naive::Naive as &dyn Solver,
+        );
+        let mut tally = Tally::default();
+        for (index, a_ns, b_ns) in [
+            (0, 50_000, None),
+            (1, 50_000, None),
+            (2, 1_000, Some(800)),
+            (3, 2_000, Some(1_600)),
+        ] {
+            tally.add(&line(a, index, Some(a_ns)));
+            tally.add(&line(b, index, b_ns));
+        }
+        let report = tally.into_report(Machine::default(), Vec::new());
+        let row = |id: &str| {
+            report
+                .results
+                .iter()
+                .find(|r| r.strategy == id)
+                .expect("a row")
+        };
+        let (ra, rb) = (row(a.id()), row(b.id()));
+        assert_eq!((ra.timed, rb.timed), (4, 2));
+        // The means stay each row's own, over its own puzzles.
+        assert_eq!(rb.mean_us, Some(1.2));
+        assert_eq!(ra.ratio_to_fastest, Some(1.0));
+        assert_eq!(rb.ratio_to_fastest, Some(0.8));
+        assert_eq!(rb.ratio_to_previous, Some(0.8));
+        // Every resample of the shared puzzles gives 0.8.
+        assert_eq!(rb.ratio_ci95, Some(Interval([0.8, 0.8])));
+        let note = super::super::notes::footnotes(&report).join("\n");
+        assert!(note.contains("(2 of 4)"), "{note}");
+    }
 }
