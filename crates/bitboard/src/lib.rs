@@ -469,60 +469,45 @@
 //!
 //! ## Why it is fast (measured)
 //!
-//! Mean µs per puzzle proving uniqueness, release build, one thread, the
-//! median of three runs of `sudoku-lab compare --strategies
-//! bitboard,dlx,reference --set <set>... --limit-puzzles 2000 --repeat 5`
-//! back to back (each solve the fastest of 5), with the lowest and highest
-//! ratio of the three in brackets: this project's 2-core virtual machine
-//! is shared with its host, and on the small sets a ratio moves by 0.1 to
-//! 0.4 from run to run. `multiple` and `no-solution` are their 9x9 puzzles
-//! only (the reference solves no other shape); the 17-clue stretch and the
-//! generated hard puzzles stand in for sets this crate was not tuned on:
+//! Mean µs per puzzle proving uniqueness, the lab's protocol: five runs of
+//! `sudoku-lab compare --strategies bitboard,reference,dlx --rounds 5
+//! --limit-puzzles 2000 --set <set>...` back to back, release build, one
+//! thread, this project's 2-core AMD EPYC virtual machine at load 1.4-1.5
+//! (session 9, commit 72bb847). Times are those of the run with the median
+//! ratio to dlx; ratios are the median of the five runs, the lowest and
+//! highest in brackets. `multiple` and `no-solution` are their two 9x9
+//! puzzles each (the reference solves no other shape); the 17-clue stretch
+//! and the generated puzzles (`sudoku-lab generate --shape 3x3 --count 300
+//! --seed 7 --minimal --rate-with dlx --min-nodes 60`) stand in for sets
+//! this crate was not tuned on, and `puzzles/field` is measured against
+//! tdoku below:
 //!
-//! | set | bitboard | reference (JCZSolve port) | dlx | bitboard / reference (3 runs) | bitboard / dlx (3 runs) | bitboard nodes / puzzle |
+//! | set | bitboard | reference (JCZSolve port) | dlx | bitboard / reference (5 runs) | bitboard / dlx (5 runs) | bitboard nodes / puzzle |
 //! |---|---:|---:|---:|---:|---:|---:|
-//! | top95 | 6.16 | 10.7 | 95.9 | 0.57x (0.55-0.65) | 0.06x (0.06-0.08) | 21.0 |
-//! | 17-clue, first 2,000 | 2.19 | 3.36 | 21.7 | 0.65x (0.63-0.74) | 0.11x (0.10-0.13) | 2.61 |
-//! | 17-clue, puzzles 30,001-32,000 | 3.12 | 3.16 | 23.5 | 0.99x (0.85-1.44) | 0.13x (0.12-0.18) | 2.77 |
-//! | hardest (11) | 8.02 | 8.49 | 56.7 | 0.94x (0.79-0.96) | 0.12x (0.11-0.14) | 17.4 |
-//! | 9x9-easy | 1.11 | 1.31 | 11.7 | 0.85x (0.82-0.88) | 0.09x (0.09-0.11) | 1 |
-//! | 9x9-medium | 1.41 | 1.61 | 12.5 | 0.88x (0.87-0.91) | 0.11x (0.11-0.13) | 1.32 |
-//! | 9x9-hard | 2.69 | 2.75 | 18.7 | 0.98x (0.94-0.98) | 0.15x (0.14-0.17) | 4.84 |
-//! | 9x9-minimal | 2.25 | 2.46 | 17.6 | 0.92x (0.91-0.92) | 0.13x (0.13-0.15) | 3.62 |
-//! | classic (6 famous puzzles) | 19.0 | 19.5 | 135 | 0.98x (0.86-0.98) | 0.12x (0.11-0.14) | 51.3 |
-//! | generated hard minimal (300) | 2.50 | 2.67 | 17.3 | 0.93x (0.90-0.98) | 0.14x (0.14-0.16) | 5.34 |
-//! | multiple (two 9x9) | 5.58 | 4.62 | 21.5 | 1.21x (0.88-1.23) | 0.23x (0.23-0.26) | 12.5 |
-//! | no-solution (two 9x9) | 5.83 | 14.1 | 75.9 | 0.41x (0.41-0.43) | 0.08x (0.07-0.09) | 17 |
-//! | 16x16 | 30.5 | n/a | 163 | n/a | 0.19x (0.18-0.23) | 5 |
-//! | 25x25 | 26.6 | n/a | 369 | n/a | 0.07x (0.05-0.08) | 1 |
-//! | scaling/16x16 | 18.0 | n/a | 106 | n/a | 0.17x (0.15-0.18) | 1 |
-//! | scaling/25x25 | 3,860 | n/a | 37,500 | n/a | 0.10x (0.08-0.11) | 832 |
+//! | top95 | 6.98 | 11.9 | 82.8 | 0.59x (0.58-0.60) | 0.08x (0.08-0.09) | 18.9 |
+//! | 17-clue, first 2,000 | 2.14 | 3.34 | 18.9 | 0.64x (0.64-0.65) | 0.11x (0.11-0.11) | 2.02 |
+//! | hardest (11) | 5.48 | 6.35 | 41.9 | 0.87x (0.86-0.89) | 0.13x (0.13-0.13) | 16.3 |
+//! | 9x9-easy | 0.87 | 1.53 | 11.3 | 0.57x (0.57-0.58) | 0.08x (0.08-0.08) | 1 |
+//! | 9x9-medium | 1.25 | 1.74 | 12.0 | 0.72x (0.71-0.74) | 0.10x (0.10-0.11) | 1.28 |
+//! | 9x9-hard | 2.37 | 2.90 | 16.4 | 0.82x (0.81-0.82) | 0.14x (0.14-0.15) | 3.8 |
+//! | 9x9-minimal | 2.24 | 2.80 | 16.1 | 0.80x (0.80-0.81) | 0.14x (0.14-0.14) | 3.3 |
+//! | classic (6 famous puzzles) | 12.2 | 15.4 | 92.8 | 0.81x (0.79-0.82) | 0.13x (0.12-0.13) | 43 |
+//! | generated hard minimal (300) | 2.61 | 3.14 | 17.2 | 0.83x (0.83-0.84) | 0.15x (0.15-0.15) | 4.6 |
+//! | multiple (two 9x9) | 2.76 | 2.76 | 15.4 | 0.99x (0.93-1.01) | 0.18x (0.17-0.18) | 9.5 |
+//! | no-solution (two 9x9) | 4.79 | 11.3 | 55.9 | 0.44x (0.42-0.47) | 0.09x (0.08-0.09) | 17 |
+//! | 16x16 | 18.8 | n/a | 123 | n/a | 0.15x (0.15-0.16) | 5.6 |
+//! | 25x25 | 15.6 | n/a | 267 | n/a | 0.06x (0.06-0.06) | 1 |
+//! | scaling/16x16 | 7.79 | n/a | 66.3 | n/a | 0.12x (0.12-0.12) | 1 |
+//! | scaling/25x25 | 531 | n/a | 27,200 | n/a | 0.02x (0.02-0.02) | 121 |
 //!
-//! The times are those of the run with the median ratio. The table was
-//! measured before the row branch of the guess (below), which changes only
-//! searches that meet a node with no bivalue cell: after it, three runs
-//! gave `multiple` 0.95x (0.89x to 1.07x), top95 0.64x, 17-clue 0.68x,
-//! with nodes per puzzle 10, 21.5 and 2.46. The generated
-//! puzzles are `sudoku-lab generate --shape 3x3 --count 300 --seed 7
-//! --minimal --rate-with dlx --min-nodes 60`. Runs earlier the same day
-//! gave 0.92x to 1.02x on 9x9-hard and 0.89x to 1.03x on `classic`: on
-//! those sets the two are level within the machine's noise.
-//!
-//! Measured again with the lab's protocol after claiming for columns and
-//! the row branch: three runs of `sudoku-lab compare --strategies
-//! bitboard,reference,dlx --rounds 3 --limit-puzzles 500 --set <set>...`
-//! on the sets of the table, AMD EPYC virtual machine, 2 cores, load 5.6
-//! to 6.2 (the report warns). Median of the three runs' ratios of mean
-//! times, bitboard / reference: top95 1.21 (0.69-2.56), 17-clue (first
-//! 500) 0.88 (0.86-5.7), hardest 1.07, 9x9-easy 0.88, 9x9-medium 0.96,
-//! 9x9-hard 1.05, 9x9-minimal 1.01 (1.00-3.8), classic 1.06 (1.00-12),
-//! no-solution 0.36 (its 4x4 puzzle included, which the reference does not
-//! solve). At that load a preempted solve puts a millisecond into one
-//! round's mean, so the wide ranges are the machine; the median time
-//! per puzzle is steadier: top95 13.2 µs against the reference's 16.9,
-//! 17-clue 3.96 against 3.95, hardest 6.25 against 5.75, 9x9-hard 4.69
-//! against 4.74 (the first run). Nodes per puzzle: top95 18.9, 17-clue
-//! 1.84, hardest 16.3, 9x9-hard 3.80, 9x9-minimal 3.30, classic 43.
+//! Compared with the first version of this table (measured with
+//! `--repeat 5`, before claiming for columns, the row branch and the box
+//! sides as constants), bitboard went from level with the reference to
+//! ahead of it on every 9x9 set but `multiple`, where the two are level;
+//! the large shapes fell from 0.07-0.19x dlx to 0.02-0.15x (scaling/25x25
+//! from 832 nodes per puzzle to 121, with the failure weights). On sets of
+//! several shapes (`multiple.txt` with its 4x4 and 6x6 puzzles), `compare`
+//! takes the ratio to the reference over the puzzles both solved.
 //!
 //! What each trick buys (the private loop `examples/timeloop.rs`: every
 //! puzzle of a set in chunks of 50, best of 10 runs per chunk; and
@@ -622,10 +607,12 @@
 //!
 //! Where it still loses:
 //!
-//! * **9x9, no margin on hard sets.** On Norvig's hardest, 9x9-hard,
-//!   9x9-minimal, `classic`, a later stretch of the 17-clue set and the
-//!   generated hard puzzles it is level with the reference: 0.9x to 1.0x,
-//!   one side or the other of 1 from run to run. It does the same work
+//! * **9x9, a thin margin on hard sets.** On Norvig's hardest, 9x9-hard,
+//!   9x9-minimal, `classic` and the generated hard puzzles it takes 0.80x
+//!   to 0.87x the reference's time (the table above); when this section
+//!   was written, before claiming for columns and the row branch, it was
+//!   level there (0.9x to 1.0x, one side or the other of 1 from run to
+//!   run). It did the same work
 //!   there: band steps per puzzle (the reference counted in an
 //!   instrumented copy outside this repository) 144 against 138 on
 //!   9x9-hard, 128 against 127 on 9x9-minimal, 353 against 403 on
@@ -926,14 +913,16 @@
 //!   nodes, but neither per cell nor in bulk did it cost less than it
 //!   saved.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
-//!   1.2x to 1.3x the reference's time (the table above). One of them has
+//!   1.2x to 1.3x the reference's time (the first version of the table
+//!   above). One of them has
 //!   849 solutions and cost 17 nodes: its root has no bivalue cell, and the
 //!   first options of a three-way guess there died after long
 //!   propagations (213 band steps per puzzle over the pair against the
 //!   reference's 146). Branching on a digit's two places in a row there
 //!   instead (a rule for every node without a bivalue cell, not for these
 //!   puzzles) takes it to 12 nodes and the pair to 0.95x the reference
-//!   (0.89x to 1.07x in three runs): level, like the hard sets.
+//!   (0.89x to 1.07x in three runs): level, as it still is (0.99x, 0.93x
+//!   to 1.01x, in the table above).
 //! * **16x16, per node.** The generic path stores planes digit-major, so a
 //!   cell's candidates lie `N` words apart: a hidden single or a guess still
 //!   clears its cell from `N` planes at a stride, and the digit-wise scans
