@@ -206,10 +206,7 @@ impl<const N: usize> Touched<N> {
         // `digits` read and written, per digit its three masks.
         run.mems(2 + 6 * digits.count_ones() as u64);
         self.digits |= digits;
-        let mut ds = digits;
-        while ds != 0 {
-            let d = ds.trailing_zeros() as usize;
-            ds &= ds - 1;
+        for d in ones(digits) {
             self.rows[d] |= 1 << r;
             self.cols[d] |= 1 << c;
             self.boxes[d] |= 1 << b;
@@ -219,13 +216,11 @@ impl<const N: usize> Touched<N> {
     /// Drops what is noted for `digits` (their planes are looked at whole).
     #[inline(always)]
     fn forget<T: Trace>(&mut self, digits: u32, run: &mut Run<T>) {
-        let mut ds = digits & self.digits;
+        let ds = digits & self.digits;
         // `digits` read and written, per digit its three masks written.
         run.mems(2 + 3 * ds.count_ones() as u64);
         self.digits &= !digits;
-        while ds != 0 {
-            let d = ds.trailing_zeros() as usize;
-            ds &= ds - 1;
+        for d in ones(ds) {
             self.rows[d] = 0;
             self.cols[d] = 0;
             self.boxes[d] = 0;
@@ -519,10 +514,7 @@ impl<const N: usize> Board<N> {
             if dead != 0 {
                 return Err(DeadEnd::Cell(r * N + dead.trailing_zeros() as usize));
             }
-            let mut singles = free & !twos[r];
-            while singles != 0 {
-                let c = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
+            for c in sudoku_core::bits::ones(free & !twos[r]) {
                 // The cell's one candidate: the first plane holding it
                 // (its word in the planes up to that one read).
                 let Some(d) = (0..N).find(|&d| self.cand[d][r] >> c & 1 != 0) else {
@@ -568,27 +560,18 @@ impl<const N: usize> Board<N> {
             let b = found.empty_boxes.trailing_zeros() as usize;
             return Err(DeadEnd::Constraint(Constraint::BoxDigit(b, digit)));
         }
-        let mut rows = found.single_rows;
-        while rows != 0 {
-            let r = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
+        for r in ones(found.single_rows) {
             let c = plane[r].trailing_zeros() as usize;
             self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r), touched)?;
         }
-        let mut cols = found.cols.singles();
-        while cols != 0 {
-            let c = cols.trailing_zeros() as usize;
-            cols &= cols - 1;
+        for c in ones(found.cols.singles()) {
             let r = (0..N).find(|&r| plane[r] >> c & 1 != 0).unwrap_or(0);
             run.mems(r as u64 + 1);
             self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c), touched)?;
         }
         for (i, &singles) in found.box_singles[..N / geo.br()].iter().enumerate() {
             let band = i * geo.br();
-            let mut cols = singles;
-            while cols != 0 {
-                let c = cols.trailing_zeros() as usize;
-                cols &= cols - 1;
+            for c in ones(singles) {
                 let r = (band..band + geo.br())
                     .find(|&r| plane[r] >> c & 1 != 0)
                     .unwrap_or(band);
@@ -617,12 +600,10 @@ impl<const N: usize> Board<N> {
         let digit = d as u8 + 1;
         // The three masks read and cleared.
         run.mems(6);
-        let mut rows = std::mem::take(&mut touched.rows[d]);
-        let mut cols = std::mem::take(&mut touched.cols[d]);
-        let mut boxes = std::mem::take(&mut touched.boxes[d]);
-        while rows != 0 {
-            let r = rows.trailing_zeros() as usize;
-            rows &= rows - 1;
+        let rows = std::mem::take(&mut touched.rows[d]);
+        let cols = std::mem::take(&mut touched.cols[d]);
+        let boxes = std::mem::take(&mut touched.boxes[d]);
+        for r in ones(rows) {
             // The row's word and `free`.
             run.mems(2);
             let x = self.cand[d][r];
@@ -637,9 +618,7 @@ impl<const N: usize> Board<N> {
                 self.place_hidden(geo, run, depth, d, r, c, Unit::Row(r), touched)?;
             }
         }
-        while cols != 0 {
-            let c = cols.trailing_zeros() as usize;
-            cols &= cols - 1;
+        for c in ones(cols) {
             // Every row's word and `free`.
             run.mems(2 * N as u64);
             let (mut places, mut placed) = (0u32, 0u32);
@@ -658,9 +637,7 @@ impl<const N: usize> Board<N> {
                 self.place_hidden(geo, run, depth, d, r, c, Unit::Col(c), touched)?;
             }
         }
-        while boxes != 0 {
-            let b = boxes.trailing_zeros() as usize;
-            boxes &= boxes - 1;
+        for b in ones(boxes) {
             let (band, stack) = (b / geo.br() * geo.br(), b % geo.br());
             let m = geo.stack[stack];
             // The stack mask, the band's words and `free`.
@@ -945,10 +922,7 @@ impl<const N: usize> Board<N> {
                 self.dirty |= 1 << d;
                 changed = true;
                 if run.trace.enabled() {
-                    let mut x = gone;
-                    while x != 0 {
-                        let c = x.trailing_zeros() as usize;
-                        x &= x - 1;
+                    for c in ones(gone) {
                         let rule = Rule::NakedSubset { unit, cells };
                         run.eliminate(depth, r * N + c, d as u8 + 1, rule);
                     }
@@ -986,10 +960,7 @@ impl<const N: usize> Board<N> {
         // cell's units, then the placed ones (each at most 3N < 256).
         let mut best: Option<(u64, usize, usize)> = None;
         for (r, &cells) in bivalue.iter().enumerate() {
-            let mut cells = cells;
-            while cells != 0 {
-                let c = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
+            for c in ones(cells) {
                 // Three placed counts, three bivalue counts, three
                 // weights, two box tables.
                 run.mems(11);
@@ -1031,10 +1002,7 @@ impl<const N: usize> Board<N> {
         let mut fewest = (0, 0, 0u32, u32::MAX);
         for r in 0..N {
             run.mems(1);
-            let mut cells = self.free[r];
-            while cells != 0 {
-                let c = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
+            for c in ones(self.free[r]) {
                 let options = self.options(r, c, run);
                 if options.count_ones() < fewest.3 {
                     fewest = (r, c, options, options.count_ones());
@@ -1062,10 +1030,8 @@ impl<const N: usize> Board<N> {
     fn write(&self, cells: &mut [u8]) {
         for (d, plane) in self.cand.iter().enumerate() {
             for (r, &row) in plane.iter().enumerate() {
-                let mut x = row;
-                while x != 0 {
-                    cells[r * N + x.trailing_zeros() as usize] = d as u8 + 1;
-                    x &= x - 1;
+                for c in ones(row) {
+                    cells[r * N + c] = d as u8 + 1;
                 }
             }
         }
