@@ -479,11 +479,18 @@ fn cactus(report: &Report, path: &Path) -> Result<bool, String> {
 pub fn write_charts(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
     let mut written = Vec::new();
     let time = "time_per_puzzle.svg";
+    let mut time_note = "One group of bars per set, one bar per strategy; log scale.".to_string();
+    if super::notes::fewer_puzzles(report).next().is_some() {
+        time_note.push_str(
+            " A strategy that timed fewer of a set's puzzles (one that does not solve every \
+             shape) has its bar over those puzzles only: see the table's footnote.",
+        );
+    }
     if grouped_log_bars(
         report,
         &dir.join(time),
         "Mean solve time per puzzle",
-        "One group of bars per set, one bar per strategy; log scale.",
+        &time_note,
         "mean time per puzzle",
         |r| r.mean_us,
         |r| r.lower_bound,

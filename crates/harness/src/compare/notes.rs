@@ -180,29 +180,36 @@ pub fn footnotes(report: &Report) -> Vec<String> {
     notes
 }
 
-/// Which rows timed fewer puzzles of their set than others did (a strategy
-/// that does not solve every shape of a mixed set), and what that means for
-/// their ratios; `None` when every set's rows timed the same number.
+/// The rows that timed fewer puzzles of their set than another row did (a
+/// strategy that does not solve every shape of a mixed set), with that
+/// largest count.
+pub fn fewer_puzzles(report: &Report) -> impl Iterator<Item = (&ResultRecord, u64)> {
+    report.sets.iter().flat_map(move |set| {
+        let rows = || {
+            report
+                .results
+                .iter()
+                .filter(move |r| r.set == set.name && r.mean_us.is_some())
+        };
+        let most = rows().map(|r| r.timed).max().unwrap_or(0);
+        rows()
+            .filter(move |r| r.timed < most)
+            .map(move |r| (r, most))
+    })
+}
+
+/// What [`fewer_puzzles`] means for the rows' ratios; `None` when every
+/// set's rows timed the same number of puzzles.
 fn fewer_puzzles_note(report: &Report) -> Option<String> {
-    let mut fewer = Vec::new();
-    for set in &report.sets {
-        let rows: Vec<&ResultRecord> = report
-            .results
-            .iter()
-            .filter(|r| r.set == set.name && r.mean_us.is_some())
-            .collect();
-        let most = rows.iter().map(|r| r.timed).max().unwrap_or(0);
-        fewer.extend(
-            rows.iter()
-                .filter(|r| r.timed < most)
-                .map(|r| format!("{} on {} ({} of {most})", r.strategy, set.name, r.timed)),
-        );
-    }
+    let fewer: Vec<String> = fewer_puzzles(report)
+        .map(|(r, most)| format!("{} on {} ({} of {most})", r.strategy, r.set, r.timed))
+        .collect();
     (!fewer.is_empty()).then(|| {
         format!(
             "timed fewer puzzles than other rows of their set: {}. Their means are over those \
-             puzzles only; every ratio between two rows is over the puzzles both timed, and \
-             the fastest is chosen among the rows that timed the most",
+             puzzles only; every ratio between two rows is over the puzzles both timed (with no \
+             interval when they share fewer than {MIN_PUZZLES_FOR_STANDING}), the fastest is \
+             chosen among the rows that timed the most, and they have no mems ratio",
             fewer.join(", ")
         )
     })

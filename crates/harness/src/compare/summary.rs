@@ -328,9 +328,11 @@ pub(super) fn rank(rows: &mut [ResultRecord]) {
         .filter(|r| !r.lower_bound && r.timed == most_timed)
         .filter_map(|r| r.mean_us)
         .fold(f64::INFINITY, f64::min);
+    // Mems are not kept per puzzle, so a row that timed fewer puzzles has
+    // no mems ratio: it would compare different puzzles.
     let fewest_mems = rows
         .iter()
-        .filter(|r| !r.lower_bound)
+        .filter(|r| !r.lower_bound && r.timed == most_timed)
         .filter_map(|r| r.mems_mean)
         .fold(f64::INFINITY, f64::min);
     for row in rows {
@@ -343,7 +345,7 @@ pub(super) fn rank(rows: &mut [ResultRecord]) {
         });
         row.mems_ratio = row
             .mems_mean
-            .filter(|_| fewest_mems.is_finite() && fewest_mems > 0.0)
+            .filter(|_| fewest_mems.is_finite() && fewest_mems > 0.0 && row.timed == most_timed)
             .map(|m| round3(m / fewest_mems));
     }
 }

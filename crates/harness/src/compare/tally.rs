@@ -5,6 +5,7 @@
 
 use super::interval::{percentile_interval, ratio_interval, replicate, Interval};
 use super::machine::Machine;
+use super::notes::MIN_PUZZLES_FOR_STANDING;
 use super::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
 use super::results::{Line, LineProblem, LineShape};
 use super::summary::{finish_row, rank, Acc};
@@ -174,7 +175,16 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
     }
     let reps = replicate(&data);
     let micros = |ci: Interval| Interval([ci.lo() / 1e3, ci.hi() / 1e3].map(round3));
-    let fastest = rows.iter().position(|r| r.ratio_to_fastest == Some(1.0));
+    // The row rank() chose: its ratio 1, among the rows that timed the most
+    // puzzles (a row that timed fewer may round to 1 too).
+    let most_timed = rows
+        .iter()
+        .filter(|r| !r.lower_bound && r.mean_us.is_some())
+        .map(|r| r.timed)
+        .max();
+    let fastest = rows.iter().position(|r| {
+        r.ratio_to_fastest == Some(1.0) && !r.lower_bound && Some(r.timed) == most_timed
+    });
     let reference = rows.iter().position(|r| r.reference && r.mean_us.is_some());
     let reference_mean = reference.and_then(|i| rows[i].mean_us);
     // The mean of the row just above, when it is a measurement.
@@ -188,7 +198,9 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
         row.median_us_ci95 = percentile_interval(reps.medians[i].iter().copied()).map(micros);
         // Two rows that timed different puzzles (a strategy that does not
         // solve every shape of a mixed set) are compared on the puzzles both
-        // timed: a ratio of means over different puzzles says nothing.
+        // timed: a ratio of means over different puzzles says nothing. An
+        // interval over fewer than MIN_PUZZLES_FOR_STANDING shared puzzles
+        // would rank the two by a puzzle or two: none is given.
         let ratio = |other: usize, of_means: f64| {
             if reps.same_puzzles(i, other) {
                 Some(of_means)
@@ -196,27 +208,33 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
                 reps.ratio(i, other).map(|(r, _)| round3(r))
             }
         };
+        let interval = |other: usize| {
+            let enough = reps.same_puzzles(i, other)
+                || reps
+                    .ratio(i, other)
+                    .is_some_and(|(_, shared)| shared >= MIN_PUZZLES_FOR_STANDING);
+            ratio_interval(&reps, i, other)
+                .filter(|_| enough)
+                .map(|c| Interval(c.0.map(round3)))
+        };
         // A row's ratio to itself is 1 exactly: no interval.
         if let Some(f) = fastest.filter(|&f| f != i) {
             if let Some(r) = row.ratio_to_fastest {
                 row.ratio_to_fastest = ratio(f, r);
-                row.ratio_ci95 = ratio_interval(&reps, i, f).map(|c| Interval(c.0.map(round3)));
+                row.ratio_ci95 = interval(f);
             }
         }
         if let Some(previous) = previous_mean.filter(|&m| m > 0.0 && !row.lower_bound) {
             if let Some(mean) = row.mean_us {
                 row.ratio_to_previous = ratio(i - 1, round3(mean / previous));
-                row.ratio_to_previous_ci95 =
-                    ratio_interval(&reps, i, i - 1).map(|c| Interval(c.0.map(round3)));
+                row.ratio_to_previous_ci95 = interval(i - 1);
             }
         }
         previous_mean = row.mean_us.filter(|_| !row.lower_bound);
         if let (Some(r), Some(m), Some(mean)) = (reference, reference_mean, row.mean_us) {
             if m > 0.0 {
                 row.ratio_to_reference = ratio(r, round3(mean / m));
-                row.ratio_to_reference_ci95 = ratio_interval(&reps, i, r)
-                    .filter(|_| r != i)
-                    .map(|c| Interval(c.0.map(round3)));
+                row.ratio_to_reference_ci95 = interval(r).filter(|_| r != i);
             }
         }
     }
@@ -252,6 +270,9 @@ mod tests {
             l.time_ns = Some(ns);
             l.times_ns = vec![ns; 3];
             l.solved = true;
+            // Mems as many as the time in ns, so each row's mems follow its
+            // times.
+            l.stats.mems = Some(ns);
         }
         l
     }
@@ -292,9 +313,39 @@ mod tests {
         assert_eq!(ra.ratio_to_fastest, Some(1.0));
         assert_eq!(rb.ratio_to_fastest, Some(0.8));
         assert_eq!(rb.ratio_to_previous, Some(0.8));
-        // Every resample of the shared puzzles gives 0.8.
-        assert_eq!(rb.ratio_ci95, Some(Interval([0.8, 0.8])));
+        // Two shared puzzles are too few to rank the rows by: no interval.
+        assert_eq!(rb.ratio_ci95, None);
+        // Mems are not kept per puzzle: no mems ratio for the row that timed
+        // fewer, and the fewest mems among the rows that timed the most.
+        assert_eq!((ra.mems_ratio, rb.mems_ratio), (Some(1.0), None));
         let note = super::super::notes::footnotes(&report).join("\n");
         assert!(note.contains("(2 of 4)"), "{note}");
+    }
+
+    /// With enough shared puzzles the ratio has its interval, over those
+    /// puzzles only: `b` takes 0.8 of `a`'s time on each of the twelve it
+    /// timed, whatever `a` took on the two it timed alone.
+    #[test]
+    fn a_ratio_over_enough_shared_puzzles_has_its_interval() {
+        let (a, b) = (
+            &sudoku_dlx::Dlx as &dyn Solver,
+            &sudoku_naive::Naive as &dyn Solver,
+        );
+        let mut tally = Tally::default();
+        for index in 0..14 {
+            let a_ns = 1_000 * (index as u64 + 1);
+            let b_ns = (index >= 2).then_some(a_ns * 4 / 5);
+            tally.add(&line(a, index, Some(if index < 2 { 90_000 } else { a_ns })));
+            tally.add(&line(b, index, b_ns));
+        }
+        let report = tally.into_report(Machine::default(), Vec::new());
+        let rb = report
+            .results
+            .iter()
+            .find(|r| r.strategy == b.id())
+            .unwrap();
+        assert_eq!(rb.timed, 12);
+        assert_eq!(rb.ratio_to_fastest, Some(0.8));
+        assert_eq!(rb.ratio_ci95, Some(Interval([0.8, 0.8])));
     }
 }
