@@ -350,10 +350,11 @@ mod tests {
 
     /// Two equal digits conflict exactly when their cells share a row, a
     /// column or a box: every pair of cells, on shapes with square and with
-    /// rectangular boxes (both ways round), the box found by arithmetic here.
+    /// rectangular boxes (both ways round, one-row and one-column boxes, a
+    /// digit above 9), the box found by arithmetic here.
     #[test]
     fn a_pair_of_equal_digits_conflicts_exactly_when_they_share_a_unit() {
-        for (br, bc) in [(1, 3), (2, 3), (3, 2), (3, 3), (2, 5)] {
+        for (br, bc) in [(1, 3), (3, 1), (2, 3), (3, 2), (3, 3), (2, 5), (4, 3)] {
             let shape = Shape::new(br, bc).unwrap();
             let n = shape.side();
             let digit = n as u8;
