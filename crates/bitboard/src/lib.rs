@@ -738,8 +738,10 @@
 //!   targets held: every set but the 1106 set and serg, and both held-back
 //!   sets. Still missed: 0.9x tdoku on the 1106 set (by about 10%)
 //!   and on serg (by about 6%, when the machine is kind), and tdoku's
-//!   branch points on the two forum sets (about 166 and 85 here against
-//!   its 110 and 66). What was tried, each against the code above
+//!   branch points on the two forum sets (165.7 and 84.6 here against
+//!   its 110 and 66; counted from the trace by `examples/branchpoints`,
+//!   which also gives serg 6.3 against tdoku's 7.0, top1465 10.0 against
+//!   8.9 and top95 9.0 against 11.1). What was tried, each against the code above
 //!   (nodes per puzzle on the 1106 set, the 1905 sample, serg, top1465,
 //!   top95 and 17-clue, the sets of the table; exact. Times from
 //!   `examples/timeloop`, the two builds run alternately three times;
