@@ -879,6 +879,16 @@
 //!     2.08 to 2.46, the 1905 sample 46 to 57 (`timeloop`, alternating).
 //!     Like the dirty bit per plane before it, keeping it up to date costs
 //!     more than the compares it saves.
+//!   - *A band's nine planes side by side* (plane `9 b + d` instead of
+//!     `3 d + b`, the steps in the same order), so that clearing a solved
+//!     row's cell from the eight other planes is one masked vector
+//!     operation instead of eight scalar ones (a tenth of serg's samples
+//!     fall on that line): same nodes and placements (`PER_PUZZLE` lists
+//!     identical), but 1106 set 81.3-81.7 to 84.8-89.6 µs, the 1905 sample
+//!     45.0-45.2 to 47.0-50.5, serg level (`timeloop`, alternating, load
+//!     0.9-1.5). Probably the wide load of the band's planes right after a
+//!     narrow store to one of them, which the processor cannot forward
+//!     from the store buffer. Not kept.
 //!   - *Changing the guess once a search grows* (session 9): the first
 //!     `G` nodes of a solve guess as above, the rest another way, so that
 //!     the easy sets keep their choice and only long searches pay for a
