@@ -481,7 +481,6 @@ impl Matrix {
     }
 }
 
-/// Knuth's estimate of a search tree, shared with the other strategies.
 /// The steps [`ExactCover`]'s shared code (counting, listing, the Sudoku
 /// board) needs, as the inherent methods above do them.
 impl ExactCover for Matrix {
@@ -505,6 +504,7 @@ impl ExactCover for Matrix {
     }
 }
 
+/// Knuth's estimate of a search tree, shared with the other strategies.
 pub use sudoku_core::estimate::Estimate;
 use sudoku_core::estimate::SplitMix;
 
