@@ -218,37 +218,38 @@ impl Replicates {
     /// Row `a`'s mean time over row `b`'s, over the puzzles both timed, and
     /// how many those are; `None` when they share none.
     pub fn ratio(&self, a: usize, b: usize) -> Option<(f64, u64)> {
-        let (mut sum_a, mut sum_b, mut shared) = (0.0, 0.0, 0);
-        for (p, q) in self.aligned[a].iter().zip(&self.aligned[b]) {
-            if let (Some(p), Some(q)) = (p, q) {
-                sum_a += p;
-                sum_b += q;
-                shared += 1;
-            }
-        }
-        (shared > 0 && sum_b > 0.0).then(|| (sum_a / sum_b, shared))
+        let (ratio, shared) = self.ratio_over(a, b, 0..self.aligned[a].len());
+        (shared > 0 && ratio.is_finite()).then_some((ratio, shared))
     }
 
     /// Each resample's ratio of the two rows' means over the puzzles of the
     /// draw that both timed (NaN where the draw holds none).
     fn shared_ratios(&self, a: usize, b: usize) -> Vec<f64> {
-        let (x, y) = (&self.aligned[a], &self.aligned[b]);
-        resamples(x.len())
-            .map(|picks| {
-                let (mut sum_a, mut sum_b) = (0.0, 0.0);
-                for &p in &picks {
-                    if let (Some(t), Some(u)) = (x[p], y[p]) {
-                        sum_a += t;
-                        sum_b += u;
-                    }
-                }
-                if sum_b > 0.0 {
-                    sum_a / sum_b
-                } else {
-                    f64::NAN
-                }
-            })
+        resamples(self.aligned[a].len())
+            .map(|picks| self.ratio_over(a, b, picks).0)
             .collect()
+    }
+
+    /// Over `puzzles` (positions, repeats counting again), row `a`'s summed
+    /// time over row `b`'s on those both timed (NaN when that sum for `b` is
+    /// 0), and how many were counted.
+    fn ratio_over(
+        &self,
+        a: usize,
+        b: usize,
+        puzzles: impl IntoIterator<Item = usize>,
+    ) -> (f64, u64) {
+        let (x, y) = (&self.aligned[a], &self.aligned[b]);
+        let (mut sum_a, mut sum_b, mut shared) = (0.0, 0.0, 0);
+        for p in puzzles {
+            if let (Some(t), Some(u)) = (x[p], y[p]) {
+                sum_a += t;
+                sum_b += u;
+                shared += 1;
+            }
+        }
+        let ratio = if sum_b > 0.0 { sum_a / sum_b } else { f64::NAN };
+        (ratio, shared)
     }
 }
 

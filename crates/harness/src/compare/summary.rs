@@ -305,8 +305,9 @@ pub(super) fn finish_row(
 /// mixed set, a strategy that solves only its 9x9 puzzles has a mean over
 /// those alone, which is no rival to a mean over the whole set. The
 /// intervals ([`super::tally`]) then take each ratio between rows that timed
-/// different puzzles over the puzzles both timed.
-pub(super) fn rank(rows: &mut [ResultRecord]) {
+/// different puzzles over the puzzles both timed. Returns the fastest row's
+/// index (the first on a tie), which the intervals pair with.
+pub(super) fn rank(rows: &mut [ResultRecord]) -> Option<usize> {
     rows.sort_by(|a, b| {
         b.decided
             .cmp(&a.decided)
@@ -323,11 +324,13 @@ pub(super) fn rank(rows: &mut [ResultRecord]) {
         .map(|r| r.timed)
         .max()
         .unwrap_or(0);
-    let fastest = rows
+    let fastest_row = rows
         .iter()
-        .filter(|r| !r.lower_bound && r.timed == most_timed)
-        .filter_map(|r| r.mean_us)
-        .fold(f64::INFINITY, f64::min);
+        .enumerate()
+        .filter(|(_, r)| !r.lower_bound && r.timed == most_timed)
+        .filter_map(|(i, r)| Some((i, r.mean_us?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1));
+    let fastest = fastest_row.map_or(f64::INFINITY, |(_, mean)| mean);
     // Mems are not kept per puzzle, so a row that timed fewer puzzles has
     // no mems ratio: it would compare different puzzles.
     let fewest_mems = rows
@@ -348,6 +351,7 @@ pub(super) fn rank(rows: &mut [ResultRecord]) {
             .filter(|_| fewest_mems.is_finite() && fewest_mems > 0.0 && row.timed == most_timed)
             .map(|m| round3(m / fewest_mems));
     }
+    fastest_row.map(|(i, _)| i)
 }
 
 #[cfg(test)]

@@ -148,10 +148,10 @@ impl Tally {
                 .iter()
                 .map(|(id, reference, acc)| finish_row(id, *reference, &set.name, acc, &info))
                 .collect();
-            rank(&mut rows);
+            let fastest = rank(&mut rows);
             let order: Vec<&str> = rows.iter().map(|r| r.strategy.as_str()).collect();
             report.study.extend(set.study.records(&set.name, &order));
-            intervals(&mut rows, &set.rows);
+            intervals(&mut rows, &set.rows, fastest);
             report.results.extend(rows);
             report.sets.push(info);
         }
@@ -160,8 +160,9 @@ impl Tally {
 }
 
 /// Fills in the 95% intervals of a set's ranked rows (see
-/// [`super::interval`]), from the rounds their lines hold.
-fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
+/// [`super::interval`]), from the rounds their lines hold; `fastest` is the
+/// row [`rank`] chose.
+fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)], fastest: Option<usize>) {
     let data: Vec<&[(usize, Vec<u64>)]> = rows
         .iter()
         .map(|r| {
@@ -175,16 +176,6 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
     }
     let reps = replicate(&data);
     let micros = |ci: Interval| Interval([ci.lo() / 1e3, ci.hi() / 1e3].map(round3));
-    // The row rank() chose: its ratio 1, among the rows that timed the most
-    // puzzles (a row that timed fewer may round to 1 too).
-    let most_timed = rows
-        .iter()
-        .filter(|r| !r.lower_bound && r.mean_us.is_some())
-        .map(|r| r.timed)
-        .max();
-    let fastest = rows.iter().position(|r| {
-        r.ratio_to_fastest == Some(1.0) && !r.lower_bound && Some(r.timed) == most_timed
-    });
     let reference = rows.iter().position(|r| r.reference && r.mean_us.is_some());
     let reference_mean = reference.and_then(|i| rows[i].mean_us);
     // The mean of the row just above, when it is a measurement.
@@ -201,40 +192,40 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)]) {
         // timed: a ratio of means over different puzzles says nothing. An
         // interval over fewer than MIN_PUZZLES_FOR_STANDING shared puzzles
         // would rank the two by a puzzle or two: none is given.
-        let ratio = |other: usize, of_means: f64| {
-            if reps.same_puzzles(i, other) {
-                Some(of_means)
+        // The ratio to row `other` (`of_means` when the two timed the same
+        // puzzles) and its interval.
+        let paired = |other: usize, of_means: f64| {
+            let (point, enough) = if reps.same_puzzles(i, other) {
+                (Some(of_means), true)
             } else {
-                reps.ratio(i, other).map(|(r, _)| round3(r))
-            }
-        };
-        let interval = |other: usize| {
-            let enough = reps.same_puzzles(i, other)
-                || reps
-                    .ratio(i, other)
-                    .is_some_and(|(_, shared)| shared >= MIN_PUZZLES_FOR_STANDING);
-            ratio_interval(&reps, i, other)
+                match reps.ratio(i, other) {
+                    Some((r, shared)) => (Some(round3(r)), shared >= MIN_PUZZLES_FOR_STANDING),
+                    None => (None, false),
+                }
+            };
+            let interval = ratio_interval(&reps, i, other)
                 .filter(|_| enough)
-                .map(|c| Interval(c.0.map(round3)))
+                .map(|c| Interval(c.0.map(round3)));
+            (point, interval)
         };
         // A row's ratio to itself is 1 exactly: no interval.
         if let Some(f) = fastest.filter(|&f| f != i) {
             if let Some(r) = row.ratio_to_fastest {
-                row.ratio_to_fastest = ratio(f, r);
-                row.ratio_ci95 = interval(f);
+                (row.ratio_to_fastest, row.ratio_ci95) = paired(f, r);
             }
         }
         if let Some(previous) = previous_mean.filter(|&m| m > 0.0 && !row.lower_bound) {
             if let Some(mean) = row.mean_us {
-                row.ratio_to_previous = ratio(i - 1, round3(mean / previous));
-                row.ratio_to_previous_ci95 = interval(i - 1);
+                (row.ratio_to_previous, row.ratio_to_previous_ci95) =
+                    paired(i - 1, round3(mean / previous));
             }
         }
         previous_mean = row.mean_us.filter(|_| !row.lower_bound);
         if let (Some(r), Some(m), Some(mean)) = (reference, reference_mean, row.mean_us) {
             if m > 0.0 {
-                row.ratio_to_reference = ratio(r, round3(mean / m));
-                row.ratio_to_reference_ci95 = interval(r).filter(|_| r != i);
+                let (point, interval) = paired(r, round3(mean / m));
+                row.ratio_to_reference = point;
+                row.ratio_to_reference_ci95 = interval.filter(|_| r != i);
             }
         }
     }
@@ -277,28 +268,20 @@ mod tests {
         l
     }
 
-    /// A mixed set as `puzzles/multiple.txt` is: two small puzzles only `a`
-    /// solves, slowly, and two 9x9 ones both solve, `b` a little faster. Over
-    /// its own puzzles `b`'s mean is far below `a`'s; on the puzzles both
-    /// timed it is 0.8 of `a`'s. The report must say 0.8, and keep `a`, which
-    /// timed every puzzle, as the fastest.
-    #[test]
-    fn rows_that_timed_different_puzzles_are_compared_on_the_shared_ones() {
-        let (a, b) = (
-            &sudoku_dlx::Dlx as &dyn Solver,
-            &sudoku_naive::Naive as &dyn Solver,
-        );
+    /// The rows of a report on one set where row `a` (dlx) timed every
+    /// puzzle and row `b` (naive) some: per puzzle, `a`'s time and `b`'s (ns).
+    fn mixed_report(times: &[(u64, Option<u64>)]) -> Report {
+        let (a, b) = (&sudoku_dlx::Dlx, &sudoku_naive::Naive);
         let mut tally = Tally::default();
-        for (index, a_ns, b_ns) in [
-            (0, 50_000, None),
-            (1, 50_000, None),
-            (2, 1_000, Some(800)),
-            (3, 2_000, Some(1_600)),
-        ] {
+        for (index, &(a_ns, b_ns)) in times.iter().enumerate() {
             tally.add(&line(a, index, Some(a_ns)));
             tally.add(&line(b, index, b_ns));
         }
-        let report = tally.into_report(Machine::default(), Vec::new());
+        tally.into_report(Machine::default(), Vec::new())
+    }
+
+    /// The two rows of [`mixed_report`]: `a`'s, then `b`'s.
+    fn rows(report: &Report) -> (&ResultRecord, &ResultRecord) {
         let row = |id: &str| {
             report
                 .results
@@ -306,7 +289,23 @@ mod tests {
                 .find(|r| r.strategy == id)
                 .expect("a row")
         };
-        let (ra, rb) = (row(a.id()), row(b.id()));
+        (row(sudoku_dlx::Dlx.id()), row(sudoku_naive::Naive.id()))
+    }
+
+    /// A mixed set as `puzzles/multiple.txt` is: two small puzzles only `a`
+    /// solves, slowly, and two 9x9 ones both solve, `b` a little faster. Over
+    /// its own puzzles `b`'s mean is far below `a`'s; on the puzzles both
+    /// timed it is 0.8 of `a`'s. The report must say 0.8, and keep `a`, which
+    /// timed every puzzle, as the fastest.
+    #[test]
+    fn rows_that_timed_different_puzzles_are_compared_on_the_shared_ones() {
+        let report = mixed_report(&[
+            (50_000, None),
+            (50_000, None),
+            (1_000, Some(800)),
+            (2_000, Some(1_600)),
+        ]);
+        let (ra, rb) = rows(&report);
         assert_eq!((ra.timed, rb.timed), (4, 2));
         // The means stay each row's own, over its own puzzles.
         assert_eq!(rb.mean_us, Some(1.2));
@@ -327,23 +326,10 @@ mod tests {
     /// timed, whatever `a` took on the two it timed alone.
     #[test]
     fn a_ratio_over_enough_shared_puzzles_has_its_interval() {
-        let (a, b) = (
-            &sudoku_dlx::Dlx as &dyn Solver,
-            &sudoku_naive::Naive as &dyn Solver,
-        );
-        let mut tally = Tally::default();
-        for index in 0..14 {
-            let a_ns = 1_000 * (index as u64 + 1);
-            let b_ns = (index >= 2).then_some(a_ns * 4 / 5);
-            tally.add(&line(a, index, Some(if index < 2 { 90_000 } else { a_ns })));
-            tally.add(&line(b, index, b_ns));
-        }
-        let report = tally.into_report(Machine::default(), Vec::new());
-        let rb = report
-            .results
-            .iter()
-            .find(|r| r.strategy == b.id())
-            .unwrap();
+        let mut times = vec![(90_000, None); 2];
+        times.extend((3..=14).map(|k| (1_000 * k, Some(800 * k))));
+        let report = mixed_report(&times);
+        let (_, rb) = rows(&report);
         assert_eq!(rb.timed, 12);
         assert_eq!(rb.ratio_to_fastest, Some(0.8));
         assert_eq!(rb.ratio_ci95, Some(Interval([0.8, 0.8])));
