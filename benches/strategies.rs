@@ -11,18 +11,8 @@
 //! the node budget keeps any slow puzzle from dominating.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use std::path::Path;
 use sudoku_core::{Grid, Limits, Solver};
-use sudoku_testkit::{project_root, read_entries, seeds, shared_set};
-
-fn bundled(name: &str, limit: usize) -> Vec<Grid> {
-    let path = project_root().join("puzzles").join(name);
-    read_entries(Path::new(&path))
-        .into_iter()
-        .take(limit)
-        .map(|e| e.puzzle)
-        .collect()
-}
+use sudoku_testkit::{seeds, shared_set};
 
 /// The registry's list (one list for the program, the tests and the benches),
 /// without the ladder's rungs and the SAT rows, which have benches of their own.
@@ -40,10 +30,10 @@ fn bench(c: &mut Criterion) {
             seeds().into_iter().map(|(p, _)| p).take(3).collect(),
             true,
         ),
-        ("9x9-minimal", bundled("9x9-minimal.txt", 20), true),
+        ("9x9-minimal", shared_set("9x9-minimal.txt", 20), true),
         ("top95-20", shared_set("top95.txt", 20), false),
         ("17clue-50", shared_set("17clue.txt", 50), false),
-        ("16x16", bundled("16x16.txt", 5), false),
+        ("16x16", shared_set("16x16.txt", 5), false),
     ];
     // Prove uniqueness, as the harness does.
     let limits = Limits {

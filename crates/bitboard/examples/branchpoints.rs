@@ -39,11 +39,7 @@ fn is_guess(reason: Reason) -> bool {
 
 fn main() {
     for path in std::env::args().skip(1) {
-        let puzzles: Vec<_> = sudoku_testkit::read_entries(std::path::Path::new(&path))
-            .into_iter()
-            .map(|e| e.puzzle)
-            .take(2000)
-            .collect();
+        let puzzles = sudoku_testkit::read_puzzles(std::path::Path::new(&path), 2000);
         let (mut points, mut nodes) = (0, 0);
         for puzzle in &puzzles {
             let mut trace = BranchPoints::default();

@@ -12,11 +12,7 @@ fn main() {
     // More runs per chunk for profiling under `perf record`.
     let runs: usize = std::env::var("TIMELOOP_RUNS").map_or(10, |v| v.parse().expect("a number"));
     for path in std::env::args().skip(1) {
-        let puzzles: Vec<_> = sudoku_testkit::read_entries(std::path::Path::new(&path))
-            .into_iter()
-            .map(|e| e.puzzle)
-            .take(2000)
-            .collect();
+        let puzzles = sudoku_testkit::read_puzzles(std::path::Path::new(&path), 2000);
         if std::env::var_os("PER_PUZZLE").is_some() {
             for (i, p) in puzzles.iter().enumerate() {
                 let o = sudoku_bitboard::Bitboard.solve(p, &limits);

@@ -62,8 +62,13 @@ pub fn seeds() -> Vec<(Grid, Grid)> {
 /// The first `limit` puzzles of a bundled set of `puzzles/` (`top95.txt`,
 /// `hardest.txt`, `17clue.txt`, `16x16.txt`, ...); only those are parsed.
 pub fn shared_set(name: &str, limit: usize) -> Vec<Grid> {
-    let path = puzzle_path(name);
-    let file = File::open(&path).unwrap();
+    read_puzzles(&puzzle_path(name), limit)
+}
+
+/// The first `limit` puzzles of the file at `path` (the tuning loops take
+/// any file); only those are parsed; panics on a parse error.
+pub fn read_puzzles(path: &std::path::Path, limit: usize) -> Vec<Grid> {
+    let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     PuzzleReader::new(BufReader::new(file))
         .take(limit)
         .map(|(line, e)| {
