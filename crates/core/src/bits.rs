@@ -14,14 +14,8 @@ pub fn bit_of(digit: u8) -> u32 {
 
 /// The digits of a mask in increasing order.
 #[inline]
-pub fn digits(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let bit = mask & mask.wrapping_neg();
-            mask ^= bit;
-            digit_of(bit)
-        })
-    })
+pub fn digits(mask: u32) -> impl Iterator<Item = u8> {
+    ones(mask).map(|i| i as u8 + 1)
 }
 
 /// The positions of the set bits of `mask` (cells of a row word, digits

@@ -135,7 +135,6 @@ pub mod sudoku;
 
 use exact_cover::Matrix;
 use sudoku_core::cover::CoverBoard;
-
 use sudoku_core::{Family, Grid, Info, Reports, Run, Shapes, Strategy, Trace};
 
 /// Algorithm X with Dancing Links on the Sudoku exact-cover matrix.
