@@ -970,6 +970,54 @@
 //!   near-minimal ones of `puzzles/large-minimal` from 9,281 to 641;
 //!   `generate`'s checker choice was not measured again.)
 //!
+//! ## Branching on configurations: `bitboard-configs`
+//!
+//! A second row, for 9x9 only, runs the same planes and the same
+//! propagation with two things added (module `nine::configs`): the *triad
+//! rule* both ways (a mini-row or mini-column holds exactly three digits:
+//! where only three fit, each is confined there; where three are certain,
+//! no other goes there) and a *branch on a configuration*: in the band or
+//! stack with the fewest configurations left, the digit with the fewest
+//! (two if any), one child per configuration. That is tdoku's model, and
+//! its tree: branch points per puzzle (nodes with children in the replayed
+//! trace, `examples/branchpoints --configs`) against tdoku's guesses (its
+//! two-way branches, from the shared bench's `tdrive` on the same files):
+//!
+//! | set | bitboard | bitboard-configs | tdoku |
+//! |---|---:|---:|---:|
+//! | forum hardest 1106 (375) | 165.71 | 109.58 | 110.44 |
+//! | forum hardest 1905, sample of 1,000 | 84.57 | 61.18 | 61.80 |
+//! | serg, sample of 2,000 | 6.25 | 6.89 | 7.05 |
+//! | top1465 | 9.95 | 8.84 | 8.95 |
+//! | top95 | 8.97 | 10.80 | 11.05 |
+//!
+//! Nodes per puzzle, in the same order: bitboard 332.5, 170.1, 8.47, 20.9,
+//! 18.9; bitboard-configs 221.4, 124.1, 9.36, 18.7, 22.6.
+//!
+//! Neither half pays alone. The triad pass with the cell branch takes the
+//! 1106 set from 332.5 to 320.7 nodes and finds something in one pass of
+//! ten; the configuration branch without triads leaves 293.5 (the triads
+//! turn a configuration, which fixes mini-rows, into cells). Branching
+//! k-ways is what lets a trace show the branch: tdoku's "this
+//! configuration or not" leaves, after a *not*, configurations that no
+//! set of candidates can express, so it needs configurations kept as
+//! state; a k-way child only removes candidates, which the trace shows as
+//! eliminations for [`sudoku_core::Rule::Configuration`] right after the
+//! child's `Enter`. Measured with the bans kept as state (binary, as
+//! tdoku): 222.1 nodes and 110.5 branch points on the 1106 set, against
+//! 221.4 and 109.6 k-way.
+//!
+//! It is slower than `bitboard` on every set: the triad pass runs about
+//! once per node (231 passes per puzzle on the 1106 set, half of them
+//! finding something) and costs about as much as a node of the cell
+//! search. RESULTS_TABLE
+//!
+//! Its statistics: `nodes` counts the root and every configuration child;
+//! `placements` as `bitboard`; `guesses` and `backtracks` are not reported
+//! (a configuration is not a placement, and nothing is undone: a child runs
+//! on a copy); depth counts placements and configuration choices on the
+//! path.
+//!
 //! ## On the pruning ladder
 //!
 //! Above forward checking and mrv (which see cells only), at the level of
@@ -1065,6 +1113,43 @@ static INFO: Info = Info {
     capabilities: sudoku_core::Capabilities::SEARCH,
 };
 
+/// bitboard's 9x9 band path branching on a digit's configuration in a band
+/// or stack, with the triad rule both ways: tdoku's model on these planes
+/// ("Branching on configurations" above); its tree is tdoku's, and it is
+/// slower than [`Bitboard`] on every set measured. Other shapes take
+/// [`Bitboard`]'s own path. Configuration-free.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BitboardConfigs;
+
+static CONFIGS_INFO: Info = Info {
+    id: "bitboard-configs",
+    summary: "bitboard's 9x9 band path branching on a digit's configuration in a band or stack, with triads (tdoku's model); other shapes as bitboard",
+    family: Family::Bitboard,
+    outside: false,
+    // Its branches place no digit: nodes count them; guesses and
+    // backtracks (placements) would always read 0.
+    reports: Reports {
+        guesses: false,
+        backtracks: false,
+        ..Reports::ALL
+    },
+    shapes: Shapes::All,
+    prunes_by: "naked and hidden singles, locked candidates and triads (a mini-row holds three digits), on digit bitboards",
+    headline: false,
+    brute_force: false,
+    capabilities: sudoku_core::Capabilities::SEARCH,
+};
+
+impl Strategy for BitboardConfigs {
+    type Scratch = Out;
+    fn info(&self) -> &'static Info {
+        &CONFIGS_INFO
+    }
+    fn search<T: Trace>(&self, puzzle: &Grid, out: &mut Out, run: &mut Run<T>) {
+        search::<T, true>(puzzle, out, run)
+    }
+}
+
 /// Per-shape scratch: the buffer a solution grid is written into.
 pub struct Out {
     shape: Shape,
@@ -1089,31 +1174,37 @@ impl Strategy for Bitboard {
         &INFO
     }
     fn search<T: Trace>(&self, puzzle: &Grid, out: &mut Out, run: &mut Run<T>) {
-        let shape = puzzle.shape();
-        let (br, bc) = (shape.box_rows(), shape.box_cols());
-        let givens = puzzle.cells();
-        if shape == Shape::CLASSIC {
-            return nine::solve(givens, out, run);
-        }
-        // The large standard shapes get copies with the box sides as
-        // constants, so that the loops over a band's rows and a row's
-        // stacks unroll: a fifth to a quarter fewer instructions on
-        // 12x12, 16x16 and 25x25, the same nodes ("Cheaper per node"
-        // above). Other box shapes read them at run time.
-        match (br, bc) {
-            (3, 4) => return generic::solve::<12, 3, 4, T>(br, bc, givens, out, run),
-            (4, 4) => return generic::solve::<16, 4, 4, T>(br, bc, givens, out, run),
-            (5, 5) => return generic::solve::<25, 5, 5, T>(br, bc, givens, out, run),
-            _ => {}
-        }
-        macro_rules! sides {
-            ($($n:literal)*) => {
-                match shape.side() {
-                    $($n => generic::solve::<$n, 0, 0, T>(br, bc, givens, out, run),)*
-                    side => unreachable!("side {side} is larger than MAX_SIDE"),
-                }
-            };
-        }
-        sides!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25);
+        search::<T, false>(puzzle, out, run)
     }
+}
+
+/// Both rows' search: the 9x9 band path (branching on configurations when
+/// `CONFIGS`), the generic path for every other shape.
+fn search<T: Trace, const CONFIGS: bool>(puzzle: &Grid, out: &mut Out, run: &mut Run<T>) {
+    let shape = puzzle.shape();
+    let (br, bc) = (shape.box_rows(), shape.box_cols());
+    let givens = puzzle.cells();
+    if shape == Shape::CLASSIC {
+        return nine::solve::<T, CONFIGS>(givens, out, run);
+    }
+    // The large standard shapes get copies with the box sides as
+    // constants, so that the loops over a band's rows and a row's
+    // stacks unroll: a fifth to a quarter fewer instructions on
+    // 12x12, 16x16 and 25x25, the same nodes ("Cheaper per node"
+    // above). Other box shapes read them at run time.
+    match (br, bc) {
+        (3, 4) => return generic::solve::<12, 3, 4, T>(br, bc, givens, out, run),
+        (4, 4) => return generic::solve::<16, 4, 4, T>(br, bc, givens, out, run),
+        (5, 5) => return generic::solve::<25, 5, 5, T>(br, bc, givens, out, run),
+        _ => {}
+    }
+    macro_rules! sides {
+        ($($n:literal)*) => {
+            match shape.side() {
+                $($n => generic::solve::<$n, 0, 0, T>(br, bc, givens, out, run),)*
+                side => unreachable!("side {side} is larger than MAX_SIDE"),
+            }
+        };
+    }
+    sides!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25);
 }

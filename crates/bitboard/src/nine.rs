@@ -4,7 +4,10 @@
 //! `d + 1` may go, bit `9 * (row % 3) + column`; so cell `27 b + bit` of the
 //! grid is bit `bit` of its band's word. See the crate docs for the picture.
 
+mod configs;
+
 use crate::Out;
+use configs::{Choice, Configurations};
 use std::ops::ControlFlow;
 use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace, Unit};
 
@@ -359,10 +362,16 @@ impl State {
 
     /// Band steps until no plane changes, then naked singles; repeats while
     /// they place digits. When this returns,
-    /// `pairs` holds the bivalue cells of the state.
-    fn propagate<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
+    /// `pairs` holds the bivalue cells of the state, and with `CONFIGS`
+    /// (the triad rule on) `configs` the configurations left.
+    fn propagate<T: Trace, const CONFIGS: bool>(
+        &mut self,
+        run: &mut Run<T>,
+        depth: &mut u32,
+        configs: &mut Configurations,
+    ) -> Result<(), Fail> {
         let before = self.free;
-        let settled = self.settle(run, depth);
+        let settled = self.settle::<T, CONFIGS>(run, depth, configs);
         // `free` read before and after.
         run.mems(6);
         if !run.trace.enabled() {
@@ -377,14 +386,23 @@ impl State {
         settled
     }
 
-    fn settle<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
+    fn settle<T: Trace, const CONFIGS: bool>(
+        &mut self,
+        run: &mut Run<T>,
+        depth: &mut u32,
+        configs: &mut Configurations,
+    ) -> Result<(), Fail> {
         loop {
             self.update(run, depth)?;
             run.mems(3);
             if self.free == [0; 3] {
                 return Ok(());
             }
-            if !self.naked_singles(run, depth)? && !self.column_claims(run)? {
+            // Each rule runs only when those before it found nothing.
+            let found = self.naked_singles(run, depth)?
+                || self.column_claims(run)?
+                || (CONFIGS && self.triads(run, configs)?);
+            if !found {
                 return Ok(());
             }
         }
@@ -627,21 +645,22 @@ impl State {
     }
 }
 
-/// Solves one 9x9 puzzle (3x3 boxes).
-pub(crate) fn solve<T: Trace>(givens: &[u8], out: &mut Out, run: &mut Run<T>) {
+/// Solves one 9x9 puzzle (3x3 boxes). `CONFIGS`: branch on configurations
+/// with the triad rule on ([`configs`]), else on cells.
+pub(crate) fn solve<T: Trace, const CONFIGS: bool>(givens: &[u8], out: &mut Out, run: &mut Run<T>) {
     let mut state = State::from_givens(givens, run);
     let bytes = std::mem::size_of::<State>() as u64;
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
     }
     let mut peak = 1;
-    let _ = search(&mut state, 0, out, run, &mut peak, 1, bytes);
+    let _ = search::<T, CONFIGS>(&mut state, 0, out, run, &mut peak, 1, bytes);
 }
 
 /// Propagates, then tries each option of the chosen cell on a copy of the
 /// state, the last one on the state itself (nothing needs it after), so a
 /// bivalue guess copies once. `held`: the states alive, this one included.
-fn search<T: Trace>(
+fn search<T: Trace, const CONFIGS: bool>(
     state: &mut State,
     mut depth: u32,
     out: &mut Out,
@@ -650,7 +669,8 @@ fn search<T: Trace>(
     held: u64,
     bytes: u64,
 ) -> ControlFlow<()> {
-    if let Err(dead) = state.propagate(run, &mut depth) {
+    let mut configs = Configurations::default();
+    if let Err(dead) = state.propagate::<T, CONFIGS>(run, &mut depth, &mut configs) {
         run.dead_end(depth, dead);
         return ControlFlow::Continue(());
     }
@@ -662,6 +682,13 @@ fn search<T: Trace>(
             state.write(&mut out.cells);
         }
         return run.solution(depth, &out.cells);
+    }
+    if CONFIGS {
+        // The configurations read.
+        run.mems(7);
+        if let Some(choice) = configs.choose() {
+            return branch_on_configuration(state, choice, depth, out, run, peak, held, bytes);
+        }
     }
     let branch = state.choose(run);
     let (mut rest, reason) = match branch {
@@ -695,15 +722,54 @@ fn search<T: Trace>(
         run.enter(depth + 1)?;
         if last {
             state.assign(d, b, pos, run);
-            search(state, depth + 1, out, run, peak, held, bytes)?;
+            search::<T, CONFIGS>(state, depth + 1, out, run, peak, held, bytes)?;
         } else {
             // The copy: the state read and written whole.
             run.mems(2 * STATE_WORDS);
             let mut child = *state;
             child.assign(d, b, pos, run);
-            search(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
+            search::<T, CONFIGS>(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
         }
         run.undo(depth + 1, cell, d as u8 + 1);
+    }
+    ControlFlow::Continue(())
+}
+
+/// One child per configuration of the chosen digit, as [`search`] does per
+/// option of a cell. A child places no digit: it is entered one level
+/// deeper with the digit's cells outside the configuration removed (traced
+/// as [`sudoku_core::Rule::Configuration`]), and nothing is undone after it.
+#[allow(clippy::too_many_arguments)]
+fn branch_on_configuration<T: Trace>(
+    state: &mut State,
+    choice: Choice,
+    depth: u32,
+    out: &mut Out,
+    run: &mut Run<T>,
+    peak: &mut u64,
+    held: u64,
+    bytes: u64,
+) -> ControlFlow<()> {
+    let mut rest = choice.options as u32;
+    while rest != 0 {
+        let p = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let last = rest == 0;
+        if !last && held + 1 > *peak {
+            *peak = held + 1;
+            run.hold(held + 1, (held + 1) * bytes)?;
+        }
+        run.enter(depth + 1)?;
+        if last {
+            state.take_configuration(choice, p, run, depth + 1);
+            search::<T, true>(state, depth + 1, out, run, peak, held, bytes)?;
+        } else {
+            // The copy: the state read and written whole.
+            run.mems(2 * STATE_WORDS);
+            let mut child = *state;
+            child.take_configuration(choice, p, run, depth + 1);
+            search::<T, true>(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
+        }
     }
     ControlFlow::Continue(())
 }

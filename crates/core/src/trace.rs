@@ -143,8 +143,9 @@ impl Reason {
     }
 }
 
-/// An inference that removes a candidate without placing a digit (the
-/// propagation rules above singles).
+/// Why a candidate is removed without placing a digit: an inference of
+/// the propagation rules above singles, or the choice of a branch that
+/// places no digit ([`Rule::Configuration`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
     /// Locked candidates: in `unit` the digit can only go where it meets
@@ -157,6 +158,14 @@ pub enum Rule {
     /// A hidden subset: `digits` (bit d - 1 for digit d) fit only in as many
     /// cells of `unit`, whose other candidates go.
     HiddenSubset { unit: Unit, digits: u32 },
+    /// A branch on a digit's *configuration* in a band (three rows) or a
+    /// stack (three columns): which box holds the digit in each of the three
+    /// lines. `lines` is the band's first row or the stack's first column,
+    /// `boxes[k]` the box (0-based) the digit takes in the band's `k`-th
+    /// line. The digit leaves the cells of those lines outside those boxes.
+    /// Not an inference: a guess, one option of several (the node it opens
+    /// is a child with no placement of its own).
+    Configuration { lines: Unit, boxes: [u8; 3] },
 }
 
 impl Rule {
@@ -178,15 +187,34 @@ impl Rule {
                 digit_set(digits),
                 digits.count_ones()
             ),
+            Rule::Configuration { lines, boxes } => {
+                let (first, line) = match lines {
+                    Unit::Row(r) => (r, "row"),
+                    Unit::Col(c) => (c, "column"),
+                    Unit::Box(b) => (b, "box"),
+                };
+                let each: Vec<String> = (0..3)
+                    .map(|k| format!("box {} in {line} {}", boxes[k] + 1, first + k + 1))
+                    .collect();
+                format!("guess: {d} takes {}", each.join(", "))
+            }
         }
     }
 
-    /// A short label: `locked candidates`, `naked subset`, `hidden subset`.
+    /// `true` for the choice of a branch ([`Rule::Configuration`]), `false`
+    /// for an inference.
+    pub fn is_branch(self) -> bool {
+        matches!(self, Rule::Configuration { .. })
+    }
+
+    /// A short label: `locked candidates`, `naked subset`, `hidden subset`,
+    /// `configuration guess`.
     pub fn kind(self) -> &'static str {
         match self {
             Rule::Locked { .. } => "locked candidates",
             Rule::NakedSubset { .. } => "naked subset",
             Rule::HiddenSubset { .. } => "hidden subset",
+            Rule::Configuration { .. } => "configuration guess",
         }
     }
 }

@@ -13,6 +13,7 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_dlx::Dlx,
         &sudoku_dcells::Dcells,
         &sudoku_bitboard::Bitboard,
+        &sudoku_bitboard::BitboardConfigs,
         &sudoku_propagate::NORVIG, // the 18 prop:<branching>/<rules> rungs follow it
         &sudoku_sat::SAT_MINIMAL,
         &sudoku_sat::SAT_NATURAL,

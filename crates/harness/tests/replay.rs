@@ -149,7 +149,7 @@ fn check(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> usize {
                     // bitboard's 9x9 path names the band's first row when a
                     // digit has no arrangement in a band (a band-wide fact no
                     // single unit states), so its unit is not checked.
-                    DeadEnd::Constraint(_) if solver.id() == "bitboard" => {}
+                    DeadEnd::Constraint(_) if solver.id().starts_with("bitboard") => {}
                     DeadEnd::Constraint(c) => {
                         let (unit, d) = unit_of(c).unwrap();
                         let cells = geometry.unit_cells(unit);
@@ -268,7 +268,14 @@ fn the_html_page_carries_the_replay_boards() {
         for puzzle in [grid(SIX), puzzles_of("classic.txt", 1).remove(0)] {
             let mut recorder = Recorder::default();
             let outcome = solver.solve_traced(&puzzle, &limits(), &mut recorder);
-            let page = trace::html::page("t", &puzzle, &recorder.events, 0, &outcome);
+            let page = trace::html::page(
+                "t",
+                &puzzle,
+                &recorder.events,
+                0,
+                &outcome,
+                solver.info().reports,
+            );
             let start = page
                 .find(r#"<script id="data" type="application/json">"#)
                 .unwrap();

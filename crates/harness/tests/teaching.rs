@@ -277,7 +277,7 @@ fn every_strategy_traces_small_puzzles_line_by_line() {
                 );
             }
             assert!(
-                lines.contains(&summary_text(&s).as_str()),
+                lines.contains(&summary_text(&s, solver.info().reports).as_str()),
                 "{id} {puzzle}: {out}"
             );
             assert!(
@@ -313,7 +313,7 @@ fn a_long_trace_is_cut_with_a_count_of_the_rest() {
             assert!(lines.contains(&cut.as_str()), "{id}: {out}");
         }
         assert!(
-            lines.contains(&summary_text(&outcome.stats).as_str()),
+            lines.contains(&summary_text(&outcome.stats, solver.info().reports).as_str()),
             "{id}: {out}"
         );
 

@@ -193,6 +193,9 @@ impl sudoku_core::Trace for RuleCounts {
                 r if r.is_guess() => self.guesses += 1,
                 _ => {}
             },
+            // A branch's choice (a configuration) is a guess, not an
+            // inference.
+            Event::Eliminate { rule, .. } if rule.is_branch() => {}
             Event::Eliminate { .. } => self.eliminations += 1,
             _ => {}
         }

@@ -408,7 +408,7 @@ fn play(
                     thousands(hidden)
                 ));
             }
-            lines.push(summary_text(&outcome.stats));
+            lines.push(summary_text(&outcome.stats, solver.info().reports));
             let mut result = result_text(outcome);
             if hidden > 0 && solved {
                 result.push_str(
@@ -483,7 +483,10 @@ fn play(
         )?;
     }
     let width = term_size().0.saturating_sub(1);
-    for line in [summary_text(&outcome.stats), result_text(outcome)] {
+    for line in [
+        summary_text(&outcome.stats, solver.info().reports),
+        result_text(outcome),
+    ] {
         for piece in fit(&line, width) {
             writeln!(main, "{piece}")?;
         }

@@ -136,7 +136,12 @@ pub fn write_dot(
         };
         let mut label = match node.choice {
             None if node.parent.is_none() => format!("{visit}root: the puzzle"),
-            None => format!("{visit}?"),
+            // A branch that places no digit: its choice is the
+            // candidates it removed (bitboard-configs).
+            None => match node.eliminated.first().filter(|e| e.rule.is_branch()) {
+                Some(e) => format!("{visit}{}", e.rule.describe(e.digit)),
+                None => format!("{visit}?"),
+            },
             Some(choice) => {
                 let (what, how) = move_text(shape, choice);
                 format!("{visit}{what}\n{how}")
@@ -272,7 +277,7 @@ pub(super) fn dot_command(
         "{} on {}\n{}",
         solver.id(),
         puzzle.to_line(),
-        summary_text(&outcome.stats)
+        summary_text(&outcome.stats, solver.info().reports)
     );
     if let Some(note) = budget_note(&recorder, &outcome) {
         eprintln!("note: {note}");

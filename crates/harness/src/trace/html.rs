@@ -27,10 +27,20 @@ pub const TREE_CAP: usize = 4000;
 struct Step(&'static str, usize, String, i64, Vec<(usize, u8, u32)>);
 
 /// One node of the tree: `[parent or -1, cell or -1, digit, level, guess,
-/// entry or 0, forced]`, `forced` the placements a rule made inside it as
-/// `[cell, digit]`.
+/// entry or 0, forced, branch]`, `forced` the placements a rule made inside
+/// it as `[cell, digit]`, `branch` the words for a choice that places no
+/// digit (a configuration, bitboard-configs) or null.
 #[derive(Serialize)]
-struct Node(i64, i64, u8, u32, bool, u64, Vec<(usize, u8)>);
+struct Node(
+    i64,
+    i64,
+    u8,
+    u32,
+    bool,
+    u64,
+    Vec<(usize, u8)>,
+    Option<String>,
+);
 
 /// The board every [`KEY_EVERY`] steps, so a deep link or the slider lands
 /// on a step by applying at most that many changes.
@@ -83,6 +93,7 @@ pub fn page(
     events: &[Event],
     hidden: u64,
     outcome: &Outcome,
+    reports: sudoku_core::Reports,
 ) -> String {
     let shape = puzzle.shape();
     let cells = shape.cells();
@@ -139,7 +150,12 @@ pub fn page(
         .nodes
         .iter()
         .map(|n| {
-            let (cell, digit, guess) = n.choice.map_or((-1, 0, false), |p| {
+            let branch = n
+                .eliminated
+                .first()
+                .filter(|e| n.choice.is_none() && e.rule.is_branch())
+                .map(|e| e.rule.describe(e.digit));
+            let (cell, digit, guess) = n.choice.map_or((-1, 0, branch.is_some()), |p| {
                 (p.cell as i64, p.digit, p.reason.is_guess())
             });
             Node(
@@ -150,6 +166,7 @@ pub fn page(
                 guess,
                 n.entry.unwrap_or(0),
                 n.forced.iter().map(|p| (p.cell, p.digit)).collect(),
+                branch,
             )
         })
         .collect();
@@ -167,7 +184,7 @@ pub fn page(
         key_every: KEY_EVERY,
         nodes,
         hidden,
-        summary: summary_text(&outcome.stats),
+        summary: summary_text(&outcome.stats, reports),
         result: outcome.verdict().describe(),
         tree_cap: TREE_CAP,
         focus: Vec::new(),
@@ -471,7 +488,7 @@ function show(k) {
   const path = [];
   for (let i = node; i >= 0 && D.nodes[i]; i = D.nodes[i][0]) {
     const n = D.nodes[i];
-    let s = n[1] >= 0 ? moveText(n[1], n[2]) + (n[4] ? " (guess)" : "") : "root";
+    let s = n[7] ? n[7] : n[1] >= 0 ? moveText(n[1], n[2]) + (n[4] ? " (guess)" : "") : "root";
     if (n[6].length) s += " [+" + n[6].length + " forced]";
     path.unshift(s);
   }
@@ -564,7 +581,14 @@ pub(super) fn html_command(
         eprintln!("note: {note}");
         let _ = write!(title, " ({note})");
     }
-    let page = page(&title, puzzle, &recorder.events, hidden, &outcome);
+    let page = page(
+        &title,
+        puzzle,
+        &recorder.events,
+        hidden,
+        &outcome,
+        solver.info().reports,
+    );
     let mut out = io::stdout().lock();
     out.write_all(page.as_bytes())?;
     out.flush()?;

@@ -32,7 +32,7 @@ use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 use sudoku_core::{
     digit_set, digit_symbol, Constraint, DeadEnd, Entry, Event, Grid, Outcome, Reason, Recorder,
-    Shape, Solver, Stats, Stop, Trace,
+    Reports, Shape, Solver, Stats, Stop, Trace,
 };
 
 /// Steps shown by default: a 4x4 puzzle fits in full, a 9x9 is cut short.

@@ -113,7 +113,11 @@ pub(super) fn text(
             "the givens conflict ({conflict}): there is nothing to search"
         )?;
     }
-    writeln!(out, "{}", summary_text(&outcome.stats))?;
+    writeln!(
+        out,
+        "{}",
+        summary_text(&outcome.stats, solver.info().reports)
+    )?;
     writeln!(out, "{}", result_text(&outcome))?;
     let speed = "this traced run's speed";
     let note = budget_note(

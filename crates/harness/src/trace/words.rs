@@ -135,17 +135,26 @@ pub fn indent(event: &Event) -> u32 {
     }
 }
 
-/// The summary line of every view: `summary: 14 nodes, 13 placements, ...`.
-pub fn summary_text(stats: &Stats) -> String {
+/// The summary line of every view: `summary: 14 nodes, 13 placements, ...`,
+/// with the counts the strategy `reports` (a search whose branches place no
+/// digit counts no guesses or backtracks, rather than a misleading 0).
+pub fn summary_text(stats: &Stats, reports: Reports) -> String {
     let plural = |n: u64, one: &str, many: &str| {
         format!("{} {}", thousands(n), if n == 1 { one } else { many })
     };
-    format!(
-        "summary: {}, {}, {}, {}, max depth {}",
+    let mut parts = vec![
         plural(stats.nodes, "node", "nodes"),
         plural(stats.placements, "placement", "placements"),
-        plural(stats.guesses, "guess", "guesses"),
-        plural(stats.backtracks, "backtrack", "backtracks"),
+    ];
+    if reports.guesses {
+        parts.push(plural(stats.guesses, "guess", "guesses"));
+    }
+    if reports.backtracks {
+        parts.push(plural(stats.backtracks, "backtrack", "backtracks"));
+    }
+    format!(
+        "summary: {}, max depth {}",
+        parts.join(", "),
         stats.max_depth
     )
 }

@@ -1,0 +1,316 @@
+//! The second way to branch on 9x9: tdoku's model, written for these planes.
+//!
+//! A digit's *configuration* in a band is which box holds it in each of the
+//! band's three rows: one of the six row-to-box permutations ([`PERMS`]). A
+//! stack has the same six, column to band. The band step already keeps a
+//! digit to the mini-rows of the configurations that fit; this module adds
+//!
+//! * the **triad rule** in both directions: a mini-row (the three cells where
+//!   a row meets a box; a mini-column likewise) holds exactly three digits.
+//!   Where only three digits fit a mini-row, each must be there, so it leaves
+//!   the rest of its row and of its box; where three digits are *certain*
+//!   (every configuration left to them uses that mini-row), no other digit
+//!   goes there; fewer than three, or four certain, is a dead end;
+//! * the **branch on a configuration**: in the band or stack with the fewest
+//!   configurations left over its nine digits, the digit with the fewest
+//!   (two if any, else three, ...), one child per configuration. A child
+//!   places no digit: the digit leaves the cells of its lines outside the
+//!   configuration's boxes, which the trace shows as eliminations for
+//!   [`Rule::Configuration`] right after the child's `Enter`.
+//!
+//! Together they are the tree tdoku searches: on the forum's hardest sets
+//! the branch points per puzzle match its guesses (crate docs, "Branching on
+//! configurations"). Neither pays alone: the triad pass with the cell branch
+//! finds something in one pass of ten, and the configuration branch without
+//! triads leaves a third more nodes. The pass costs about what a node does,
+//! so this search is slower than the cell branch everywhere measured.
+
+use super::{Fail, State, CELLS, FITS, MINI, PERMS, ROW, ROWS3};
+use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
+
+/// `INTER[c]`: the mini-rows every configuration in the 6-bit set `c` uses
+/// (none for the empty set).
+const fn inter(c: usize) -> u32 {
+    if c == 0 {
+        return 0;
+    }
+    let mut x = 0o777;
+    let mut p = 0;
+    while p < 6 {
+        if c & (1 << p) != 0 {
+            x &= 1 << PERMS[p][0] | 1 << (3 + PERMS[p][1]) | 1 << (6 + PERMS[p][2]);
+        }
+        p += 1;
+    }
+    x
+}
+
+/// `CERTAIN[m]`: for a digit's mini-rows `m` (bit `3 * row + box`), those
+/// every configuration that fits them uses: the digit is certainly there.
+static CERTAIN: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = inter(FITS[m] as usize) as u16;
+        m += 1;
+    }
+    t
+};
+
+/// `SHADOW[x]`: for a set `x` of mini-rows a digit is confined to, the other
+/// mini-rows of their rows and boxes, which the digit leaves.
+static SHADOW: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut j = 0;
+        while j < 9 {
+            if x & (1 << j) != 0 {
+                let row = 7 << (3 * (j / 3));
+                let column = 0o111 << (j % 3);
+                t[x] |= ((row | column) & !(1 << j)) as u16;
+            }
+            j += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Bit-sliced counters over nine-bit words: after `add`ing each digit's set,
+/// `two`, `three` and `four` hold the bits seen at least that often.
+#[derive(Default)]
+struct Tally {
+    one: u32,
+    two: u32,
+    three: u32,
+    four: u32,
+}
+
+impl Tally {
+    #[inline(always)]
+    fn add(&mut self, x: u32) {
+        self.four |= self.three & x;
+        self.three |= self.two & x;
+        self.two |= self.one & x;
+        self.one |= x;
+    }
+}
+
+/// The configurations left, as the last triad pass counted them at the
+/// fixpoint: per plane `d * 3 + b` (bit `p` for `PERMS[p]`, row `r` of band
+/// `b` in box `PERMS[p][r]`) and per digit and stack `d * 3 + s` (band `b`
+/// in column `PERMS[p][b]` of the stack).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Configurations {
+    bands: [u8; 27],
+    stacks: [u8; 27],
+}
+
+/// A branch on a configuration: digit `d` in band (or stack) `x`, one child
+/// per configuration of `options`.
+#[derive(Clone, Copy)]
+pub(super) struct Choice {
+    pub(super) stack: bool,
+    pub(super) x: usize,
+    pub(super) d: usize,
+    pub(super) options: u8,
+}
+
+impl Configurations {
+    /// The band or stack with the fewest configurations left, over those
+    /// with a digit not fixed (nine is all fixed), bands first on a tie; in
+    /// it, the first digit with the fewest, counting four or more as one
+    /// class (tdoku's rule). `None` when every digit is fixed everywhere,
+    /// which leaves one cell per digit and box: a solved grid.
+    pub(super) fn choose(&self) -> Option<Choice> {
+        let total = |sets: &[u8; 27], x: usize| -> u32 {
+            (0..9).map(|d| sets[3 * d + x].count_ones()).sum()
+        };
+        let (mut best, mut fewest) = (None, u32::MAX);
+        for (stack, sets) in [(false, &self.bands), (true, &self.stacks)] {
+            for x in 0..3 {
+                let t = total(sets, x);
+                if t > 9 && t < fewest {
+                    (best, fewest) = (Some((stack, x)), t);
+                }
+            }
+        }
+        let (stack, x) = best?;
+        let sets = if stack { &self.stacks } else { &self.bands };
+        let d = (0..9)
+            .filter(|&d| sets[3 * d + x].count_ones() > 1)
+            .min_by_key(|&d| sets[3 * d + x].count_ones().min(4))?;
+        Some(Choice {
+            stack,
+            x,
+            d,
+            options: sets[3 * d + x],
+        })
+    }
+}
+
+impl State {
+    /// The triad rule both ways (module docs), run when the band steps,
+    /// naked singles and column claims are quiet; counts the configurations
+    /// left on the way. `true` when a plane lost a candidate.
+    pub(super) fn triads<T: Trace>(
+        &mut self,
+        run: &mut Run<T>,
+        configs: &mut Configurations,
+    ) -> Result<bool, Fail> {
+        // Each plane read, three MINI and one CERTAIN look-up; per digit
+        // and stack a FITS look-up and one of `inter`'s; then per plane its
+        // three tallies and the plane written (counted as read and write).
+        run.mems(27 * 5 + 27 * 2 + 27 * 2);
+        let mut minis = [0u32; 27];
+        let mut columns = [0u32; 27];
+        for (i, &a) in self.cand.iter().enumerate() {
+            minis[i] = MINI[(a & ROW) as usize] as u32
+                | (MINI[(a >> 9 & ROW) as usize] as u32) << 3
+                | (MINI[(a >> 18 & ROW) as usize] as u32) << 6;
+            columns[i] = (a | a >> 9 | a >> 18) & ROW;
+            configs.bands[i] = FITS[minis[i] as usize & 511];
+        }
+        // A digit's mini-columns in a stack, bit `3 b + k` for column `k`
+        // of the stack in band `b` (the band step's layout turned a
+        // quarter), and per plane the columns where it is certain.
+        let mut certain_columns = [0u32; 27];
+        for d in 0..9 {
+            for s in 0..3 {
+                let m = (0..3).fold(0, |m, b| m | (columns[3 * d + b] >> (3 * s) & 7) << (3 * b));
+                let fits = FITS[m as usize & 511];
+                configs.stacks[3 * d + s] = fits;
+                let certain = inter(fits as usize);
+                for b in 0..3 {
+                    certain_columns[3 * d + b] |= (certain >> (3 * b) & 7) << (3 * s);
+                }
+            }
+        }
+        let mut changed = 0;
+        for b in 0..3 {
+            let (mut fit_rows, mut fit_columns) = (Tally::default(), Tally::default());
+            let (mut sure_rows, mut sure_columns) = (Tally::default(), Tally::default());
+            let mut certain_rows = [0u32; 9];
+            for (d, certain) in certain_rows.iter_mut().enumerate() {
+                let i = 3 * d + b;
+                *certain = CERTAIN[minis[i] as usize & 511] as u32;
+                fit_rows.add(minis[i]);
+                fit_columns.add(columns[i]);
+                sure_rows.add(*certain);
+                sure_columns.add(certain_columns[i]);
+            }
+            self.check_triads(b, &fit_rows, &fit_columns, &sure_rows, &sure_columns)?;
+            // Mini-rows (columns) that exactly three digits fit, and those
+            // with three certain digits.
+            let only_rows = fit_rows.three & !fit_rows.four;
+            let only_columns = fit_columns.three & !fit_columns.four;
+            let (full_rows, full_columns) = (sure_rows.three, sure_columns.three);
+            if only_rows | only_columns | full_rows | full_columns == 0 {
+                continue;
+            }
+            for (d, &certain) in certain_rows.iter().enumerate() {
+                let i = 3 * d + b;
+                let confined = minis[i] & only_rows;
+                let rows =
+                    minis[i] & !(SHADOW[confined as usize & 511] as u32) & !(full_rows & !certain);
+                let alone = columns[i] & only_columns;
+                let stacks = (alone | alone >> 1 | alone >> 2) & 0o111;
+                let keep = (alone | !(stacks * 7)) & ROW & !(full_columns & !certain_columns[i]);
+                let new = self.cand[i] & CELLS[rows as usize & 511] & (keep * ROWS3);
+                changed |= self.cand[i] ^ new;
+                self.cand[i] = new;
+                // A digit confined to a column here leaves it in the other
+                // bands.
+                for other in [(b + 1) % 3, (b + 2) % 3] {
+                    let j = 3 * d + other;
+                    let new = self.cand[j] & !(alone * ROWS3);
+                    changed |= self.cand[j] ^ new;
+                    self.cand[j] = new;
+                }
+            }
+        }
+        Ok(changed != 0)
+    }
+
+    /// The dead ends of the triad rule in band `b`: a mini-row or
+    /// mini-column fewer than three digits fit, or four are certain in. It
+    /// names the first free cell there (one is free: three placed cells
+    /// keep their three digits).
+    fn check_triads(
+        &self,
+        b: usize,
+        fit_rows: &Tally,
+        fit_columns: &Tally,
+        sure_rows: &Tally,
+        sure_columns: &Tally,
+    ) -> Result<(), Fail> {
+        let bad_rows = (!fit_rows.three & 0o777) | sure_rows.four;
+        let bad_columns = (!fit_columns.three & ROW) | sure_columns.four;
+        if bad_rows | bad_columns == 0 {
+            return Ok(());
+        }
+        let cells = if bad_rows != 0 {
+            CELLS[1 << bad_rows.trailing_zeros()]
+        } else {
+            ROWS3 << bad_columns.trailing_zeros()
+        };
+        let free = cells & self.free[b];
+        let cell = if free != 0 { free } else { cells }.trailing_zeros() as usize;
+        Err(DeadEnd::Cell(27 * b + cell))
+    }
+
+    /// Enters configuration `p` of `choice` on this state: the digit leaves
+    /// the cells of the band's rows (the stack's columns) outside the boxes
+    /// `p` gives them, each removal traced as the child's choice.
+    pub(super) fn take_configuration<T: Trace>(
+        &mut self,
+        choice: Choice,
+        p: usize,
+        run: &mut Run<T>,
+        depth: u32,
+    ) {
+        let Choice { stack, x, d, .. } = choice;
+        // The planes read and written.
+        run.mems(if stack { 6 } else { 2 });
+        let mut boxes = [0u8; 3];
+        for (k, &to) in PERMS[p].iter().enumerate() {
+            if stack {
+                // Band `k` holds the digit in column `to` of stack `x`:
+                // the box of column `to` is the band's.
+                boxes[to] = (3 * k + x) as u8;
+            } else {
+                boxes[k] = (3 * x + to) as u8;
+            }
+        }
+        let rule = Rule::Configuration {
+            lines: if stack {
+                Unit::Col(3 * x)
+            } else {
+                Unit::Row(3 * x)
+            },
+            boxes,
+        };
+        for (b, &column) in PERMS[p].iter().enumerate() {
+            if !stack && b != x {
+                continue;
+            }
+            let keep = if stack {
+                // Band `b` keeps the stack's column `column` and the other
+                // stacks' columns.
+                ((ROW & !(7 << (3 * x))) | (1 << (3 * x + column))) * ROWS3
+            } else {
+                let minis = (0..3).fold(0, |m, r| m | 1 << (3 * r + PERMS[p][r]));
+                CELLS[minis]
+            };
+            let i = 3 * d + b;
+            let gone = self.cand[i] & !keep;
+            self.cand[i] &= keep;
+            if run.trace.enabled() {
+                for pos in sudoku_core::bits::ones(gone) {
+                    run.eliminate(depth, 27 * b + pos, d as u8 + 1, rule);
+                }
+            }
+        }
+    }
+}
