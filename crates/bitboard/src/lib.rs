@@ -913,17 +913,18 @@
 //!       way) but the 1106 set at 91-92 µs and top1465 9% slower: the
 //!       score costs about what its 12% fewer nodes save.
 //!
-//!   What would meet the targets: tdoku's smaller trees come with its
-//!   branch on configurations (above: a fifth fewer nodes on the 1106 set
-//!   as k-way branches from the root, with the triad rule; its binary
-//!   "this configuration or not", which planes of mini-rows cannot
-//!   record, may account for the rest), so meeting its branch points
-//!   needs configurations kept as state beside the planes, with the
-//!   triads propagated from them as tdoku does, and a trace event for a
-//!   branch that places no digit: a second 9x9 engine rather than a
-//!   change to this one. The shared-digit score cut a tenth of the
-//!   nodes, but neither per cell nor in bulk did it cost less than it
-//!   saved.
+//!   What would meet the targets: tdoku's smaller trees come from its
+//!   model, the branch on configurations together with the triad rule
+//!   both ways, not from its binary branch or its vectors. The
+//!   `bitboard-configs` row ("Branching on configurations" below) has
+//!   that model on these planes, k-way, with configurations traced as the
+//!   candidates they remove, and reaches tdoku's branch points (109.6
+//!   against 110.4 on the 1106 set, 61.2 against 61.8 on the 1905
+//!   sample), but recounting triads once per node costs it a fifth more
+//!   time per node than tdoku: 1.18x tdoku's mean on the 1106 set. The
+//!   cell branch stays the default, being the faster one on every set but
+//!   17-clue. The shared-digit score cut a tenth of the nodes, but
+//!   neither per cell nor in bulk did it cost less than it saved.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the first version of the table
 //!   above). One of them has
@@ -972,8 +973,8 @@
 //!
 //! ## Branching on configurations: `bitboard-configs`
 //!
-//! A second row, for 9x9 only, runs the same planes and the same
-//! propagation with two things added (module `nine::configs`): the *triad
+//! A second row runs, on 9x9, the same planes and the same propagation
+//! with two things added (module `nine::configs`): the *triad
 //! rule* both ways (a mini-row or mini-column holds exactly three digits:
 //! where only three fit, each is confined there; where three are certain,
 //! no other goes there) and a *branch on a configuration*: in the band or
@@ -1007,10 +1008,32 @@
 //! tdoku): 222.1 nodes and 110.5 branch points on the 1106 set, against
 //! 221.4 and 109.6 k-way.
 //!
-//! It is slower than `bitboard` on every set: the triad pass runs about
-//! once per node (231 passes per puzzle on the 1106 set, half of them
-//! finding something) and costs about as much as a node of the cell
-//! search. RESULTS_TABLE
+//! It is slower than `bitboard` on every set but 17-clue: the triad pass
+//! runs about once per node (230 passes per puzzle on the 1106 set, half
+//! of them finding something) and costs most of what a node of the cell
+//! search does. One run of `compare --strategies
+//! bitboard,bitboard-configs,tdoku,reference --limit-puzzles 2000 --rounds
+//! 5` on the field's sets and the two held-back sets (AMD EPYC, load 1.8,
+//! commit fa01c87; mean µs per puzzle, and over tdoku's):
+//!
+//! | set | bitboard | bitboard-configs | tdoku |
+//! |---|---:|---:|---:|
+//! | forum hardest 1106 | 85.1 (1.00) | 100.7 (1.18) | 85.2 |
+//! | forum hardest 1905, sample | 47.5 (0.88) | 59.5 (1.11) | 53.8 |
+//! | serg, sample | 2.77 (0.95) | 5.06 (1.74) | 2.90 |
+//! | top1465 | 7.63 (0.76) | 10.40 (1.03) | 10.10 |
+//! | top95 | 6.98 (0.64) | 11.55 (1.05) | 10.97 |
+//! | 17-clue, first 2,000 | 2.08 (0.56) | 1.96 (0.53) | 3.69 |
+//! | held-back minimal | 2.24 (0.62) | 2.45 (0.68) | 3.62 |
+//! | held-back hard | 2.63 (0.64) | 3.05 (0.75) | 4.09 |
+//!
+//! Per node on the 1106 set that is 455 ns against bitboard's 256 and
+//! tdoku's about 385 (85.2 µs over the 221 states of its 110.4 two-way
+//! branches): the same tree as tdoku's, at a fifth more per node. Where
+//! the root's propagation is most of the work (17-clue) the triad rule
+//! pays even here. Making the pass cheaper (triads kept as state and
+//! updated where a plane changes, instead of recounted) is what would
+//! make this row the faster one. Other shapes take `bitboard`'s own path.
 //!
 //! Its statistics: `nodes` counts the root and every configuration child;
 //! `placements` as `bitboard`; `guesses` and `backtracks` are not reported
@@ -1026,7 +1049,8 @@
 //! candidates, which dlx cannot see; it stops short of subsets (pairs,
 //! triples) and of tdoku's band-configuration guessing (it guesses a
 //! row's two places inside the band with the fewest configurations
-//! instead). The 9x9 path finds hidden singles of columns and claiming for
+//! instead; `bitboard-configs` adds the triad rule and guesses
+//! configurations). The 9x9 path finds hidden singles of columns and claiming for
 //! columns only when the band steps and naked singles are stuck; with the
 //! band steps' pointing, that is the stack's whole permutation rule
 //! (mini-columns fitting a column-to-box permutation) at every fixpoint:
@@ -1116,7 +1140,7 @@ static INFO: Info = Info {
 /// bitboard's 9x9 band path branching on a digit's configuration in a band
 /// or stack, with the triad rule both ways: tdoku's model on these planes
 /// ("Branching on configurations" above); its tree is tdoku's, and it is
-/// slower than [`Bitboard`] on every set measured. Other shapes take
+/// slower than [`Bitboard`] on every set measured but 17-clue. Other shapes take
 /// [`Bitboard`]'s own path. Configuration-free.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitboardConfigs;

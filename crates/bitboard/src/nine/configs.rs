@@ -22,8 +22,9 @@
 //! the branch points per puzzle match its guesses (crate docs, "Branching on
 //! configurations"). Neither pays alone: the triad pass with the cell branch
 //! finds something in one pass of ten, and the configuration branch without
-//! triads leaves a third more nodes. The pass costs about what a node does,
-//! so this search is slower than the cell branch everywhere measured.
+//! triads leaves a third more nodes. The pass costs most of what a node of
+//! the cell search does, so this search is slower than the cell branch
+//! wherever search is most of the work.
 
 use super::{Fail, State, CELLS, FITS, MINI, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
