@@ -1,16 +1,17 @@
 //! Exact cover by dancing cells, for any problem.
 //!
-//! The interface is the one of dlx's `exact_cover`: a [`Matrix`] has
-//! *columns* (Knuth's items), `0..primary` that every cover must cover
+//! The interface is the one of dlx's `exact_cover`, the [`ExactCover`]
+//! trait both matrices implement (import it with the matrix): a [`Matrix`]
+//! has *columns* (Knuth's items), `0..primary` that every cover must cover
 //! exactly once and `primary..primary + secondary` at most once, and *rows*
 //! (options), each a set of columns; [`Matrix::search`] reports every exact
 //! cover to a [`Visitor`] as the row ids chosen, in order.
 //!
 //! ```
-//! use sudoku_dcells::exact_cover::Matrix;
+//! use sudoku_dcells::exact_cover::{ExactCover, Matrix};
 //! use std::ops::ControlFlow;
 //! // Knuth's example: columns a..g, six rows; the only cover is rows 0, 3, 4.
-//! let mut m = Matrix::new(7, 0);
+//! let mut m = Matrix::with_columns(7, 0);
 //! for row in [&[2, 4][..], &[0, 3, 6], &[1, 2, 5], &[0, 3, 5], &[1, 6], &[3, 4, 6]] {
 //!     m.add_row(row);
 //! }
@@ -134,10 +135,14 @@ pub struct Matrix {
     rows: Vec<usize>,
 }
 
-impl Matrix {
+/// Building the matrix, selecting rows and searching: the steps that depend
+/// on the dancing cells. [`ExactCover`] writes the rest (counting and
+/// listing covers, the Sudoku matrix and board) once on top of them, for
+/// dcells and dlx alike.
+impl ExactCover for Matrix {
     /// A matrix with `primary` columns that must be covered exactly once,
     /// `secondary` columns that may be covered at most once, and no rows.
-    pub fn new(primary: usize, secondary: usize) -> Matrix {
+    fn with_columns(primary: usize, secondary: usize) -> Self {
         let n = primary + secondary;
         assert!(n < SPACER as usize, "too many columns");
         Matrix {
@@ -168,7 +173,7 @@ impl Matrix {
     /// Appends a row covering `columns` (any order, no repeats) and returns
     /// its id. Panics if a column is out of range or repeated, if the row is
     /// empty, or if rows are selected.
-    pub fn add_row(&mut self, columns: &[usize]) -> usize {
+    fn add_row(&mut self, columns: &[usize]) -> usize {
         assert!(!columns.is_empty(), "a row must cover at least one column");
         assert!(self.selected.is_empty(), "add rows before selecting any");
         let n = self.columns();
@@ -203,6 +208,76 @@ impl Matrix {
         id
     }
 
+    /// [`Matrix::select`], returning the mems it made when `count` (0
+    /// otherwise): the covers, counted as in the search.
+    fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
+        self.build();
+        for q in self.row_nodes(row) {
+            let c = self.nodes[q].item;
+            if !self.is_live(c) {
+                return Err(c as usize);
+            }
+        }
+        let nodes = self.row_nodes(row);
+        self.selected.push(row as u32);
+        // Covering the first column kills the row in the others (it is one
+        // of the first column's rows), so each column is covered whole.
+        Ok(with_cells!(self, count, |cells| for q in nodes.clone() {
+            let c = cells.nodes[q].item;
+            cells.mem(1);
+            cells.cover(c);
+        }))
+    }
+
+    /// [`Matrix::unselect_all`], returning the mems it made when `count`.
+    fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
+        let mut mems = 0;
+        while let Some(row) = self.selected.pop() {
+            let nodes = self.row_nodes(row as usize);
+            mems += with_cells!(self, count, |cells| for q in nodes.clone().rev() {
+                let c = cells.nodes[q].item;
+                cells.mem(1);
+                cells.uncover(c);
+            });
+        }
+        mems
+    }
+
+    /// Bytes held by the matrix and the search stack (at most one level per
+    /// primary column).
+    fn bytes(&self) -> usize {
+        self.used_nodes() * 8
+            + self.columns() * 8
+            + (self.ones() + 2 * self.columns()) * 4
+            + (self.node_row.len() + self.row_first.len()) * 4
+            + (self.primary + 1) * (4 + std::mem::size_of::<usize>())
+    }
+
+    /// Searches for every exact cover of the matrix (with its selected rows
+    /// already in), reporting each to `visitor`; `Break` when the visitor
+    /// stopped the search. The matrix is restored before this returns.
+    ///
+    /// Algorithm X with dlx's steps and choices: the live primary column
+    /// with the fewest rows (the first on a tie), its rows tried in
+    /// increasing order, so the search enters exactly dlx's nodes.
+    fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
+        self.build();
+        // Four instantiations: counting mems or not (a search that does not
+        // count pays nothing), narrow indexing or not.
+        let (flow, mems) = match (visitor.counts_mems(), self.narrow) {
+            (false, false) => self.search_with::<V, false, false>(visitor),
+            (false, true) => self.search_with::<V, false, true>(visitor),
+            (true, false) => self.search_with::<V, true, false>(visitor),
+            (true, true) => self.search_with::<V, true, true>(visitor),
+        };
+        if visitor.counts_mems() {
+            visitor.mems(mems);
+        }
+        flow
+    }
+}
+
+impl Matrix {
     /// Lays the column sets out in `set`, each in increasing row order.
     fn build(&mut self) {
         if self.built {
@@ -283,16 +358,6 @@ impl Matrix {
         self.items[column].size as usize
     }
 
-    /// Bytes held by the matrix and the search stack (at most one level per
-    /// primary column).
-    pub fn bytes(&self) -> usize {
-        self.used_nodes() * 8
-            + self.columns() * 8
-            + (self.ones() + 2 * self.columns()) * 4
-            + (self.node_row.len() + self.row_first.len()) * 4
-            + (self.primary + 1) * (4 + std::mem::size_of::<usize>())
-    }
-
     /// The nodes of a row: consecutive.
     fn row_nodes(&self, row: usize) -> std::ops::Range<usize> {
         self.row_first[row] as usize..self.row_first[row + 1] as usize - 1
@@ -339,27 +404,6 @@ impl Matrix {
         self.select_counting_mems(row, false).map(|_| ())
     }
 
-    /// [`Matrix::select`], returning the mems it made when `count` (0
-    /// otherwise): the covers, counted as in the search.
-    pub fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
-        self.build();
-        for q in self.row_nodes(row) {
-            let c = self.nodes[q].item;
-            if !self.is_live(c) {
-                return Err(c as usize);
-            }
-        }
-        let nodes = self.row_nodes(row);
-        self.selected.push(row as u32);
-        // Covering the first column kills the row in the others (it is one
-        // of the first column's rows), so each column is covered whole.
-        Ok(with_cells!(self, count, |cells| for q in nodes.clone() {
-            let c = cells.nodes[q].item;
-            cells.mem(1);
-            cells.cover(c);
-        }))
-    }
-
     /// Whether column `c` is not yet covered.
     fn is_live(&self, c: u32) -> bool {
         let pos = self.active_pos[c as usize] as usize;
@@ -378,43 +422,6 @@ impl Matrix {
     /// Takes back every selection, last first, restoring the matrix.
     pub fn unselect_all(&mut self) {
         self.unselect_all_counting_mems(false);
-    }
-
-    /// [`Matrix::unselect_all`], returning the mems it made when `count`.
-    pub fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
-        let mut mems = 0;
-        while let Some(row) = self.selected.pop() {
-            let nodes = self.row_nodes(row as usize);
-            mems += with_cells!(self, count, |cells| for q in nodes.clone().rev() {
-                let c = cells.nodes[q].item;
-                cells.mem(1);
-                cells.uncover(c);
-            });
-        }
-        mems
-    }
-
-    /// Searches for every exact cover of the matrix (with its selected rows
-    /// already in), reporting each to `visitor`; `Break` when the visitor
-    /// stopped the search. The matrix is restored before this returns.
-    ///
-    /// Algorithm X with dlx's steps and choices: the live primary column
-    /// with the fewest rows (the first on a tie), its rows tried in
-    /// increasing order, so the search enters exactly dlx's nodes.
-    pub fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
-        self.build();
-        // Four instantiations: counting mems or not (a search that does not
-        // count pays nothing), narrow indexing or not.
-        let (flow, mems) = match (visitor.counts_mems(), self.narrow) {
-            (false, false) => self.search_with::<V, false, false>(visitor),
-            (false, true) => self.search_with::<V, false, true>(visitor),
-            (true, false) => self.search_with::<V, true, false>(visitor),
-            (true, true) => self.search_with::<V, true, true>(visitor),
-        };
-        if visitor.counts_mems() {
-            visitor.mems(mems);
-        }
-        flow
     }
 
     fn search_with<V: Visitor + ?Sized, const MEMS: bool, const NARROW: bool>(
@@ -478,29 +485,6 @@ impl Matrix {
             self.rows = rows;
             return (flow, mems);
         }
-    }
-}
-
-/// The steps [`ExactCover`]'s shared code (counting, listing, the Sudoku
-/// board) needs, as the inherent methods above do them.
-impl ExactCover for Matrix {
-    fn with_columns(primary: usize, secondary: usize) -> Self {
-        Matrix::new(primary, secondary)
-    }
-    fn add_row(&mut self, columns: &[usize]) -> usize {
-        Matrix::add_row(self, columns)
-    }
-    fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
-        Matrix::select_counting_mems(self, row, count)
-    }
-    fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
-        Matrix::unselect_all_counting_mems(self, count)
-    }
-    fn bytes(&self) -> usize {
-        Matrix::bytes(self)
-    }
-    fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
-        Matrix::search(self, visitor)
     }
 }
 
@@ -904,7 +888,7 @@ mod tests {
     use super::*;
 
     fn knuth() -> Matrix {
-        let mut m = Matrix::new(7, 0);
+        let mut m = Matrix::with_columns(7, 0);
         for row in [
             &[2, 4][..],
             &[0, 3, 6],
@@ -931,7 +915,7 @@ mod tests {
 
     #[test]
     fn stopping_early_restores_the_matrix() {
-        let mut m = Matrix::new(3, 0);
+        let mut m = Matrix::with_columns(3, 0);
         for c in 0..3 {
             m.add_row(&[c]);
             m.add_row(&[c]);
@@ -969,7 +953,7 @@ mod tests {
 
     #[test]
     fn secondary_columns_are_covered_at_most_once() {
-        let mut m = Matrix::new(2, 1);
+        let mut m = Matrix::with_columns(2, 1);
         for row in [&[0, 2][..], &[1, 2], &[0], &[1]] {
             m.add_row(row);
         }
@@ -980,7 +964,7 @@ mod tests {
     fn narrow_and_wide_indexing_search_alike() {
         // Every matrix here is narrow; force the wide instantiation on a
         // copy and compare covers and mems on Langford-like pairs.
-        let mut m = Matrix::new(8, 0);
+        let mut m = Matrix::with_columns(8, 0);
         for a in 0..8 {
             for b in 0..8 {
                 if a != b && (a + b) % 3 != 0 {

@@ -132,7 +132,7 @@ fn empty_grids_count_their_solutions() {
 /// N queens: ranks and files primary, diagonals secondary.
 fn queens(n: usize) -> Matrix {
     let diagonals = 2 * n - 1;
-    let mut m = Matrix::new(2 * n, 2 * diagonals);
+    let mut m = Matrix::with_columns(2 * n, 2 * diagonals);
     for r in 0..n {
         for c in 0..n {
             let diagonal = 2 * n + (r + n - 1 - c);
@@ -167,7 +167,7 @@ fn n_queens_counts_match_oeis_a000170() {
 #[test]
 fn langford_counts_match_oeis_a014552() {
     let langford = |n: usize| {
-        let mut m = Matrix::new(3 * n, 0);
+        let mut m = Matrix::with_columns(3 * n, 0);
         for k in 1..=n {
             for i in 0..(2 * n).saturating_sub(k + 1) {
                 if k == 1 && i + 2 > n {

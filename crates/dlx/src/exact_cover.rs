@@ -5,9 +5,13 @@
 //! covers every *primary* column exactly once and every *secondary* column at
 //! most once. [`Matrix::search`] finds them all, one by one, and hands each to
 //! a [`Visitor`] as the list of its row ids, in the order they were chosen.
+//! Adding rows, selecting them and searching are the methods of
+//! [`ExactCover`], the trait dcells' matrix has too, so it is imported with
+//! the matrix; the steps they are made of (`cover`, `uncover`, `hide`,
+//! `unhide`) are below, on the private `Links`.
 //!
 //! ```
-//! use sudoku_dlx::exact_cover::Matrix;
+//! use sudoku_dlx::exact_cover::{ExactCover, Matrix};
 //! use std::ops::ControlFlow;
 //! // Knuth's example: columns a..g, six rows; the only cover is rows 0, 3, 4.
 //! let mut m = Matrix::new(7, 0);
@@ -113,15 +117,24 @@ pub use sudoku_core::cover::{ExactCover, Visitor};
 impl Matrix {
     /// A matrix with `u32` links, `primary` columns that must be covered
     /// exactly once, `secondary` columns that may be covered at most once,
-    /// and no rows yet.
+    /// and no rows yet: [`ExactCover::with_columns`] with the default links.
+    /// (Rust does not fill in a default type parameter when it infers one,
+    /// so `Matrix::with_columns(p, s)` alone would not know its links.)
     pub fn new(primary: usize, secondary: usize) -> Matrix {
-        Matrix::with_links(primary, secondary)
+        Self::with_columns(primary, secondary)
     }
 }
 
-impl<L: Link> Matrix<L> {
-    /// [`Matrix::new`] with links of type `L`: `Matrix::<u16>::with_links(p, s)`.
-    pub fn with_links(primary: usize, secondary: usize) -> Matrix<L> {
+/// Building the matrix, selecting rows and searching: the steps that depend
+/// on the dancing links. [`ExactCover`] writes the rest (counting and
+/// listing covers, the Sudoku matrix and board) once on top of them, for
+/// dlx and dcells alike.
+impl<L: Link> ExactCover for Matrix<L> {
+    /// A matrix with links of type `L`, `primary` columns that must be
+    /// covered exactly once, `secondary` columns that may be covered at most
+    /// once, and no rows yet: `Matrix::<u16>::with_columns(p, s)`
+    /// ([`Matrix::new`] for `u32` links).
+    fn with_columns(primary: usize, secondary: usize) -> Self {
         let n = primary + secondary;
         assert!(
             n < L::MAX_NODES,
@@ -161,7 +174,7 @@ impl<L: Link> Matrix<L> {
     /// Appends a row covering `columns` (any order, no repeats) and returns
     /// its id. Panics if a column is out of range or repeated, if the row is
     /// empty, if the nodes would not fit the links, or if rows are selected.
-    pub fn add_row(&mut self, columns: &[usize]) -> usize {
+    fn add_row(&mut self, columns: &[usize]) -> usize {
         assert!(!columns.is_empty(), "a row must cover at least one column");
         assert!(self.selected.is_empty(), "add rows before selecting any");
         let n = self.columns();
@@ -214,6 +227,69 @@ impl<L: Link> Matrix<L> {
         id
     }
 
+    /// [`Matrix::select`], returning the mems it made when `count` (0
+    /// otherwise): the covers, counted as in the search.
+    fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
+        for q in self.row_nodes(row) {
+            let c = self.nodes[q].top.get();
+            if self.len[c] >= L::COVERED {
+                return Err(c - 1);
+            }
+        }
+        self.selected.push(row as u32);
+        Ok(if count {
+            self.cover_row::<true>(row)
+        } else {
+            self.cover_row::<false>(row)
+        })
+    }
+
+    /// [`Matrix::unselect_all`], returning the mems it made when `count`.
+    fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
+        let mut mems = 0;
+        while let Some(row) = self.selected.pop() {
+            // Uncover in the reverse order of covering.
+            mems += if count {
+                self.uncover_row::<true>(row as usize)
+            } else {
+                self.uncover_row::<false>(row as usize)
+            };
+        }
+        mems
+    }
+
+    /// The memory the matrix uses, in bytes (the arrays a `u16` matrix keeps
+    /// at 65,536 entries are counted as far as they are used).
+    fn bytes(&self) -> usize {
+        let stack = (self.primary + 1) * (std::mem::size_of::<L>() + std::mem::size_of::<usize>());
+        std::mem::size_of::<Self>()
+            + self.used * (std::mem::size_of::<Node<L>>() + std::mem::size_of::<L>())
+            + (self.columns() + 1) * std::mem::size_of::<L::Key>()
+            + (self.node_row.len() + self.row_first.len()) * 4
+            + stack
+    }
+
+    /// Searches for every exact cover of the matrix (with its selected rows
+    /// already in), reporting each to `visitor`; `Break` when the visitor
+    /// stopped the search. The matrix is restored before this returns, whether
+    /// the search ran to the end or was stopped.
+    ///
+    /// This is Knuth's Algorithm X (TAOCP 7.2.2.1), with his step names, and
+    /// iterative: the levels are an explicit stack `x`, not recursion.
+    fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
+        // Two instantiations: mems are counted only in the one that is asked
+        // for, so a search that does not count them pays nothing.
+        if visitor.counts_mems() {
+            let (flow, mems) = self.search_with::<V, true>(visitor);
+            visitor.mems(mems);
+            flow
+        } else {
+            self.search_with::<V, false>(visitor).0
+        }
+    }
+}
+
+impl<L: Link> Matrix<L> {
     /// How many primary columns.
     pub fn primary(&self) -> usize {
         self.primary
@@ -244,16 +320,6 @@ impl<L: Link> Matrix<L> {
     /// searches, unless rows are selected).
     pub fn column_size(&self, column: usize) -> usize {
         L::key_get((self.len[column + 1] & !L::COVERED) >> L::SHIFT)
-    }
-    /// The memory the matrix uses, in bytes (the arrays a `u16` matrix keeps
-    /// at 65,536 entries are counted as far as they are used).
-    pub fn bytes(&self) -> usize {
-        let stack = (self.primary + 1) * (std::mem::size_of::<L>() + std::mem::size_of::<usize>());
-        std::mem::size_of::<Self>()
-            + self.used * (std::mem::size_of::<Node<L>>() + std::mem::size_of::<L>())
-            + (self.columns() + 1) * std::mem::size_of::<L::Key>()
-            + (self.node_row.len() + self.row_first.len()) * 4
-            + stack
     }
 
     /// The nodes of a row: consecutive.
@@ -288,23 +354,6 @@ impl<L: Link> Matrix<L> {
         self.select_counting_mems(row, false).map(|_| ())
     }
 
-    /// [`Matrix::select`], returning the mems it made when `count` (0
-    /// otherwise): the covers, counted as in the search.
-    pub fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
-        for q in self.row_nodes(row) {
-            let c = self.nodes[q].top.get();
-            if self.len[c] >= L::COVERED {
-                return Err(c - 1);
-            }
-        }
-        self.selected.push(row as u32);
-        Ok(if count {
-            self.cover_row::<true>(row)
-        } else {
-            self.cover_row::<false>(row)
-        })
-    }
-
     /// Covers the columns of `row`, left to right; the mems when `MEMS`.
     fn cover_row<const MEMS: bool>(&mut self, row: usize) -> u64 {
         let nodes = self.row_nodes(row);
@@ -337,39 +386,6 @@ impl<L: Link> Matrix<L> {
     /// Takes back every selection, last first, restoring the matrix.
     pub fn unselect_all(&mut self) {
         self.unselect_all_counting_mems(false);
-    }
-
-    /// [`Matrix::unselect_all`], returning the mems it made when `count`.
-    pub fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
-        let mut mems = 0;
-        while let Some(row) = self.selected.pop() {
-            // Uncover in the reverse order of covering.
-            mems += if count {
-                self.uncover_row::<true>(row as usize)
-            } else {
-                self.uncover_row::<false>(row as usize)
-            };
-        }
-        mems
-    }
-
-    /// Searches for every exact cover of the matrix (with its selected rows
-    /// already in), reporting each to `visitor`; `Break` when the visitor
-    /// stopped the search. The matrix is restored before this returns, whether
-    /// the search ran to the end or was stopped.
-    ///
-    /// This is Knuth's Algorithm X (TAOCP 7.2.2.1), with his step names, and
-    /// iterative: the levels are an explicit stack `x`, not recursion.
-    pub fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
-        // Two instantiations: mems are counted only in the one that is asked
-        // for, so a search that does not count them pays nothing.
-        if visitor.counts_mems() {
-            let (flow, mems) = self.search_with::<V, true>(visitor);
-            visitor.mems(mems);
-            flow
-        } else {
-            self.search_with::<V, false>(visitor).0
-        }
     }
 
     /// [`Matrix::search`], counting mems when `MEMS` (returned with the flow).
@@ -466,29 +482,6 @@ struct Links<'a, L: Link, const MEMS: bool = false> {
     left: &'a [L],
     node_row: &'a [u32],
     mems: u64,
-}
-
-/// The steps [`ExactCover`]'s shared code (counting, listing, the Sudoku
-/// board) needs, as the inherent methods above do them.
-impl<L: Link> ExactCover for Matrix<L> {
-    fn with_columns(primary: usize, secondary: usize) -> Self {
-        Matrix::with_links(primary, secondary)
-    }
-    fn add_row(&mut self, columns: &[usize]) -> usize {
-        Matrix::add_row(self, columns)
-    }
-    fn select_counting_mems(&mut self, row: usize, count: bool) -> Result<u64, usize> {
-        Matrix::select_counting_mems(self, row, count)
-    }
-    fn unselect_all_counting_mems(&mut self, count: bool) -> u64 {
-        Matrix::unselect_all_counting_mems(self, count)
-    }
-    fn bytes(&self) -> usize {
-        Matrix::bytes(self)
-    }
-    fn search<V: Visitor + ?Sized>(&mut self, visitor: &mut V) -> ControlFlow<()> {
-        Matrix::search(self, visitor)
-    }
 }
 
 impl<L: Link, const MEMS: bool> Links<'_, L, MEMS> {
@@ -716,7 +709,7 @@ mod tests {
     #[test]
     fn u16_links_find_the_same_covers() {
         let mut wide = knuth();
-        let mut narrow = Matrix::<u16>::with_links(7, 0);
+        let mut narrow = Matrix::<u16>::with_columns(7, 0);
         for r in 0..wide.rows() {
             let columns: Vec<usize> = wide.row(r).collect();
             narrow.add_row(&columns);
@@ -728,7 +721,7 @@ mod tests {
     #[test]
     #[should_panic(expected = "too many nodes for 16-bit links")]
     fn u16_links_refuse_too_many_nodes() {
-        let mut m = Matrix::<u16>::with_links(2, 0);
+        let mut m = Matrix::<u16>::with_columns(2, 0);
         for _ in 0..40_000 {
             m.add_row(&[0, 1]);
         }

@@ -13,9 +13,10 @@
 //! It prints one table per set: nodes and guesses per puzzle, the share
 //! solved without a guess, placements per puzzle by rule, time per puzzle
 //! with its 95% interval, time per node and the ratio to the fastest rung
-//! with its paired interval. `--report DIR` (checked before the work) writes
-//! `ladder.md`, `ladder.json`, `ladder.csv` and `ladder.svg`
-//! ([`crate::ladder_chart`]), each atomically.
+//! with its paired interval (n/a, null in the JSON, when there is none, as
+//! in compare: every rung's mean a lower bound). `--report DIR` (checked
+//! before the work) writes `ladder.md`, `ladder.json`, `ladder.csv` and
+//! `ladder.svg` ([`crate::ladder_chart`]), each atomically.
 //!
 //! A disagreement, a wrong solution or a crash is an error (exit status 1).
 
@@ -101,7 +102,10 @@ pub struct Row {
     pub us_per_puzzle: f64,
     pub us_per_puzzle_ci95: Option<Interval>,
     pub ns_per_node: f64,
-    pub ratio_to_fastest: f64,
+    /// `None` (null in the JSON, empty in the CSV, n/a in the tables) where
+    /// compare's row has none, as when every rung's mean is a lower bound
+    /// and no rung is the fastest.
+    pub ratio_to_fastest: Option<f64>,
     pub ratio_ci95: Option<Interval>,
 }
 
@@ -267,7 +271,7 @@ fn row(r: &ResultRecord, rules: Option<&(RuleCounts, u64)>) -> Row {
         us_per_puzzle: mean,
         us_per_puzzle_ci95: r.mean_us_ci95,
         ns_per_node: if nodes > 0.0 { mean * 1e3 / nodes } else { 0.0 },
-        ratio_to_fastest: r.ratio_to_fastest.unwrap_or(0.0),
+        ratio_to_fastest: r.ratio_to_fastest,
         ratio_ci95: r.ratio_ci95,
     }
 }
@@ -308,9 +312,10 @@ fn table(rows: &[Row], markdown: bool) -> String {
                 with_share(r.us_per_puzzle, ci(r.us_per_puzzle_ci95))
             ),
             format!("{:.0} ns", r.ns_per_node),
-            format!(
-                "{bound}{}",
-                with_interval(r.ratio_to_fastest, ci(r.ratio_ci95))
+            // No ratio is n/a, as compare writes it, and bounds nothing.
+            r.ratio_to_fastest.map_or_else(
+                || "n/a".to_string(),
+                |ratio| format!("{bound}{}", with_interval(ratio, ci(r.ratio_ci95))),
             ),
         ]);
     }

@@ -167,3 +167,68 @@ fn ladder_checks_its_report_and_sets_up_front() {
     assert!(out.stdout.is_empty());
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.txt"));
 }
+
+/// A ratio that does not exist is n/a in the tables and null in the JSON,
+/// as compare writes it, not `0.00x` and 0: with a budget of one node every
+/// rung stops on the hard puzzle, every mean is a lower bound, and there is
+/// no fastest rung to divide by.
+#[test]
+fn ladder_writes_a_missing_ratio_as_n_a_and_null() {
+    let dir = temp_dir("no-ratio");
+    let out = lab()
+        .arg("ladder")
+        .args(QUICK)
+        .args([
+            "1",
+            "--node-budget",
+            "1",
+            "--set",
+            &data("hard.txt"),
+            "--report",
+        ])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ladder.json")).unwrap()).unwrap();
+    let rows = json.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "two rungs on one set");
+    for row in rows {
+        assert_eq!(row["lower_bound"], true, "{row}");
+        assert!(row["ratio_to_fastest"].is_null(), "{row}");
+    }
+    // An empty CSV field, as a null is.
+    let mut csv = csv::Reader::from_path(dir.join("ladder.csv")).unwrap();
+    let ratio = csv
+        .headers()
+        .unwrap()
+        .iter()
+        .position(|h| h == "ratio_to_fastest")
+        .expect("a ratio_to_fastest column");
+    for record in csv.records() {
+        let record = record.unwrap();
+        assert_eq!(&record[ratio], "", "{record:?}");
+    }
+    let text = String::from_utf8(out.stdout).unwrap();
+    let md = std::fs::read_to_string(dir.join("ladder.md")).unwrap();
+    for table in [&text, &md] {
+        assert!(!table.contains("0.00x"), "{table}");
+        let rungs: Vec<&str> = table.lines().filter(|l| l.contains("prop:mrv/")).collect();
+        assert_eq!(rungs.len(), 2, "{table}");
+        for line in rungs {
+            // The ratio is the last column.
+            let cells: Vec<&str> = line
+                .split('|')
+                .map(str::trim)
+                .filter(|c| !c.is_empty())
+                .collect();
+            assert_eq!(cells.last(), Some(&"n/a"), "{line}");
+        }
+    }
+}

@@ -480,10 +480,11 @@ pub fn write_charts(report: &Report, dir: &Path) -> Result<Vec<String>, String> 
     let mut written = Vec::new();
     let time = "time_per_puzzle.svg";
     let mut time_note = "One group of bars per set, one bar per strategy; log scale.".to_string();
-    if super::notes::fewer_puzzles(report).next().is_some() {
+    if super::notes::timed_apart(report).next().is_some() {
         time_note.push_str(
             " A strategy that timed fewer of a set's puzzles (one that does not solve every \
-             shape) has its bar over those puzzles only: see the table's footnote.",
+             shape), or puzzles the fastest did not time, has its bar over its own puzzles \
+             only: see the table's footnote.",
         );
     }
     if grouped_log_bars(

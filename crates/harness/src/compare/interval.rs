@@ -215,6 +215,11 @@ impl Replicates {
         x.iter().zip(y).all(|(p, q)| p.is_some() == q.is_some())
     }
 
+    /// How many puzzles rows `a` and `b` both timed.
+    pub fn shared(&self, a: usize, b: usize) -> u64 {
+        self.ratio_over(a, b, 0..self.aligned[a].len()).1
+    }
+
     /// Row `a`'s mean time over row `b`'s, over the puzzles both timed, and
     /// how many those are; `None` when they share none.
     pub fn ratio(&self, a: usize, b: usize) -> Option<(f64, u64)> {

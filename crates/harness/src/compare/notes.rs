@@ -153,7 +153,7 @@ pub fn footnotes(report: &Report) -> Vec<String> {
                 .into(),
         );
     }
-    if let Some(note) = fewer_puzzles_note(report) {
+    if let Some(note) = timed_apart_note(report) {
         notes.push(note);
     }
     for row in report.results.iter() {
@@ -180,10 +180,21 @@ pub fn footnotes(report: &Report) -> Vec<String> {
     notes
 }
 
-/// The rows that timed fewer puzzles of their set than another row did (a
-/// strategy that does not solve every shape of a mixed set), with that
-/// largest count.
-pub fn fewer_puzzles(report: &Report) -> impl Iterator<Item = (&ResultRecord, u64)> {
+/// A row whose mean is over other puzzles than the fastest row's: it timed
+/// fewer puzzles of its set than another row did (a strategy that does not
+/// solve every shape of a mixed set), or puzzles the fastest row did not
+/// time (perhaps as many, but not the same ones). Its ratios are over the
+/// puzzles it shares with the other row.
+pub struct TimedApart<'a> {
+    pub row: &'a ResultRecord,
+    /// The most puzzles a row of the set timed.
+    pub most: u64,
+    /// How many of the row's timed puzzles the fastest row did not time.
+    pub others: u64,
+}
+
+/// The rows set apart, as [`TimedApart`] says, set by set.
+pub fn timed_apart(report: &Report) -> impl Iterator<Item = TimedApart<'_>> {
     report.sets.iter().flat_map(move |set| {
         let rows = || {
             report
@@ -193,24 +204,38 @@ pub fn fewer_puzzles(report: &Report) -> impl Iterator<Item = (&ResultRecord, u6
         };
         let most = rows().map(|r| r.timed).max().unwrap_or(0);
         rows()
-            .filter(move |r| r.timed < most)
-            .map(move |r| (r, most))
+            .map(move |row| TimedApart {
+                row,
+                most,
+                others: row.shared_with_fastest.map_or(0, |s| row.timed - s),
+            })
+            .filter(|a| a.row.timed < a.most || a.others > 0)
     })
 }
 
-/// What [`fewer_puzzles`] means for the rows' ratios; `None` when every
-/// set's rows timed the same number of puzzles.
-fn fewer_puzzles_note(report: &Report) -> Option<String> {
-    let fewer: Vec<String> = fewer_puzzles(report)
-        .map(|(r, most)| format!("{} on {} ({} of {most})", r.strategy, r.set, r.timed))
+/// What [`timed_apart`] means for the rows' ratios; `None` when no row is
+/// set apart.
+fn timed_apart_note(report: &Report) -> Option<String> {
+    let named: Vec<String> = timed_apart(report)
+        .map(|TimedApart { row, most, others }| {
+            let others = match others {
+                0 => String::new(),
+                n => format!(", {n} not timed by the fastest"),
+            };
+            format!(
+                "{} on {} ({} of {most}{others})",
+                row.strategy, row.set, row.timed
+            )
+        })
         .collect();
-    (!fewer.is_empty()).then(|| {
+    (!named.is_empty()).then(|| {
         format!(
-            "timed fewer puzzles than other rows of their set: {}. Their means are over those \
-             puzzles only; every ratio between two rows is over the puzzles both timed (with no \
-             interval when they share fewer than {MIN_PUZZLES_FOR_STANDING}), the fastest is \
-             chosen among the rows that timed the most, and they have no mems ratio",
-            fewer.join(", ")
+            "timed fewer puzzles than other rows of their set, or puzzles the fastest row did \
+             not time: {}. Their means are over those puzzles only; every ratio between two \
+             rows is over the puzzles both timed (with no interval when they share fewer than \
+             {MIN_PUZZLES_FOR_STANDING}), the fastest is chosen among the rows that timed the \
+             most, and those that timed fewer have no mems ratio",
+            named.join(", ")
         )
     })
 }

@@ -93,6 +93,14 @@ pub struct ResultRecord {
     pub unsupported: u64,
     /// Puzzles with a time (the base of every time and search figure).
     pub timed: u64,
+    /// Of those, how many the fastest row (the one `ratio_to_fastest`
+    /// divides by) timed too: the puzzles that ratio is over. Below `timed`
+    /// when the row timed puzzles the fastest did not, though it may have
+    /// timed as many. `None` when the set has no fastest row or the row
+    /// timed nothing. Not in the JSON or CSV: the footnote under the tables
+    /// names the rows it sets apart ([`super::notes::timed_apart`]).
+    #[serde(skip)]
+    pub shared_with_fastest: Option<u64>,
     /// Some timed puzzle was stopped by a budget (`budget_hit` > 0 with a
     /// time): the figures listed above are bounds, not measurements.
     pub lower_bound: bool,

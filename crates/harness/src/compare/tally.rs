@@ -187,6 +187,7 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)], fastest: O
         }
         row.mean_us_ci95 = percentile_interval(reps.means[i].iter().copied()).map(micros);
         row.median_us_ci95 = percentile_interval(reps.medians[i].iter().copied()).map(micros);
+        row.shared_with_fastest = fastest.map(|f| reps.shared(i, f));
         // Two rows that timed different puzzles (a strategy that does not
         // solve every shape of a mixed set) are compared on the puzzles both
         // timed: a ratio of means over different puzzles says nothing. An
@@ -271,10 +272,20 @@ mod tests {
     /// The rows of a report on one set where row `a` (dlx) timed every
     /// puzzle and row `b` (naive) some: per puzzle, `a`'s time and `b`'s (ns).
     fn mixed_report(times: &[(u64, Option<u64>)]) -> Report {
+        let times: Vec<_> = times
+            .iter()
+            .map(|&(a_ns, b_ns)| (Some(a_ns), b_ns))
+            .collect();
+        two_rows(&times)
+    }
+
+    /// The rows of a report on one set where rows `a` (dlx) and `b` (naive)
+    /// each timed some puzzles: per puzzle, `a`'s time and `b`'s (ns).
+    fn two_rows(times: &[(Option<u64>, Option<u64>)]) -> Report {
         let (a, b) = (&sudoku_dlx::Dlx, &sudoku_naive::Naive);
         let mut tally = Tally::default();
         for (index, &(a_ns, b_ns)) in times.iter().enumerate() {
-            tally.add(&line(a, index, Some(a_ns)));
+            tally.add(&line(a, index, a_ns));
             tally.add(&line(b, index, b_ns));
         }
         tally.into_report(Machine::default(), Vec::new())
@@ -307,6 +318,11 @@ mod tests {
         ]);
         let (ra, rb) = rows(&report);
         assert_eq!((ra.timed, rb.timed), (4, 2));
+        // `b`'s two puzzles are among the fastest's four.
+        assert_eq!(
+            (ra.shared_with_fastest, rb.shared_with_fastest),
+            (Some(4), Some(2))
+        );
         // The means stay each row's own, over its own puzzles.
         assert_eq!(rb.mean_us, Some(1.2));
         assert_eq!(ra.ratio_to_fastest, Some(1.0));
@@ -318,7 +334,46 @@ mod tests {
         // fewer, and the fewest mems among the rows that timed the most.
         assert_eq!((ra.mems_ratio, rb.mems_ratio), (Some(1.0), None));
         let note = super::super::notes::footnotes(&report).join("\n");
-        assert!(note.contains("(2 of 4)"), "{note}");
+        assert!(
+            note.contains(&format!("{} on mixed (2 of 4)", rb.strategy)),
+            "{note}"
+        );
+        assert!(!note.contains(&format!("{} on", ra.strategy)), "{note}");
+    }
+
+    /// Two rows that timed as many puzzles, but not the same ones (here each
+    /// left out one the other timed): `b`'s mean, over its own three, is
+    /// twice `a`'s, its ratio over the two both timed 0.8. The footnote
+    /// names `b`, which timed a puzzle the fastest (`a`) did not, though its
+    /// count is the most.
+    #[test]
+    fn rows_that_timed_as_many_but_other_puzzles_are_named() {
+        let report = two_rows(&[
+            (Some(1_000), None),
+            (Some(1_000), Some(800)),
+            (Some(1_000), Some(800)),
+            (None, Some(4_400)),
+        ]);
+        let (ra, rb) = rows(&report);
+        assert_eq!((ra.timed, rb.timed), (3, 3));
+        assert_eq!((ra.mean_us, rb.mean_us), (Some(1.0), Some(2.0)));
+        assert_eq!(
+            (ra.ratio_to_fastest, rb.ratio_to_fastest),
+            (Some(1.0), Some(0.8))
+        );
+        assert_eq!(
+            (ra.shared_with_fastest, rb.shared_with_fastest),
+            (Some(3), Some(2))
+        );
+        let note = super::super::notes::footnotes(&report).join("\n");
+        assert!(
+            note.contains(&format!(
+                "{} on mixed (3 of 3, 1 not timed by the fastest)",
+                rb.strategy
+            )),
+            "{note}"
+        );
+        assert!(!note.contains(&format!("{} on", ra.strategy)), "{note}");
     }
 
     /// With enough shared puzzles the ratio has its interval, over those
