@@ -234,7 +234,7 @@ fn timed_apart_note(report: &Report) -> Option<String> {
              not time: {}. Their means are over those puzzles only; every ratio between two \
              rows is over the puzzles both timed (with no interval when they share fewer than \
              {MIN_PUZZLES_FOR_STANDING}), the fastest is chosen among the rows that timed the \
-             most, and those that timed fewer have no mems ratio",
+             most, and they have no mems ratio",
             named.join(", ")
         )
     })

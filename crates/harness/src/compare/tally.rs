@@ -3,7 +3,7 @@
 //! always computed from lines, and the shards of a run merge into the counts
 //! of one run.
 
-use super::interval::{percentile_interval, ratio_interval, replicate, Interval};
+use super::interval::{percentile_interval, ratio_interval, replicate, Interval, Replicates};
 use super::machine::Machine;
 use super::notes::MIN_PUZZLES_FOR_STANDING;
 use super::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
@@ -230,6 +230,34 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)], fastest: O
             }
         }
     }
+    if let Some(f) = fastest {
+        mems_ratios_on_the_fastests_puzzles(rows, &reps, f);
+    }
+}
+
+/// Mems are not kept per puzzle, so a mems ratio only holds between rows
+/// that timed the very puzzles the fastest row timed. [`rank`] could only
+/// compare counts: where a row timed as many puzzles but other ones, its
+/// mems ratio goes, and the fewest mems are taken again among the rows
+/// that timed the fastest's puzzles. Sets where every row timed the same
+/// puzzles keep [`rank`]'s ratios.
+fn mems_ratios_on_the_fastests_puzzles(rows: &mut [ResultRecord], reps: &Replicates, f: usize) {
+    let same: Vec<bool> = (0..rows.len()).map(|i| reps.same_puzzles(i, f)).collect();
+    if same.iter().all(|&s| s) {
+        return;
+    }
+    let fewest = rows
+        .iter()
+        .zip(&same)
+        .filter(|(r, &s)| s && !r.lower_bound)
+        .filter_map(|(r, _)| r.mems_mean)
+        .fold(f64::INFINITY, f64::min);
+    for (row, &s) in rows.iter_mut().zip(&same) {
+        row.mems_ratio = row
+            .mems_mean
+            .filter(|_| s && fewest.is_finite() && fewest > 0.0)
+            .map(|m| round3(m / fewest));
+    }
 }
 
 fn round3(x: f64) -> f64 {
@@ -365,6 +393,9 @@ mod tests {
             (ra.shared_with_fastest, rb.shared_with_fastest),
             (Some(3), Some(2))
         );
+        // Mems are not kept per puzzle: `b`'s mems are over other puzzles
+        // than `a`'s, so it has no mems ratio.
+        assert_eq!((ra.mems_ratio, rb.mems_ratio), (Some(1.0), None));
         let note = super::super::notes::footnotes(&report).join("\n");
         assert!(
             note.contains(&format!(
