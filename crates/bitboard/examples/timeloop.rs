@@ -4,18 +4,27 @@
 //! prints mean µs per puzzle and nodes per puzzle (`PER_PUZZLE=1`: first
 //! each puzzle's nodes, verdict and placements, to diff two builds).
 //!
-//! `cargo run --release -p sudoku-bitboard --example timeloop -- puzzles/top95.txt`
+//! `cargo run --release -p sudoku-bitboard --example timeloop -- [--configs] puzzles/top95.txt`
+//! (`--configs`: bitboard-configs, the branch on configurations).
 use sudoku_core::{Limits, Solver};
 
 fn main() {
     let limits = Limits::default();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let configs = args.iter().any(|a| a == "--configs");
+    args.retain(|a| a != "--configs");
+    let solver: &dyn Solver = if configs {
+        &sudoku_bitboard::BitboardConfigs
+    } else {
+        &sudoku_bitboard::Bitboard
+    };
     // More runs per chunk for profiling under `perf record`.
     let runs: usize = std::env::var("TIMELOOP_RUNS").map_or(10, |v| v.parse().expect("a number"));
-    for path in std::env::args().skip(1) {
+    for path in args {
         let puzzles = sudoku_testkit::read_puzzles(std::path::Path::new(&path), 2000);
         if std::env::var_os("PER_PUZZLE").is_some() {
             for (i, p) in puzzles.iter().enumerate() {
-                let o = sudoku_bitboard::Bitboard.solve(p, &limits);
+                let o = solver.solve(p, &limits);
                 println!(
                     "{i} {} {:?} {}",
                     o.stats.nodes,
@@ -27,10 +36,10 @@ fn main() {
         let mut total = 0f64;
         let mut nodes = 0u64;
         for chunk in puzzles.chunks(50) {
-            total += sudoku_testkit::fastest_pass(runs, chunk, &sudoku_bitboard::Bitboard);
+            total += sudoku_testkit::fastest_pass(runs, chunk, solver);
             nodes += chunk
                 .iter()
-                .map(|p| sudoku_bitboard::Bitboard.solve(p, &limits).stats.nodes)
+                .map(|p| solver.solve(p, &limits).stats.nodes)
                 .sum::<u64>();
         }
         let n = puzzles.len() as f64;

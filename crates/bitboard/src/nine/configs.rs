@@ -46,6 +46,17 @@ const fn inter(c: usize) -> u32 {
     x
 }
 
+/// `INTER[c]`: [`inter`] as a table.
+static INTER: [u16; 64] = {
+    let mut t = [0u16; 64];
+    let mut c = 0;
+    while c < 64 {
+        t[c] = inter(c) as u16;
+        c += 1;
+    }
+    t
+};
+
 /// `CERTAIN[m]`: for a digit's mini-rows `m` (bit `3 * row + box`), those
 /// every configuration that fits them uses: the digit is certainly there.
 static CERTAIN: [u16; 512] = {
@@ -182,7 +193,7 @@ impl State {
                 let m = (0..3).fold(0, |m, b| m | (columns[3 * d + b] >> (3 * s) & 7) << (3 * b));
                 let fits = FITS[m as usize & 511];
                 configs.stacks[3 * d + s] = fits;
-                let certain = inter(fits as usize);
+                let certain = INTER[fits as usize & 63] as u32;
                 for b in 0..3 {
                     certain_columns[3 * d + b] |= (certain >> (3 * b) & 7) << (3 * s);
                 }
