@@ -920,8 +920,8 @@
 //!   that model on these planes, k-way, with configurations traced as the
 //!   candidates they remove, and reaches tdoku's branch points (109.6
 //!   against 110.4 on the 1106 set, 61.2 against 61.8 on the 1905
-//!   sample), but recounting triads once per node costs it a fifth more
-//!   time per node than tdoku: 1.18x tdoku's mean on the 1106 set. The
+//!   sample), but recounting triads once per node costs it a tenth more
+//!   time per node than tdoku: 1.10x tdoku's mean on the 1106 set. The
 //!   cell branch stays the default, being the faster one on every set but
 //!   17-clue. The shared-digit score cut a tenth of the nodes, but
 //!   neither per cell nor in bulk did it cost less than it saved.
@@ -1010,26 +1010,28 @@
 //!
 //! It is slower than `bitboard` on every set but 17-clue: the triad pass
 //! runs about once per node (230 passes per puzzle on the 1106 set, half
-//! of them finding something) and costs most of what a node of the cell
-//! search does. One run of `compare --strategies
-//! bitboard,bitboard-configs,tdoku,reference --limit-puzzles 2000 --rounds
-//! 5` on the field's sets and the two held-back sets (AMD EPYC, load 1.8,
-//! commit fa01c87; mean µs per puzzle, and over tdoku's):
+//! of them finding something) and costs a good part of what a node of the
+//! cell search does, and the removals it finds make more band steps. One
+//! run of `compare --strategies bitboard,bitboard-configs,tdoku,reference
+//! --limit-puzzles 2000 --rounds 5` on the field's sets and the two
+//! held-back sets (AMD EPYC, load 0.9-1.5, commit c879147; mean µs per
+//! puzzle, and over tdoku's; a second run right after gave the same
+//! ratios within 0.05):
 //!
 //! | set | bitboard | bitboard-configs | tdoku |
 //! |---|---:|---:|---:|
-//! | forum hardest 1106 | 85.1 (1.00) | 100.7 (1.18) | 85.2 |
-//! | forum hardest 1905, sample | 47.5 (0.88) | 59.5 (1.11) | 53.8 |
-//! | serg, sample | 2.77 (0.95) | 5.06 (1.74) | 2.90 |
-//! | top1465 | 7.63 (0.76) | 10.40 (1.03) | 10.10 |
-//! | top95 | 6.98 (0.64) | 11.55 (1.05) | 10.97 |
-//! | 17-clue, first 2,000 | 2.08 (0.56) | 1.96 (0.53) | 3.69 |
-//! | held-back minimal | 2.24 (0.62) | 2.45 (0.68) | 3.62 |
-//! | held-back hard | 2.63 (0.64) | 3.05 (0.75) | 4.09 |
+//! | forum hardest 1106 | 86.5 (1.01) | 94.3 (1.10) | 85.4 |
+//! | forum hardest 1905, sample | 48.2 (0.89) | 56.4 (1.05) | 53.8 |
+//! | serg, sample | 2.77 (0.95) | 4.69 (1.61) | 2.92 |
+//! | top1465 | 7.71 (0.76) | 9.79 (0.97) | 10.13 |
+//! | top95 | 6.97 (0.64) | 10.77 (0.98) | 10.95 |
+//! | 17-clue, first 2,000 | 2.09 (0.56) | 1.95 (0.52) | 3.72 |
+//! | held-back minimal | 2.26 (0.62) | 2.39 (0.66) | 3.64 |
+//! | held-back hard | 2.63 (0.64) | 2.92 (0.71) | 4.09 |
 //!
-//! Per node on the 1106 set that is 455 ns against bitboard's 256 and
-//! tdoku's about 385 (85.2 µs over the 221 states of its 110.4 two-way
-//! branches): the same tree as tdoku's, at a fifth more per node. Where
+//! Per node on the 1106 set that is 426 ns against bitboard's 260 and
+//! tdoku's about 385 (85.4 µs over the 221 states of its 110.4 two-way
+//! branches): the same tree as tdoku's, at a tenth more per node. Where
 //! the root's propagation is most of the work (17-clue) the triad rule
 //! pays even here. Making the pass cheaper (triads kept as state and
 //! updated where a plane changes, instead of recounted) is what would
