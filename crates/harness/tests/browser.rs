@@ -182,6 +182,8 @@ fn the_trace_page_opens_at_a_deep_link_with_the_replay_board() {
     let classic =
         "005300000800000020070010500400005300010070006003200080060500009004000030000009700";
     let six = "......23..16....4.3..2....6......1.2";
+    // From the forum's hardest: bitboard-configs branches on it.
+    let forum = "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........";
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut next = |below: usize| {
         seed ^= seed << 13;
@@ -193,6 +195,7 @@ fn the_trace_page_opens_at_a_deep_link_with_the_replay_board() {
         ("naive", six),
         ("norvig", classic),
         ("bitboard", classic),
+        ("bitboard-configs", forum),
         ("prop:mrv/locked", classic),
         ("bfs", six),
         ("sat-complete", six),
@@ -242,6 +245,18 @@ fn the_trace_page_opens_at_a_deep_link_with_the_replay_board() {
                 })
                 .collect();
             assert_eq!(shown, boards[n - 1], "{id} at #step={n}");
+        }
+        if id == "bitboard-configs" {
+            // A node that places no digit is named by the configuration it
+            // took, not as the root.
+            let dom = dump_dom(&page, &format!("#step={}", boards.len()));
+            let path = dom
+                .split(r#"<div id="path">"#)
+                .nth(1)
+                .and_then(|rest| rest.split("</div>").next())
+                .unwrap_or_default();
+            assert!(path.starts_with("root"), "{path}");
+            assert!(path.contains("&gt; guess: 1 takes box "), "{path}");
         }
     }
 }
