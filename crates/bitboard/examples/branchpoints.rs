@@ -6,17 +6,12 @@
 //!
 //! `cargo run --release -p sudoku-bitboard --example branchpoints -- [--configs] puzzles/field/*.txt`
 //! (`--configs`: bitboard-configs, the branch on configurations).
-use sudoku_core::{Limits, Recorder, Replay, Solver};
+use sudoku_core::{Limits, Recorder, Replay};
+
+mod common;
 
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let configs = args.iter().any(|a| a == "--configs");
-    args.retain(|a| a != "--configs");
-    let solver: &dyn Solver = if configs {
-        &sudoku_bitboard::BitboardConfigs
-    } else {
-        &sudoku_bitboard::Bitboard
-    };
+    let (solver, args) = common::solver_and_files();
     for path in args {
         let puzzles = sudoku_testkit::read_puzzles(std::path::Path::new(&path), 2000);
         let (mut points, mut nodes) = (0, 0);

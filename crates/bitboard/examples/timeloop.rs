@@ -6,18 +6,13 @@
 //!
 //! `cargo run --release -p sudoku-bitboard --example timeloop -- [--configs] puzzles/top95.txt`
 //! (`--configs`: bitboard-configs, the branch on configurations).
-use sudoku_core::{Limits, Solver};
+use sudoku_core::Limits;
+
+mod common;
 
 fn main() {
     let limits = Limits::default();
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let configs = args.iter().any(|a| a == "--configs");
-    args.retain(|a| a != "--configs");
-    let solver: &dyn Solver = if configs {
-        &sudoku_bitboard::BitboardConfigs
-    } else {
-        &sudoku_bitboard::Bitboard
-    };
+    let (solver, args) = common::solver_and_files();
     // More runs per chunk for profiling under `perf record`.
     let runs: usize = std::env::var("TIMELOOP_RUNS").map_or(10, |v| v.parse().expect("a number"));
     for path in args {

@@ -23,6 +23,26 @@ fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// `ladder` with the quick rungs, `args`, and `--report dir`: its stdout,
+/// after checking it succeeded.
+fn ladder_report(args: &[&str], dir: &Path) -> String {
+    let out = lab()
+        .arg("ladder")
+        .args(QUICK)
+        .args(args)
+        .arg("--report")
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 const QUICK: [&str; 6] = [
     "--branching",
     "mrv",
@@ -35,26 +55,7 @@ const QUICK: [&str; 6] = [
 #[test]
 fn ladder_measures_with_rounds_and_intervals_and_counts_rules() {
     let dir = temp_dir("report");
-    let out = lab()
-        .arg("ladder")
-        .args(QUICK)
-        .args([
-            "3",
-            "--set",
-            &data("tiny.txt"),
-            &data("hard.txt"),
-            "--report",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = ladder_report(&["3", "--set", &data("tiny.txt"), &data("hard.txt")], &dir);
     assert!(
         text.contains("prop:mrv/hidden") && text.contains("prop:mrv/locked"),
         "{text}"
@@ -175,25 +176,9 @@ fn ladder_checks_its_report_and_sets_up_front() {
 #[test]
 fn ladder_writes_a_missing_ratio_as_n_a_and_null() {
     let dir = temp_dir("no-ratio");
-    let out = lab()
-        .arg("ladder")
-        .args(QUICK)
-        .args([
-            "1",
-            "--node-budget",
-            "1",
-            "--set",
-            &data("hard.txt"),
-            "--report",
-        ])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = ladder_report(
+        &["1", "--node-budget", "1", "--set", &data("hard.txt")],
+        &dir,
     );
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("ladder.json")).unwrap()).unwrap();
@@ -215,7 +200,6 @@ fn ladder_writes_a_missing_ratio_as_n_a_and_null() {
         let record = record.unwrap();
         assert_eq!(&record[ratio], "", "{record:?}");
     }
-    let text = String::from_utf8(out.stdout).unwrap();
     let md = std::fs::read_to_string(dir.join("ladder.md")).unwrap();
     for table in [&text, &md] {
         assert!(!table.contains("0.00x"), "{table}");
