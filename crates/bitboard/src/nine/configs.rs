@@ -29,8 +29,8 @@
 use super::{Fail, State, CELLS, FITS, MINI, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
 
-/// `INTER[c]`: the mini-rows every configuration in the 6-bit set `c` uses
-/// (none for the empty set).
+/// The mini-rows every configuration in the 6-bit set `c` uses (none for
+/// the empty set).
 const fn inter(c: usize) -> u32 {
     if c == 0 {
         return 0;
@@ -172,7 +172,7 @@ impl State {
         configs: &mut Configurations,
     ) -> Result<bool, Fail> {
         // Each plane read, three MINI and one CERTAIN look-up; per digit
-        // and stack a FITS look-up and one of `inter`'s; then per plane its
+        // and stack a FITS and an INTER look-up; then per plane its
         // three tallies and the plane written (counted as read and write).
         run.mems(27 * 5 + 27 * 2 + 27 * 2);
         let mut minis = [0u32; 27];
