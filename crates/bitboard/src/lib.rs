@@ -1010,8 +1010,8 @@
 //!
 //! It is slower than `bitboard` on every set but 17-clue: the triad pass
 //! runs about once per node (230 passes per puzzle on the 1106 set, half
-//! of them finding something) and costs a good part of what a node of the
-//! cell search does, and the removals it finds make more band steps. One
+//! of them finding something; perf puts a quarter of the time in it and
+//! half in the band steps, which its removals set off again). One
 //! run of `compare --strategies bitboard,bitboard-configs,tdoku,reference
 //! --limit-puzzles 2000 --rounds 5` on the field's sets and the two
 //! held-back sets (AMD EPYC, load 0.9-1.5, commit c879147; mean µs per
