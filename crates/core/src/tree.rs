@@ -83,6 +83,17 @@ pub struct TreeNode {
     pub solution: Option<u64>,
 }
 
+impl TreeNode {
+    /// The choice of a node its branch entered without placing a digit (a
+    /// configuration, bitboard-configs): the first candidate it removed,
+    /// whose rule names the branch. `None` for every other node.
+    pub fn branch_elimination(&self) -> Option<&Elimination> {
+        self.eliminated
+            .first()
+            .filter(|e| self.choice.is_none() && e.rule.is_branch())
+    }
+}
+
 /// One step of a replay: the event, the node it concerns, and (through
 /// [`Replay::board`]) the board after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -138,7 +138,7 @@ pub fn write_dot(
             None if node.parent.is_none() => format!("{visit}root: the puzzle"),
             // A branch that places no digit: its choice is the
             // candidates it removed (bitboard-configs).
-            None => match node.eliminated.first().filter(|e| e.rule.is_branch()) {
+            None => match node.branch_elimination() {
                 Some(e) => format!("{visit}{}", e.rule.describe(e.digit)),
                 None => format!("{visit}?"),
             },

@@ -150,11 +150,7 @@ pub fn page(
         .nodes
         .iter()
         .map(|n| {
-            let branch = n
-                .eliminated
-                .first()
-                .filter(|e| n.choice.is_none() && e.rule.is_branch())
-                .map(|e| e.rule.describe(e.digit));
+            let branch = n.branch_elimination().map(|e| e.rule.describe(e.digit));
             let (cell, digit, guess) = n.choice.map_or((-1, 0, branch.is_some()), |p| {
                 (p.cell as i64, p.digit, p.reason.is_guess())
             });
