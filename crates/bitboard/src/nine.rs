@@ -198,6 +198,27 @@ enum Branch {
     Places { d: usize, b: usize, places: u32 },
 }
 
+/// Bit-sliced counters over the nine digits' sets (of cells or mini-rows):
+/// after `add`ing each, `one` to `four` hold the bits seen at least that
+/// often.
+#[derive(Default)]
+struct Tally {
+    one: u32,
+    two: u32,
+    three: u32,
+    four: u32,
+}
+
+impl Tally {
+    #[inline(always)]
+    fn add(&mut self, x: u32) {
+        self.four |= self.three & x;
+        self.three |= self.two & x;
+        self.two |= self.one & x;
+        self.one |= x;
+    }
+}
+
 /// The whole search state: 240 bytes, `Copy`; a guess copies it.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
@@ -469,19 +490,16 @@ impl State {
             // `free`, the band's nine planes, `pairs` written.
             run.mems(1 + 9 + 1);
             let free = self.free[b];
-            let (mut ones, mut twos, mut threes) = (0u32, 0u32, 0u32);
+            let mut count = Tally::default();
             for d in 0..9 {
-                let x = self.cand[d * 3 + b];
-                threes |= twos & x;
-                twos |= ones & x;
-                ones |= x;
+                count.add(self.cand[d * 3 + b]);
             }
-            let dead = free & !ones;
+            let dead = free & !count.one;
             if dead != 0 {
                 return Err(DeadEnd::Cell(27 * b + dead.trailing_zeros() as usize));
             }
-            self.pairs[b] = free & twos & !threes;
-            let singles = free & !twos;
+            self.pairs[b] = free & count.two & !count.three;
+            let singles = free & !count.two;
             if singles == 0 {
                 continue;
             }
@@ -714,22 +732,11 @@ fn search<T: Trace, const CONFIGS: bool>(
         };
         let cell = 27 * b + pos;
         let last = rest == 0;
-        if !last && held + 1 > *peak {
-            *peak = held + 1;
-            run.hold(held + 1, (held + 1) * bytes)?;
-        }
+        hold_copy(last, held, peak, bytes, run)?;
         run.place(depth + 1, cell, d as u8 + 1, reason);
         run.enter(depth + 1)?;
-        if last {
-            state.assign(d, b, pos, run);
-            search::<T, CONFIGS>(state, depth + 1, out, run, peak, held, bytes)?;
-        } else {
-            // The copy: the state read and written whole.
-            run.mems(2 * STATE_WORDS);
-            let mut child = *state;
-            child.assign(d, b, pos, run);
-            search::<T, CONFIGS>(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
-        }
+        let take = |s: &mut State, run: &mut Run<T>| s.assign(d, b, pos, run);
+        descend::<T, CONFIGS>(state, last, take, depth + 1, out, run, peak, held, bytes)?;
         run.undo(depth + 1, cell, d as u8 + 1);
     }
     ControlFlow::Continue(())
@@ -755,21 +762,56 @@ fn branch_on_configuration<T: Trace>(
         let p = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let last = rest == 0;
-        if !last && held + 1 > *peak {
-            *peak = held + 1;
-            run.hold(held + 1, (held + 1) * bytes)?;
-        }
+        hold_copy(last, held, peak, bytes, run)?;
         run.enter(depth + 1)?;
-        if last {
-            state.take_configuration(choice, p, run, depth + 1);
-            search::<T, true>(state, depth + 1, out, run, peak, held, bytes)?;
-        } else {
-            // The copy: the state read and written whole.
-            run.mems(2 * STATE_WORDS);
-            let mut child = *state;
-            child.take_configuration(choice, p, run, depth + 1);
-            search::<T, true>(&mut child, depth + 1, out, run, peak, held + 1, bytes)?;
-        }
+        let take =
+            |s: &mut State, run: &mut Run<T>| s.take_configuration(choice, p, run, depth + 1);
+        descend::<T, true>(state, last, take, depth + 1, out, run, peak, held, bytes)?;
     }
     ControlFlow::Continue(())
+}
+
+/// Counts the copy an option other than the last is tried on (the last runs
+/// on the state itself): one more state alive, against the memory budget.
+#[inline(always)]
+fn hold_copy<T: Trace>(
+    last: bool,
+    held: u64,
+    peak: &mut u64,
+    bytes: u64,
+    run: &mut Run<T>,
+) -> ControlFlow<()> {
+    if !last && held + 1 > *peak {
+        *peak = held + 1;
+        run.hold(held + 1, (held + 1) * bytes)?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// Searches below one option of a branch, entered at `depth`: `take` writes
+/// the option into a copy of the state, or for the last option into the
+/// state itself, since nothing needs it after.
+#[inline(always)]
+#[allow(clippy::too_many_arguments)]
+fn descend<T: Trace, const CONFIGS: bool>(
+    state: &mut State,
+    last: bool,
+    take: impl FnOnce(&mut State, &mut Run<T>),
+    depth: u32,
+    out: &mut Out,
+    run: &mut Run<T>,
+    peak: &mut u64,
+    held: u64,
+    bytes: u64,
+) -> ControlFlow<()> {
+    if last {
+        take(state, run);
+        search::<T, CONFIGS>(state, depth, out, run, peak, held, bytes)
+    } else {
+        // The copy: the state read and written whole.
+        run.mems(2 * STATE_WORDS);
+        let mut child = *state;
+        take(&mut child, run);
+        search::<T, CONFIGS>(&mut child, depth, out, run, peak, held + 1, bytes)
+    }
 }

@@ -27,7 +27,7 @@
 //! search, so this search is slower than the cell branch on every set
 //! measured but 17-clue.
 
-use super::{Fail, State, CELLS, FITS, MINI, PERMS, ROW, ROWS3};
+use super::{Fail, State, Tally, CELLS, FITS, MINI, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
 
 /// The mini-rows every configuration in the 6-bit set `c` uses (none for
@@ -89,26 +89,6 @@ static SHADOW: [u16; 512] = {
     }
     t
 };
-
-/// Bit-sliced counters over nine-bit words: after `add`ing each digit's set,
-/// `two`, `three` and `four` hold the bits seen at least that often.
-#[derive(Default)]
-struct Tally {
-    one: u32,
-    two: u32,
-    three: u32,
-    four: u32,
-}
-
-impl Tally {
-    #[inline(always)]
-    fn add(&mut self, x: u32) {
-        self.four |= self.three & x;
-        self.three |= self.two & x;
-        self.two |= self.one & x;
-        self.one |= x;
-    }
-}
 
 /// The configurations left, as the last triad pass counted them at the
 /// fixpoint: per plane `d * 3 + b` (bit `p` for `PERMS[p]`, row `r` of band
