@@ -198,20 +198,23 @@ enum Branch {
     Places { d: usize, b: usize, places: u32 },
 }
 
-/// Bit-sliced counters over the nine digits' sets (of cells or mini-rows):
-/// after `add`ing each, `one` to `four` hold the bits seen at least that
-/// often.
+/// Bit-sliced counters over the nine digits' sets (of cells or mini-rows,
+/// or several such sets side by side in one word): after `add`ing each,
+/// `one` to `four` hold the bits seen at least that often.
 #[derive(Default)]
-struct Tally {
-    one: u32,
-    two: u32,
-    three: u32,
-    four: u32,
+struct Tally<W> {
+    one: W,
+    two: W,
+    three: W,
+    four: W,
 }
 
-impl Tally {
+impl<W> Tally<W>
+where
+    W: Copy + std::ops::BitAnd<Output = W> + std::ops::BitOrAssign,
+{
     #[inline(always)]
-    fn add(&mut self, x: u32) {
+    fn add(&mut self, x: W) {
         self.four |= self.three & x;
         self.three |= self.two & x;
         self.two |= self.one & x;
@@ -490,7 +493,7 @@ impl State {
             // `free`, the band's nine planes, `pairs` written.
             run.mems(1 + 9 + 1);
             let free = self.free[b];
-            let mut count = Tally::default();
+            let mut count = Tally::<u32>::default();
             for d in 0..9 {
                 count.add(self.cand[d * 3 + b]);
             }

@@ -27,7 +27,7 @@
 //! search, so this search is slower than the cell branch on every set
 //! measured but 17-clue.
 
-use super::{Fail, State, Tally, CELLS, FITS, MINI, PERMS, ROW, ROWS3};
+use super::{Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
 
 /// The mini-rows every configuration in the 6-bit set `c` uses (none for
@@ -47,28 +47,50 @@ const fn inter(c: usize) -> u32 {
     x
 }
 
-/// `INTER[c]`: [`inter`] as a table.
-static INTER: [u16; 64] = {
-    let mut t = [0u16; 64];
-    let mut c = 0;
-    while c < 64 {
-        t[c] = inter(c) as u16;
-        c += 1;
-    }
-    t
-};
-
-/// `CERTAIN[m]`: for a digit's mini-rows `m` (bit `3 * row + box`), those
-/// every configuration that fits them uses: the digit is certainly there.
-static CERTAIN: [u16; 512] = {
+/// `FIT_CERTAIN[m]`: for a digit's mini-rows `m` (bit `3 * row + box`),
+/// the configurations that fit them (`FITS`, low 6 bits) and, above, the
+/// mini-rows every one of those uses: the digit is certainly there.
+static FIT_CERTAIN: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
-        t[m] = inter(FITS[m] as usize) as u16;
+        t[m] = FITS[m] as u16 | (inter(FITS[m] as usize) as u16) << 6;
         m += 1;
     }
     t
 };
+
+/// `STACK_CERTAIN[m]`: for a digit's mini-columns `m` in a stack (bit `3 b
+/// + k` for column `k` of the stack in band `b`), those every configuration
+/// that fits them uses, as bits `9 b + k`: the layout of a digit's columns
+/// over the three bands (see [`State::triads`]), at the stack's first
+/// column.
+static STACK_CERTAIN: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let certain = inter(FITS[m] as usize);
+        let mut b = 0;
+        while b < 3 {
+            t[m] |= (certain >> (3 * b) & 7) << (9 * b);
+            b += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// The mini-rows of plane word `a` (bit `3 * row + box`) that hold a
+/// candidate, by shifts: each mini-row's three bits ORed into its first,
+/// then those gathered. (The band step's three `MINI` look-ups give the
+/// same; here, where every plane is read at once, the shifts leave the
+/// loads to the one look-up that follows.)
+#[inline(always)]
+fn minis_of(a: u32) -> u32 {
+    let firsts = (a | a >> 1 | a >> 2) & (0o111 * ROWS3);
+    let rows = (firsts | firsts >> 2 | firsts >> 4) & (7 * ROWS3);
+    (rows | rows >> 6 | rows >> 12) & 0o777
+}
 
 /// `SHADOW[x]`: for a set `x` of mini-rows a digit is confined to, the other
 /// mini-rows of their rows and boxes, which the digit leaves.
@@ -152,64 +174,73 @@ impl State {
         run: &mut Run<T>,
         configs: &mut Configurations,
     ) -> Result<bool, Fail> {
-        // Each plane read, three MINI and one CERTAIN look-up; per digit
-        // and stack a FITS and an INTER look-up; then per plane its
-        // three tallies and the plane written (counted as read and write).
-        run.mems(27 * 5 + 27 * 2 + 27 * 2);
-        let mut minis = [0u32; 27];
+        // Per plane: read, one FIT_CERTAIN look-up, its sets written (2);
+        // per digit and stack a FITS and a STACK_CERTAIN look-up; per plane
+        // its certain columns written and its two sets read for the tally.
+        run.mems(27 * 4 + 27 * 2 + 27 * 3);
+        // Per plane, side by side in one word: its mini-rows (bits 0-8, bit
+        // `3 row + box`), those where the digit is certain (9-17) and its
+        // columns (18-26). The columns where it is certain (from the stacks
+        // below) join them at bit 27 in the band's tally: one tally per
+        // band counts all four.
+        let mut packed = [0u32; 27];
         let mut columns = [0u32; 27];
         for (i, &a) in self.cand.iter().enumerate() {
-            minis[i] = MINI[(a & ROW) as usize] as u32
-                | (MINI[(a >> 9 & ROW) as usize] as u32) << 3
-                | (MINI[(a >> 18 & ROW) as usize] as u32) << 6;
+            let minis = minis_of(a);
+            let both = FIT_CERTAIN[minis as usize & 511] as u32;
+            configs.bands[i] = (both & 63) as u8;
             columns[i] = (a | a >> 9 | a >> 18) & ROW;
-            configs.bands[i] = FITS[minis[i] as usize & 511];
+            packed[i] = minis | (both >> 6) << 9 | columns[i] << 18;
         }
-        // A digit's mini-columns in a stack, bit `3 b + k` for column `k`
-        // of the stack in band `b` (the band step's layout turned a
-        // quarter), and per plane the columns where it is certain.
+        // A digit's columns in the three bands side by side, bit `9 b + c`
+        // for column `c` in band `b`: per stack, its mini-columns (bit `3 b
+        // + k` for column `k` of the stack in band `b`, the band step's
+        // layout turned a quarter) are three shifts away, and the columns
+        // where it is certain come back in the same layout.
         let mut certain_columns = [0u32; 27];
         for d in 0..9 {
+            let word = columns[3 * d] | columns[3 * d + 1] << 9 | columns[3 * d + 2] << 18;
+            let mut certain = 0;
             for s in 0..3 {
-                let m = (0..3).fold(0, |m, b| m | (columns[3 * d + b] >> (3 * s) & 7) << (3 * b));
-                let fits = FITS[m as usize & 511];
-                configs.stacks[3 * d + s] = fits;
-                let certain = INTER[fits as usize & 63] as u32;
-                for b in 0..3 {
-                    certain_columns[3 * d + b] |= (certain >> (3 * b) & 7) << (3 * s);
-                }
+                let w = word >> (3 * s);
+                let m = ((w & 7) | (w >> 6 & 0o70) | (w >> 12 & 0o700)) as usize;
+                configs.stacks[3 * d + s] = FITS[m & 511];
+                certain |= STACK_CERTAIN[m & 511] << (3 * s);
+            }
+            for b in 0..3 {
+                certain_columns[3 * d + b] = certain >> (9 * b) & ROW;
             }
         }
         let mut changed = 0;
         for b in 0..3 {
-            let (mut fit_rows, mut fit_columns) = (Tally::default(), Tally::default());
-            let (mut sure_rows, mut sure_columns) = (Tally::default(), Tally::default());
-            let mut certain_rows = [0u32; 9];
-            for (d, certain) in certain_rows.iter_mut().enumerate() {
+            let mut tally = Tally::<u64>::default();
+            for d in 0..9 {
                 let i = 3 * d + b;
-                *certain = CERTAIN[minis[i] as usize & 511] as u32;
-                fit_rows.add(minis[i]);
-                fit_columns.add(columns[i]);
-                sure_rows.add(*certain);
-                sure_columns.add(certain_columns[i]);
+                tally.add(packed[i] as u64 | (certain_columns[i] as u64) << 27);
             }
-            self.check_triads(b, &fit_rows, &fit_columns, &sure_rows, &sure_columns)?;
+            self.check_triads(b, &tally)?;
             // Mini-rows (columns) that exactly three digits fit, and those
             // with three certain digits.
-            let only_rows = fit_rows.three & !fit_rows.four;
-            let only_columns = fit_columns.three & !fit_columns.four;
-            let (full_rows, full_columns) = (sure_rows.three, sure_columns.three);
+            let only = tally.three & !tally.four;
+            let only_rows = only as u32 & 0o777;
+            let only_columns = (only >> 18) as u32 & ROW;
+            let full_rows = (tally.three >> 9) as u32 & 0o777;
+            let full_columns = (tally.three >> 27) as u32 & ROW;
             if only_rows | only_columns | full_rows | full_columns == 0 {
                 continue;
             }
-            for (d, &certain) in certain_rows.iter().enumerate() {
+            for d in 0..9 {
                 let i = 3 * d + b;
-                let confined = minis[i] & only_rows;
-                let rows =
-                    minis[i] & !(SHADOW[confined as usize & 511] as u32) & !(full_rows & !certain);
+                let minis = packed[i] & 0o777;
+                let certain_rows = packed[i] >> 9 & 0o777;
+                let certain_columns = certain_columns[i];
+                let confined = minis & only_rows;
+                let rows = minis
+                    & !(SHADOW[confined as usize & 511] as u32)
+                    & !(full_rows & !certain_rows);
                 let alone = columns[i] & only_columns;
                 let stacks = (alone | alone >> 1 | alone >> 2) & 0o111;
-                let keep = (alone | !(stacks * 7)) & ROW & !(full_columns & !certain_columns[i]);
+                let keep = (alone | !(stacks * 7)) & ROW & !(full_columns & !certain_columns);
                 let new = self.cand[i] & CELLS[rows as usize & 511] & (keep * ROWS3);
                 changed |= self.cand[i] ^ new;
                 self.cand[i] = new;
@@ -226,20 +257,13 @@ impl State {
         Ok(changed != 0)
     }
 
-    /// The dead ends of the triad rule in band `b`: a mini-row or
-    /// mini-column fewer than three digits fit, or four are certain in. It
-    /// names the first free cell there (one is free: three placed cells
-    /// keep their three digits).
-    fn check_triads(
-        &self,
-        b: usize,
-        fit_rows: &Tally,
-        fit_columns: &Tally,
-        sure_rows: &Tally,
-        sure_columns: &Tally,
-    ) -> Result<(), Fail> {
-        let bad_rows = (!fit_rows.three & 0o777) | sure_rows.four;
-        let bad_columns = (!fit_columns.three & ROW) | sure_columns.four;
+    /// The dead ends of the triad rule in band `b`, from its tally of the
+    /// four sets: a mini-row or mini-column fewer than three digits fit,
+    /// or four are certain in. It names the first free cell there (one is
+    /// free: three placed cells keep their three digits).
+    fn check_triads(&self, b: usize, tally: &Tally<u64>) -> Result<(), Fail> {
+        let bad_rows = (!tally.three as u32 & 0o777) | ((tally.four >> 9) as u32 & 0o777);
+        let bad_columns = ((!tally.three >> 18) as u32 & ROW) | ((tally.four >> 27) as u32 & ROW);
         if bad_rows | bad_columns == 0 {
             return Ok(());
         }
