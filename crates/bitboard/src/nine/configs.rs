@@ -60,11 +60,11 @@ static FIT_CERTAIN: [u16; 512] = {
     t
 };
 
-/// `STACK_CERTAIN[m]`: for a digit's mini-columns `m` in a stack (bit `3 b
-/// + k` for column `k` of the stack in band `b`), those every configuration
-/// that fits them uses, as bits `9 b + k`: the layout of a digit's columns
-/// over the three bands (see [`State::triads`]), at the stack's first
-/// column.
+/// `STACK_CERTAIN[m]`: for a digit's mini-columns `m` in a stack (bit
+/// `3 b + k` for column `k` of the stack in band `b`), those every
+/// configuration that fits them uses, as bits `9 b + k`: the layout of a
+/// digit's columns over the three bands (see [`State::triads`]), at the
+/// stack's first column.
 static STACK_CERTAIN: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut m = 0;
