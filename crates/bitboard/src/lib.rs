@@ -920,10 +920,12 @@
 //!   that model on these planes, k-way, with configurations traced as the
 //!   candidates they remove, and reaches tdoku's branch points (109.6
 //!   against 110.4 on the 1106 set, 61.2 against 61.8 on the 1905
-//!   sample), but recounting triads once per node costs it a tenth more
-//!   time per node than tdoku: 1.10x tdoku's mean on the 1106 set. The
-//!   cell branch stays the default, being the faster one on every set but
-//!   17-clue. The shared-digit score cut a tenth of the nodes, but
+//!   sample). With its triad pass made cheaper (session 11) a node costs
+//!   what one of tdoku's does (about 385 ns on the 1106 set), so it is
+//!   level with tdoku there (1.00x), not under it: on this model, 0.9x
+//!   wants a node a tenth cheaper than tdoku's. The cell branch stays the
+//!   default, being the faster one on every set but the 1106 set (level)
+//!   and 17-clue. The shared-digit score cut a tenth of the nodes, but
 //!   neither per cell nor in bulk did it cost less than it saved.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the first version of the table
@@ -1008,34 +1010,78 @@
 //! tdoku): 222.1 nodes and 110.5 branch points on the 1106 set, against
 //! 221.4 and 109.6 k-way.
 //!
-//! It is slower than `bitboard` on every set but 17-clue: the triad pass
-//! runs about once per node (230 passes per puzzle on the 1106 set, half
-//! of them finding something; perf puts a quarter of the time in it and
-//! half in the band steps, which its removals set off again). One
-//! run of `compare --strategies bitboard,bitboard-configs,tdoku,reference
+//! The triad pass runs about once per node (0.62 passes per node on the
+//! 1106 set, one in five finding something; 0.78 on serg, one in twenty),
+//! and it was dear. Three changes, each leaving every node, verdict and
+//! placement as it was (`PER_PUZZLE` lists identical on the field's four
+//! sets), made it cheaper:
+//!
+//! * one tally per band over the four sets side by side in a `u64`
+//!   (mini-rows, certain mini-rows, columns, certain columns), where there
+//!   were four tallies (`timeloop --configs`, one pair of alternating runs:
+//!   1106 set 91.5-91.7 to 87.9-88.4 µs). With it in, running the pass
+//!   twice at each call (a throwaway build) added about 25 µs per puzzle
+//!   on the 1106 set: some 180 ns a pass, over a quarter of the row's
+//!   time. On a throwaway microbenchmark (`triads` on copies of the 1106
+//!   set's root states) it took 150 ns a pass;
+//! * a stack's certain columns looked up already in the layout of the
+//!   digit's column word (`STACK_CERTAIN`), where they were scattered back
+//!   into a per-band array three bits at a time, a read-modify-write
+//!   each: 150 to 107 ns;
+//! * a plane's mini-rows by shifts instead of three `MINI` look-ups that
+//!   fed a fourth: 107 to 73 ns.
+//!
+//! Tried and not kept: everything as arithmetic the compiler vectorises
+//! (mini-rows spread at their first cell, a configuration a mask, six
+//! compares per plane, eighteen per digit for the stacks; it did
+//! vectorise, in 256-bit registers, and was slower than the tables:
+//! 1106 set 94-100 µs against 88-90 in `timeloop`); the band's
+//! configurations by six compares instead of the `FIT_CERTAIN` look-up
+//! (77-85 ns a pass against 72-87, no gain); the stacks' configurations
+//! kept whole by the pass in place of claiming for columns (the same nodes,
+//! since claiming and the triads reach the same fixpoint, but 1106 set
+//! 96-103 µs against 84); and the "only three fit" half of the rule
+//! dropped (227.6 nodes on the 1106 set instead of 221.4, time level
+//! there, serg 8% faster: not worth losing half of the rule).
+//!
+//! `timeloop --configs`, alternating with the code before, medians of
+//! three (AMD EPYC): 1106 set 91.8 to 86.8 µs, serg 3.78 to 3.35, 1905
+//! sample 60.1 to 53.1, top1465 7.64 to 6.71. Against the other rows,
+//! `compare --strategies bitboard,bitboard-configs,tdoku,reference
 //! --limit-puzzles 2000 --rounds 5` on the field's sets and the two
-//! held-back sets (AMD EPYC, load 0.9-1.5, commit c879147; mean µs per
-//! puzzle, and over tdoku's; a second run right after gave the same
-//! ratios within 0.05):
+//! held-back sets, three runs (AMD EPYC, load 1.2-1.3, session 11; mean µs
+//! per puzzle from run 1, and over tdoku's; runs 1 and 2 agreed within
+//! 0.02 on every ratio; before, the same command at commit c879147):
 //!
-//! | set | bitboard | bitboard-configs | tdoku |
-//! |---|---:|---:|---:|
-//! | forum hardest 1106 | 86.5 (1.01) | 94.3 (1.10) | 85.4 |
-//! | forum hardest 1905, sample | 48.2 (0.89) | 56.4 (1.05) | 53.8 |
-//! | serg, sample | 2.77 (0.95) | 4.69 (1.61) | 2.92 |
-//! | top1465 | 7.71 (0.76) | 9.79 (0.97) | 10.13 |
-//! | top95 | 6.97 (0.64) | 10.77 (0.98) | 10.95 |
-//! | 17-clue, first 2,000 | 2.09 (0.56) | 1.95 (0.52) | 3.72 |
-//! | held-back minimal | 2.26 (0.62) | 2.39 (0.66) | 3.64 |
-//! | held-back hard | 2.63 (0.64) | 2.92 (0.71) | 4.09 |
+//! | set | bitboard | bitboard-configs | tdoku | bitboard-configs before |
+//! |---|---:|---:|---:|---:|
+//! | forum hardest 1106 | 87.2 (1.02) | 85.7 (1.00) | 85.4 | 94.3 (1.10) |
+//! | forum hardest 1905, sample | 48.0 (0.90) | 50.2 (0.94) | 53.6 | 56.4 (1.05) |
+//! | serg, sample | 2.81 (0.97) | 4.26 (1.46) | 2.91 | 4.69 (1.61) |
+//! | top1465 | 7.68 (0.76) | 9.00 (0.89) | 10.07 | 9.79 (0.97) |
+//! | top95 | 7.00 (0.64) | 9.92 (0.91) | 10.89 | 10.77 (0.98) |
+//! | 17-clue, first 2,000 | 2.09 (0.57) | 1.90 (0.51) | 3.70 | 1.95 (0.52) |
+//! | held-back minimal | 2.28 (0.63) | 2.31 (0.64) | 3.63 | 2.39 (0.66) |
+//! | held-back hard | 2.64 (0.65) | 2.76 (0.68) | 4.08 | 2.92 (0.71) |
 //!
-//! Per node on the 1106 set that is 426 ns against bitboard's 260 and
-//! tdoku's about 385 (85.4 µs over the 221 states of its 110.4 two-way
-//! branches): the same tree as tdoku's, at a tenth more per node. Where
-//! the root's propagation is most of the work (17-clue) the triad rule
-//! pays even here. Making the pass cheaper (triads kept as state and
-//! updated where a plane changes, instead of recounted) is what would
-//! make this row the faster one. Other shapes take `bitboard`'s own path.
+//! In the third run both of this crate's rows and the reference took a
+//! fifth longer on the 1106 set alone (bitboard 1.21, bitboard-configs
+//! 1.23, reference 1.56 against 1.35), tdoku's mean unchanged, every other
+//! set as in runs 1 and 2; `timeloop` shows the same swings on this
+//! machine from one process to the next (84 to 96 µs for one build on the
+//! 1106 set), so a single run's ratio on that set is good to a few
+//! percent only when a second run agrees.
+//!
+//! Per node on the 1106 set that is about 387 ns against bitboard's 262
+//! and tdoku's about 385 (85.4 µs over the 221 states of its 110.4
+//! two-way branches): the same tree as tdoku's, at the same cost per node.
+//! The row is now level with tdoku on the 1106 set and ahead of it on
+//! every set but serg, where the triad pass finds something in one pass
+//! of twenty and costs more than it saves. Still slower than `bitboard`
+//! but on the 1106 set (level) and 17-clue, so `bitboard` keeps the cell
+//! branch. What is left per node: the band steps are half the time
+//! (14.1 a node, against bitboard's 12.8), the triad pass and choosing
+//! the branch about a sixth. Other shapes take `bitboard`'s own path.
 //!
 //! Its statistics: `nodes` counts the root and every configuration child;
 //! `placements` as `bitboard`; `guesses` and `backtracks` are not reported
