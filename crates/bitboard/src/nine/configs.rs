@@ -214,10 +214,16 @@ impl State {
         }
         let mut changed = 0;
         for b in 0..3 {
+            // Beside the tally, the mini-rows (columns) where some digit
+            // fits but is not certain: only there can the rule remove
+            // anything.
             let mut tally = Tally::<u64>::default();
+            let (mut loose_rows, mut loose_columns) = (0, 0);
             for d in 0..9 {
                 let i = 3 * d + b;
                 tally.add(packed[i] as u64 | (certain_columns[i] as u64) << 27);
+                loose_rows |= packed[i] & !(packed[i] >> 9) & 0o777;
+                loose_columns |= columns[i] & !certain_columns[i];
             }
             self.check_triads(b, &tally)?;
             // Mini-rows (columns) that exactly three digits fit, and those
@@ -227,7 +233,15 @@ impl State {
             let only_columns = (only >> 18) as u32 & ROW;
             let full_rows = (tally.three >> 9) as u32 & 0o777;
             let full_columns = (tally.three >> 27) as u32 & ROW;
-            if only_rows | only_columns | full_rows | full_columns == 0 {
+            // A digit confined to a mini-row it is not certain in leaves
+            // the others of its row and box, which some configuration of
+            // it used; one not certain in a full mini-row leaves it. Where
+            // every digit fitting those mini-rows is certain there,
+            // nothing moves, and the nine digits need not be walked: most
+            // bands, at the fixpoint the pass runs at.
+            if loose_rows & (only_rows | full_rows) | loose_columns & (only_columns | full_columns)
+                == 0
+            {
                 continue;
             }
             for d in 0..9 {
