@@ -921,12 +921,13 @@
 //!   candidates they remove, and reaches tdoku's branch points (109.6
 //!   against 110.4 on the 1106 set, 61.2 against 61.8 on the 1905
 //!   sample). With its triad pass made cheaper (session 11) a node costs
-//!   what one of tdoku's does (about 385 ns on the 1106 set), so it is
-//!   level with tdoku there (1.00x), not under it: on this model, 0.9x
-//!   wants a node a tenth cheaper than tdoku's. The cell branch stays the
-//!   default, being the faster one on every set but the 1106 set (level)
-//!   and 17-clue. The shared-digit score cut a tenth of the nodes, but
-//!   neither per cell nor in bulk did it cost less than it saved.
+//!   a twentieth less than one of tdoku's (about 364 ns on the 1106 set
+//!   against 384), so it takes 0.95x tdoku's mean there, not 0.9x: on
+//!   this model 0.9x wants a node a tenth cheaper than tdoku's, and serg
+//!   (1.33x) wants the cell branch. The cell branch stays the default,
+//!   being the faster one on serg, top1465 and top95. The shared-digit
+//!   score cut a tenth of the nodes, but neither per cell nor in bulk did
+//!   it cost less than it saved.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the first version of the table
 //!   above). One of them has
@@ -1046,42 +1047,69 @@
 //!
 //! `timeloop --configs`, alternating with the code before, medians of
 //! three (AMD EPYC): 1106 set 91.8 to 86.8 µs, serg 3.78 to 3.35, 1905
-//! sample 60.1 to 53.1, top1465 7.64 to 6.71. Against the other rows,
-//! `compare --strategies bitboard,bitboard-configs,tdoku,reference
-//! --limit-puzzles 2000 --rounds 5` on the field's sets and the two
-//! held-back sets, three runs (AMD EPYC, load 1.2-1.3, session 11; mean µs
-//! per puzzle from run 1, and over tdoku's; runs 1 and 2 agreed within
-//! 0.02 on every ratio; before, the same command at commit c879147):
+//! sample 60.1 to 53.1, top1465 7.64 to 6.71.
+//!
+//! Then the walk over a band's nine digits, which applies the rule, was
+//! skipped where it cannot remove anything. It ran in three bands of four
+//! the pass looked at, and found something in one pass of five: a
+//! mini-row that only three digits fit, or with three certain, holds a
+//! removal only if some digit fits it without being certain there (one
+//! certain there has nothing left in that mini-row's row and box to lose),
+//! and likewise for mini-columns. Two ORs per digit beside the tally say
+//! so exactly, and the walk now runs in 8% of the bands on the 1106 set,
+//! every count unchanged (`PER_PUZZLE` lists identical on the field's four
+//! sets, top95, 17-clue, `multiple`, `no-solution` and hardest).
+//! `timeloop --configs`, three alternating runs each: 1106 set 84.0-87.3
+//! to 80.0-83.8 µs, serg 3.33-4.33 to 2.95-3.13, 1905 sample 49.8-51.5 to
+//! 47.8-50.8. Keeping the configurations band-major so that a band's total
+//! is two popcounts, to make choosing the branch cheaper, was slower
+//! (1106 set 85.7-86.5 against 80.0-83.8): not kept.
+//!
+//! Against the other rows, `compare --strategies
+//! bitboard,bitboard-configs,tdoku,reference --limit-puzzles 2000 --rounds
+//! 5` on the field's sets and the two held-back sets, run under `setarch
+//! -R` (see below), three runs that agreed within 0.5% on every mean (AMD
+//! EPYC, load 0.8-1.6, session 11; mean µs per puzzle from the first, and
+//! over tdoku's); the last column is the same command at commit c879147,
+//! before this session's changes:
 //!
 //! | set | bitboard | bitboard-configs | tdoku | bitboard-configs before |
 //! |---|---:|---:|---:|---:|
-//! | forum hardest 1106 | 87.2 (1.02) | 85.7 (1.00) | 85.4 | 94.3 (1.10) |
-//! | forum hardest 1905, sample | 48.0 (0.90) | 50.2 (0.94) | 53.6 | 56.4 (1.05) |
-//! | serg, sample | 2.81 (0.97) | 4.26 (1.46) | 2.91 | 4.69 (1.61) |
-//! | top1465 | 7.68 (0.76) | 9.00 (0.89) | 10.07 | 9.79 (0.97) |
-//! | top95 | 7.00 (0.64) | 9.92 (0.91) | 10.89 | 10.77 (0.98) |
-//! | 17-clue, first 2,000 | 2.09 (0.57) | 1.90 (0.51) | 3.70 | 1.95 (0.52) |
-//! | held-back minimal | 2.28 (0.63) | 2.31 (0.64) | 3.63 | 2.39 (0.66) |
-//! | held-back hard | 2.64 (0.65) | 2.76 (0.68) | 4.08 | 2.92 (0.71) |
+//! | forum hardest 1106 | 86.7 (1.02) | 80.7 (0.95) | 84.9 | 94.3 (1.10) |
+//! | forum hardest 1905, sample | 48.0 (0.90) | 48.2 (0.90) | 53.5 | 56.4 (1.05) |
+//! | serg, sample | 2.75 (0.96) | 3.81 (1.33) | 2.85 | 4.69 (1.61) |
+//! | top1465 | 7.68 (0.76) | 8.62 (0.86) | 10.04 | 9.79 (0.97) |
+//! | top95 | 7.02 (0.64) | 9.48 (0.87) | 10.89 | 10.77 (0.98) |
+//! | 17-clue, first 2,000 | 2.09 (0.56) | 1.88 (0.51) | 3.71 | 1.95 (0.52) |
+//! | held-back minimal | 2.25 (0.62) | 2.24 (0.62) | 3.62 | 2.39 (0.66) |
+//! | held-back hard | 2.67 (0.65) | 2.75 (0.67) | 4.10 | 2.92 (0.71) |
 //!
-//! In the third run both of this crate's rows and the reference took a
-//! fifth longer on the 1106 set alone (bitboard 1.21, bitboard-configs
-//! 1.23, reference 1.56 against 1.35), tdoku's mean unchanged, every other
-//! set as in runs 1 and 2; `timeloop` shows the same swings on this
-//! machine from one process to the next (84 to 96 µs for one build on the
-//! 1106 set), so a single run's ratio on that set is good to a few
-//! percent only when a second run agrees.
+//! **This crate's times depend on where the process is loaded.** Without
+//! `setarch -R`, the same binary and command gave this crate's rows and
+//! the reference a fifth more time on some runs and not on others (1106
+//! set: bitboard 1.02x tdoku in two runs, 1.21x and 1.25x in two others;
+//! bitboard-configs 0.95x to 0.97x in six short runs, 1.16x and 1.18x in
+//! two), while tdoku's mean moved under 3%; `timeloop` shows the same
+//! swings from one process to the next (84 to 96 µs for one build on the
+//! 1106 set). Address-space layout randomisation places the stack and the
+//! heap anew at each start; under `setarch -R` (no randomisation) the
+//! three runs above agreed to 0.5%. The 64-byte alignment of the search
+//! state did not remove the swings. So a ratio to tdoku from one run of
+//! this crate is good to a few percent only when a second process agrees,
+//! and the figures here are of the layout `setarch -R` gives on this
+//! machine; which placements are slow, and why tdoku's are not, is not
+//! known.
 //!
-//! Per node on the 1106 set that is about 387 ns against bitboard's 262
-//! and tdoku's about 385 (85.4 µs over the 221 states of its 110.4
-//! two-way branches): the same tree as tdoku's, at the same cost per node.
-//! The row is now level with tdoku on the 1106 set and ahead of it on
-//! every set but serg, where the triad pass finds something in one pass
-//! of twenty and costs more than it saves. Still slower than `bitboard`
-//! but on the 1106 set (level) and 17-clue, so `bitboard` keeps the cell
-//! branch. What is left per node: the band steps are half the time
-//! (14.1 a node, against bitboard's 12.8), the triad pass and choosing
-//! the branch about a sixth. Other shapes take `bitboard`'s own path.
+//! Per node on the 1106 set that is about 364 ns against bitboard's 261
+//! and tdoku's about 384 (84.9 µs over the 221 states of its 110.4
+//! two-way branches): the same tree as tdoku's, at a twentieth less per
+//! node. The row is ahead of tdoku on every set but serg, where the triad
+//! pass finds something in one pass of twenty and costs more than it
+//! saves, and ahead of `bitboard` on the 1106 set (0.93x) and 17-clue,
+//! level on the 1905 sample; `bitboard` stays the default, being faster
+//! on serg (0.72x this row's time), top1465 and top95. What is left per
+//! node: the band steps are half the time (14.1 a node, against
+//! bitboard's 12.8). Other shapes take `bitboard`'s own path.
 //!
 //! Its statistics: `nodes` counts the root and every configuration child;
 //! `placements` as `bitboard`; `guesses` and `backtracks` are not reported
