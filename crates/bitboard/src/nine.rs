@@ -190,6 +190,38 @@ static PEERS: [u32; 27] = {
     t
 };
 
+/// `GRID_PEERS[cell]`: the 20 peers of a cell (row `cell / 9`, column
+/// `cell % 9`) as a mask of the whole grid, bit `cell`: band `b`'s word at
+/// bit `27 b` (see [`grid_mask`]). Scoring a bivalue cell then counts its
+/// peers in two whole-grid masks, one look-up and two counts each, where
+/// per band it took a look-up, a column mask and three counts.
+static GRID_PEERS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut j = 0;
+        while j < 81 {
+            let same_row = i / 9 == j / 9;
+            let same_column = i % 9 == j % 9;
+            let same_box = i / 27 == j / 27 && i % 9 / 3 == j % 9 / 3;
+            if j != i && (same_row || same_column || same_box) {
+                t[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The three bands' 27-bit words side by side: the grid as one mask, cell
+/// `27 b + bit` at that bit.
+#[inline(always)]
+fn grid_mask(bands: [u32; 3]) -> u128 {
+    let [b0, b1, b2] = bands.map(|w| (w & 0x7FF_FFFF) as u128);
+    b0 | b1 << 27 | b2 << 54
+}
+
 /// What a guess tries: each digit left for one cell, or each place left for
 /// one digit in one row (`places`: cells of band `b`).
 #[derive(Clone, Copy)]
@@ -547,35 +579,30 @@ impl State {
     /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18, and
     /// 10 with the row branch where no cell is bivalue (top95: 21.5).
     fn choose<T: Trace>(&self, run: &mut Run<T>) -> Branch {
-        let peers_in = |cells: [u32; 3], b: usize, pos: usize| {
-            let column = ROWS3 << (pos % 9);
-            (PEERS[pos] & cells[b]).count_ones()
-                + (column & cells[(b + 1) % 3]).count_ones()
-                + (column & cells[(b + 2) % 3]).count_ones()
-        };
         // `free` and `pairs` read.
         run.mems(6);
-        let placed = self.free.map(|f| !f);
-        let mut best = (0, 0, u32::MAX);
-        for b in 0..3 {
-            let mut cells = self.pairs[b];
-            while cells != 0 {
-                let pos = cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                // The cell's PEERS entry, looked up twice.
-                run.mems(2);
-                // At most 20 bivalue peers: the score stays unsigned.
-                let score = 20 + peers_in(placed, b, pos) - peers_in(self.pairs, b, pos);
-                if score < best.2 {
-                    best = (b, pos, score);
-                }
+        let placed = grid_mask(self.free.map(|f| !f));
+        let pairs = grid_mask(self.pairs);
+        let mut best = (0, u32::MAX);
+        let mut cells = pairs;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            // The cell's GRID_PEERS entry: two words.
+            run.mems(2);
+            let peers = GRID_PEERS[cell];
+            // At most 20 bivalue peers: the score stays unsigned.
+            let score = 20 + (peers & placed).count_ones() - (peers & pairs).count_ones();
+            if score < best.1 {
+                best = (cell, score);
             }
         }
-        if best.2 != u32::MAX {
+        if best.1 != u32::MAX {
+            let (b, pos) = (best.0 / 27, best.0 % 27);
             return Branch::Digits {
-                b: best.0,
-                pos: best.1,
-                options: self.options(best.0, best.1, run),
+                b,
+                pos,
+                options: self.options(b, pos, run),
             };
         }
         // No bivalue cell: a digit with two places left in a row is a
