@@ -701,147 +701,151 @@ pub(crate) fn solve<T: Trace, const CONFIGS: bool>(givens: &[u8], out: &mut Out,
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
     }
-    let mut peak = 1;
-    let _ = search::<T, CONFIGS>(&mut state, 0, out, run, &mut peak, 1, bytes);
-}
-
-/// Propagates, then tries each option of the chosen cell on a copy of the
-/// state, the last one on the state itself (nothing needs it after), so a
-/// bivalue guess copies once. `held`: the states alive, this one included.
-fn search<T: Trace, const CONFIGS: bool>(
-    state: &mut State,
-    mut depth: u32,
-    out: &mut Out,
-    run: &mut Run<T>,
-    peak: &mut u64,
-    held: u64,
-    bytes: u64,
-) -> ControlFlow<()> {
-    let mut configs = Configurations::default();
-    if let Err(dead) = state.propagate::<T, CONFIGS>(run, &mut depth, &mut configs) {
-        run.dead_end(depth, dead);
-        return ControlFlow::Continue(());
-    }
-    run.mems(3);
-    if state.free == [0; 3] {
-        // Only a solution the outcome keeps is written out: proving
-        // uniqueness finds a second one that nobody reads.
-        if run.keeps_solution() {
-            state.write(&mut out.cells);
-        }
-        return run.solution(depth, &out.cells);
-    }
-    if CONFIGS {
-        // The configurations read.
-        run.mems(7);
-        if let Some(choice) = configs.choose() {
-            return branch_on_configuration(state, choice, depth, out, run, peak, held, bytes);
-        }
-    }
-    let branch = state.choose(run);
-    let (mut rest, reason) = match branch {
-        Branch::Digits { options, .. } => (options, Reason::Guess { options }),
-        Branch::Places { b, places, .. } => {
-            let unit = Unit::Row(3 * b + places.trailing_zeros() as usize / 9);
-            let count = places.count_ones();
-            (
-                places,
-                Reason::GuessPlace {
-                    unit,
-                    places: count,
-                },
-            )
-        }
+    let mut search = Search {
+        out,
+        run,
+        peak: 1,
+        bytes,
     };
-    while rest != 0 {
-        let k = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let (d, b, pos) = match branch {
-            Branch::Digits { b, pos, .. } => (k, b, pos),
-            Branch::Places { d, b, .. } => (d, b, k),
+    let _ = search.node::<CONFIGS>(&mut state, 0, 1);
+}
+
+/// What every level of one search shares: the solution's cells, the run,
+/// and the memory budget's count of states alive at once (a state is
+/// `bytes` long; `peak` is the most held so far, reported as it grows).
+struct Search<'a, T: Trace> {
+    out: &'a mut Out,
+    run: &'a mut Run<T>,
+    peak: u64,
+    bytes: u64,
+}
+
+impl<T: Trace> Search<'_, T> {
+    /// Propagates, then tries each option of the chosen cell on a copy of
+    /// the state, the last one on the state itself (nothing needs it
+    /// after), so a bivalue guess copies once. `held`: the states alive,
+    /// this one included.
+    fn node<const CONFIGS: bool>(
+        &mut self,
+        state: &mut State,
+        mut depth: u32,
+        held: u64,
+    ) -> ControlFlow<()> {
+        let run = &mut *self.run;
+        let mut configs = Configurations::default();
+        if let Err(dead) = state.propagate::<T, CONFIGS>(run, &mut depth, &mut configs) {
+            run.dead_end(depth, dead);
+            return ControlFlow::Continue(());
+        }
+        run.mems(3);
+        if state.free == [0; 3] {
+            // Only a solution the outcome keeps is written out: proving
+            // uniqueness finds a second one that nobody reads.
+            if run.keeps_solution() {
+                state.write(&mut self.out.cells);
+            }
+            return run.solution(depth, &self.out.cells);
+        }
+        if CONFIGS {
+            // The configurations read.
+            run.mems(7);
+            if let Some(choice) = configs.choose() {
+                return self.branch_on_configuration(state, choice, depth, held);
+            }
+        }
+        let branch = state.choose(run);
+        let (mut rest, reason) = match branch {
+            Branch::Digits { options, .. } => (options, Reason::Guess { options }),
+            Branch::Places { b, places, .. } => {
+                let unit = Unit::Row(3 * b + places.trailing_zeros() as usize / 9);
+                let count = places.count_ones();
+                (
+                    places,
+                    Reason::GuessPlace {
+                        unit,
+                        places: count,
+                    },
+                )
+            }
         };
-        let cell = 27 * b + pos;
-        let last = rest == 0;
-        hold_copy(last, held, peak, bytes, run)?;
-        run.place(depth + 1, cell, d as u8 + 1, reason);
-        run.enter(depth + 1)?;
-        let take = |s: &mut State, run: &mut Run<T>| s.assign(d, b, pos, run);
-        descend::<T, CONFIGS>(state, last, take, depth + 1, out, run, peak, held, bytes)?;
-        run.undo(depth + 1, cell, d as u8 + 1);
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let (d, b, pos) = match branch {
+                Branch::Digits { b, pos, .. } => (k, b, pos),
+                Branch::Places { d, b, .. } => (d, b, k),
+            };
+            let cell = 27 * b + pos;
+            let last = rest == 0;
+            self.hold_copy(last, held)?;
+            self.run.place(depth + 1, cell, d as u8 + 1, reason);
+            self.run.enter(depth + 1)?;
+            let take = |s: &mut State, run: &mut Run<T>| s.assign(d, b, pos, run);
+            self.descend::<CONFIGS>(state, last, take, depth + 1, held)?;
+            self.run.undo(depth + 1, cell, d as u8 + 1);
+        }
+        ControlFlow::Continue(())
     }
-    ControlFlow::Continue(())
-}
 
-/// One child per configuration of the chosen digit, as [`search`] does per
-/// option of a cell. A child places no digit: it is entered one level
-/// deeper with the digit's cells outside the configuration removed (traced
-/// as [`sudoku_core::Rule::Configuration`]), and nothing is undone after it.
-#[allow(clippy::too_many_arguments)]
-fn branch_on_configuration<T: Trace>(
-    state: &mut State,
-    choice: Choice,
-    depth: u32,
-    out: &mut Out,
-    run: &mut Run<T>,
-    peak: &mut u64,
-    held: u64,
-    bytes: u64,
-) -> ControlFlow<()> {
-    let mut rest = choice.options as u32;
-    while rest != 0 {
-        let p = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let last = rest == 0;
-        hold_copy(last, held, peak, bytes, run)?;
-        run.enter(depth + 1)?;
-        let take =
-            |s: &mut State, run: &mut Run<T>| s.take_configuration(choice, p, run, depth + 1);
-        descend::<T, true>(state, last, take, depth + 1, out, run, peak, held, bytes)?;
+    /// One child per configuration of the chosen digit, as [`Search::node`]
+    /// does per option of a cell. A child places no digit: it is entered one
+    /// level deeper with the digit's cells outside the configuration removed
+    /// (traced as [`sudoku_core::Rule::Configuration`]), and nothing is
+    /// undone after it.
+    fn branch_on_configuration(
+        &mut self,
+        state: &mut State,
+        choice: Choice,
+        depth: u32,
+        held: u64,
+    ) -> ControlFlow<()> {
+        let mut rest = choice.options as u32;
+        while rest != 0 {
+            let p = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let last = rest == 0;
+            self.hold_copy(last, held)?;
+            self.run.enter(depth + 1)?;
+            let take =
+                |s: &mut State, run: &mut Run<T>| s.take_configuration(choice, p, run, depth + 1);
+            self.descend::<true>(state, last, take, depth + 1, held)?;
+        }
+        ControlFlow::Continue(())
     }
-    ControlFlow::Continue(())
-}
 
-/// Counts the copy an option other than the last is tried on (the last runs
-/// on the state itself): one more state alive, against the memory budget.
-#[inline(always)]
-fn hold_copy<T: Trace>(
-    last: bool,
-    held: u64,
-    peak: &mut u64,
-    bytes: u64,
-    run: &mut Run<T>,
-) -> ControlFlow<()> {
-    if !last && held + 1 > *peak {
-        *peak = held + 1;
-        run.hold(held + 1, (held + 1) * bytes)?;
+    /// Counts the copy an option other than the last is tried on (the last
+    /// runs on the state itself): one more state alive, against the memory
+    /// budget.
+    #[inline(always)]
+    fn hold_copy(&mut self, last: bool, held: u64) -> ControlFlow<()> {
+        if !last && held + 1 > self.peak {
+            self.peak = held + 1;
+            self.run.hold(held + 1, (held + 1) * self.bytes)?;
+        }
+        ControlFlow::Continue(())
     }
-    ControlFlow::Continue(())
-}
 
-/// Searches below one option of a branch, entered at `depth`: `take` writes
-/// the option into a copy of the state, or for the last option into the
-/// state itself, since nothing needs it after.
-#[inline(always)]
-#[allow(clippy::too_many_arguments)]
-fn descend<T: Trace, const CONFIGS: bool>(
-    state: &mut State,
-    last: bool,
-    take: impl FnOnce(&mut State, &mut Run<T>),
-    depth: u32,
-    out: &mut Out,
-    run: &mut Run<T>,
-    peak: &mut u64,
-    held: u64,
-    bytes: u64,
-) -> ControlFlow<()> {
-    if last {
-        take(state, run);
-        search::<T, CONFIGS>(state, depth, out, run, peak, held, bytes)
-    } else {
-        // The copy: the state read and written whole.
-        run.mems(2 * STATE_WORDS);
-        let mut child = *state;
-        take(&mut child, run);
-        search::<T, CONFIGS>(&mut child, depth, out, run, peak, held + 1, bytes)
+    /// Searches below one option of a branch, entered at `depth`: `take`
+    /// writes the option into a copy of the state, or for the last option
+    /// into the state itself, since nothing needs it after.
+    #[inline(always)]
+    fn descend<const CONFIGS: bool>(
+        &mut self,
+        state: &mut State,
+        last: bool,
+        take: impl FnOnce(&mut State, &mut Run<T>),
+        depth: u32,
+        held: u64,
+    ) -> ControlFlow<()> {
+        if last {
+            take(state, self.run);
+            self.node::<CONFIGS>(state, depth, held)
+        } else {
+            // The copy: the state read and written whole.
+            self.run.mems(2 * STATE_WORDS);
+            let mut child = *state;
+            take(&mut child, self.run);
+            self.node::<CONFIGS>(&mut child, depth, held + 1)
+        }
     }
 }
