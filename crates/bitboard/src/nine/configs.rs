@@ -28,7 +28,7 @@
 //! the cell branch on the 1106 set and 17-clue, level on the 1905 sample,
 //! and slower on serg, top1465 and top95.
 
-use super::{Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
+use super::{minis_of, Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
 
 /// The mini-rows every configuration in the 6-bit set `c` uses (none for
@@ -80,18 +80,6 @@ static STACK_CERTAIN: [u32; 512] = {
     }
     t
 };
-
-/// The mini-rows of plane word `a` (bit `3 * row + box`) that hold a
-/// candidate, by shifts: each mini-row's three bits ORed into its first,
-/// then those gathered. (The band step's three `MINI` look-ups give the
-/// same; here, where every plane is read at once, the shifts leave the
-/// loads to the one look-up that follows.)
-#[inline(always)]
-fn minis_of(a: u32) -> u32 {
-    let firsts = (a | a >> 1 | a >> 2) & (0o111 * ROWS3);
-    let rows = (firsts | firsts >> 2 | firsts >> 4) & (7 * ROWS3);
-    (rows | rows >> 6 | rows >> 12) & 0o777
-}
 
 /// `SHADOW[x]`: for a set `x` of mini-rows a digit is confined to, the other
 /// mini-rows of their rows and boxes, which the digit leaves.
