@@ -124,37 +124,19 @@ impl Grid {
     /// `true` when some digit appears twice in a row, column or box. One pass
     /// with a bitmask per unit, no allocation: every solve starts with it.
     pub fn has_conflict(&self) -> bool {
-        let n = self.shape.side();
-        let (br, bc) = (self.shape.box_rows(), self.shape.box_cols());
-        // Every solve of every strategy starts here (a 9x9 solve can take a
-        // microsecond), so it avoids what costs most on a small grid: a
-        // division per cell, a branch per cell on whether it is empty (an
-        // empty cell has the bit 0 and changes nothing), and a box's mask
-        // written at one cell and read back at the next, a chain of store
-        // and load through memory. A row's cells in one box are gathered in
-        // a register and meet the box's mask once: two of them with the same
-        // digit are already a conflict of the row.
-        let mut cols = [0u32; crate::shape::MAX_SIDE];
-        let mut boxes = [0u32; crate::shape::MAX_SIDE];
-        let mut seen = 0;
-        for (r, row) in self.cells.chunks_exact(n).enumerate() {
-            let first_box = r / br * br;
-            let mut in_row = 0u32;
-            for (k, part) in row.chunks_exact(bc).enumerate() {
-                let mut in_part = 0u32;
-                for (j, &d) in part.iter().enumerate() {
-                    let c = k * bc + j;
-                    let bit = (1u32 << d) >> 1;
-                    seen |= (in_row | cols[c]) & bit;
-                    in_row |= bit;
-                    cols[c] |= bit;
-                    in_part |= bit;
-                }
-                seen |= boxes[first_box + k] & in_part;
-                boxes[first_box + k] |= in_part;
-            }
+        let (n, br, bc) = (
+            self.shape.side(),
+            self.shape.box_rows(),
+            self.shape.box_cols(),
+        );
+        // 9x9 gets a copy of its own with the sides as constants: its loops
+        // unroll and the unit masks stay in registers (a warm loop over the
+        // serg sample, AMD EPYC: 137 to 96 ns a grid).
+        if (n, br, bc) == (9, 3, 3) {
+            conflict_in(&self.cells, 9, 3, 3)
+        } else {
+            conflict_in(&self.cells, n, br, bc)
         }
-        seen != 0
     }
 
     /// Every pair of equal digits sharing a unit, units in the order rows,
@@ -283,6 +265,40 @@ impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_line())
     }
+}
+
+/// [`Grid::has_conflict`] on the cells of an `n`-sided grid with
+/// `br` x `bc` boxes. Every solve of every strategy starts here (a 9x9 solve
+/// can take a microsecond), so it avoids what costs most on a small grid: a
+/// division per cell, a branch per cell on whether it is empty (an empty
+/// cell has the bit 0 and changes nothing), and a box's mask written at one
+/// cell and read back at the next, a chain of store and load through memory.
+/// A row's cells in one box are gathered in a register and meet the box's
+/// mask once: two of them with the same digit are already a conflict of the
+/// row.
+#[inline(always)]
+fn conflict_in(cells: &[u8], n: usize, br: usize, bc: usize) -> bool {
+    let mut cols = [0u32; crate::shape::MAX_SIDE];
+    let mut boxes = [0u32; crate::shape::MAX_SIDE];
+    let mut seen = 0;
+    for (r, row) in cells.chunks_exact(n).enumerate() {
+        let first_box = r / br * br;
+        let mut in_row = 0u32;
+        for (k, part) in row.chunks_exact(bc).enumerate() {
+            let mut in_part = 0u32;
+            for (j, &d) in part.iter().enumerate() {
+                let c = k * bc + j;
+                let bit = (1u32 << d) >> 1;
+                seen |= (in_row | cols[c]) & bit;
+                in_row |= bit;
+                cols[c] |= bit;
+                in_part |= bit;
+            }
+            seen |= boxes[first_box + k] & in_part;
+            boxes[first_box + k] |= in_part;
+        }
+    }
+    seen != 0
 }
 
 #[cfg(test)]
