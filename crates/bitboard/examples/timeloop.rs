@@ -4,6 +4,11 @@
 //! prints mean µs per puzzle and nodes per puzzle (`PER_PUZZLE=1`: first
 //! each puzzle's nodes, verdict and placements, to diff two builds).
 //!
+//! Repeating a chunk teaches the branch predictor its puzzles: a change that
+//! adds a branch on the data can look faster here and be slower in
+//! `sudoku-lab compare`, which solves each puzzle once per round (the crate
+//! docs have a case). Judge such changes there.
+//!
 //! `cargo run --release -p sudoku-bitboard --example timeloop -- [--configs] puzzles/top95.txt`
 //! (`--configs`: bitboard-configs, the branch on configurations).
 use sudoku_core::Limits;

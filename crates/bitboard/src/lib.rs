@@ -928,6 +928,34 @@
 //!   being the faster one on serg, top1465 and top95. The shared-digit
 //!   score cut a tenth of the nodes, but neither per cell nor in bulk did
 //!   it cost less than it saved.
+//!
+//!   Session 12 made the work around the search cheaper, every count
+//!   unchanged (`PER_PUZZLE` lists identical on the field's four sets,
+//!   top95, 17-clue, `multiple`, `no-solution` and hardest, both rows):
+//!   the bivalue score reads whole-grid masks (`GRID_PEERS`, one 81-bit
+//!   look-up and two counts per cell, where per band it took a look-up, a
+//!   column mask and three counts), one `Search` context carries the
+//!   solution, the run and the memory count down the recursion in place
+//!   of six parameters, and `Grid::has_conflict`, which every row pays at
+//!   every solve (tdoku's too), has a 9x9 copy with its sides as
+//!   constants (137 to 96 ns a grid in a warm loop). `compare` as in the
+//!   table of "Branching on configurations" below, four runs alternating
+//!   with session 11's binary: bitboard/tdoku on the 1106 set 0.99-1.01
+//!   (session 11's binary 1.03-1.11 in the same minutes), serg 0.93-1.03,
+//!   0.94 in three of the four (0.95-1.08). Tried and not kept:
+//!   - the shared-digit score again, over the same whole-grid masks: 291.5
+//!     nodes on the 1106 set, but `timeloop` 87.4 µs against 83.9;
+//!   - the band step's mini-rows by shifts, as `nine::minis_of` gives them
+//!     to the triad pass: `timeloop` 84.6 against 83.0 µs on the 1106 set;
+//!   - in a search's first four nodes, clearing a row's solved cells from
+//!     the other planes only when one is new (there 5% to 24% of steps
+//!     find one, deeper 45% to 72%): `timeloop` said serg 2.02 to 1.84 µs
+//!     and 17-clue 1.44 to 1.22, but `compare` said 17-clue 0.56 to 0.63
+//!     of tdoku and the held-back sets 0.62 to 0.70 and 0.64 to 0.72.
+//!     `timeloop` solves each chunk of 50 puzzles ten times, and the
+//!     branch predictor learns them; `compare` solves a puzzle once per
+//!     round, between other rows' blocks. A change that adds a branch on
+//!     the data is judged by `compare`, not by `timeloop`.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the first version of the table
 //!   above). One of them has
@@ -1068,21 +1096,24 @@
 //! Against the other rows, `compare --strategies
 //! bitboard,bitboard-configs,tdoku,reference --limit-puzzles 2000 --rounds
 //! 5` on the field's sets and the two held-back sets, run under `setarch
-//! -R` (see below), three runs that agreed within 0.5% on every mean (AMD
-//! EPYC, load 0.8-1.6, session 11; mean µs per puzzle from the first, and
-//! over tdoku's); the last column is the same command at commit c879147,
-//! before this session's changes:
+//! -R` (see below), four runs at session 12's code (AMD EPYC, load
+//! 1.2-1.3): mean µs per puzzle from the first, over tdoku's in brackets,
+//! and that ratio's range over the four runs. (Session 11's three runs
+//! agreed within 0.5%; this session's did not, one run in four putting a
+//! set up to a sixth higher, so the ranges are given. In session 11's runs
+//! bitboard-configs took 0.95x on the 1106 set, 0.90x on the 1905 sample
+//! and 1.33x on serg, where this session's code does the same work.)
 //!
-//! | set | bitboard | bitboard-configs | tdoku | bitboard-configs before |
-//! |---|---:|---:|---:|---:|
-//! | forum hardest 1106 | 86.7 (1.02) | 80.7 (0.95) | 84.9 | 94.3 (1.10) |
-//! | forum hardest 1905, sample | 48.0 (0.90) | 48.2 (0.90) | 53.5 | 56.4 (1.05) |
-//! | serg, sample | 2.75 (0.96) | 3.81 (1.33) | 2.85 | 4.69 (1.61) |
-//! | top1465 | 7.68 (0.76) | 8.62 (0.86) | 10.04 | 9.79 (0.97) |
-//! | top95 | 7.02 (0.64) | 9.48 (0.87) | 10.89 | 10.77 (0.98) |
-//! | 17-clue, first 2,000 | 2.09 (0.56) | 1.88 (0.51) | 3.71 | 1.95 (0.52) |
-//! | held-back minimal | 2.25 (0.62) | 2.24 (0.62) | 3.62 | 2.39 (0.66) |
-//! | held-back hard | 2.67 (0.65) | 2.75 (0.67) | 4.10 | 2.92 (0.71) |
+//! | set | bitboard | range | bitboard-configs | range | tdoku |
+//! |---|---:|---:|---:|---:|---:|
+//! | forum hardest 1106 | 86.4 (1.01) | 0.99-1.01 | 82.2 (0.96) | 0.95-0.96 | 85.6 |
+//! | forum hardest 1905, sample | 47.0 (0.87) | 0.87-0.91 | 48.3 (0.90) | 0.90-0.93 | 54.0 |
+//! | serg, sample | 2.79 (0.94) | 0.93-1.03 | 3.95 (1.34) | 1.32-1.48 | 2.95 |
+//! | top1465 | 7.76 (0.77) | 0.75-0.78 | 8.82 (0.87) | 0.85-0.89 | 10.1 |
+//! | top95 | 6.93 (0.63) | 0.63-0.64 | 9.59 (0.88) | 0.87-0.88 | 10.9 |
+//! | 17-clue, first 2,000 | 2.11 (0.57) | 0.56-0.66 | 1.90 (0.51) | 0.51-0.62 | 3.71 |
+//! | held-back minimal | 2.28 (0.63) | 0.63-0.76 | 2.29 (0.63) | 0.63-0.79 | 3.63 |
+//! | held-back hard | 2.66 (0.65) | 0.63-0.65 | 2.75 (0.67) | 0.66-0.67 | 4.11 |
 //!
 //! **This crate's times depend on where the process is loaded.** Without
 //! `setarch -R`, the same binary and command gave this crate's rows and
@@ -1092,8 +1123,11 @@
 //! two), while tdoku's mean moved under 3%; `timeloop` shows the same
 //! swings from one process to the next (84 to 96 µs for one build on the
 //! 1106 set). Address-space layout randomisation places the stack and the
-//! heap anew at each start; under `setarch -R` (no randomisation) the
-//! three runs above agreed to 0.5%. The 64-byte alignment of the search
+//! heap anew at each start; under `setarch -R` (no randomisation) session
+//! 11's three runs agreed to 0.5%, and session 12's four mostly within 2%,
+//! with one run in four slower by up to a sixth for this crate's rows
+//! (so more is at play than the layout: the ranges in the table above are
+//! what one command gives on this machine). The 64-byte alignment of the search
 //! state did not remove the swings. So a ratio to tdoku from one run of
 //! this crate is good to a few percent only when a second process agrees,
 //! and the figures here are of the layout `setarch -R` gives on this
@@ -1101,9 +1135,9 @@
 //! known.
 //!
 //! Per node on the 1106 set that is about 364 ns against bitboard's 261
-//! and tdoku's about 384 (84.9 µs over the 221 states of its 110.4
-//! two-way branches): the same tree as tdoku's, at a twentieth less per
-//! node. The row is ahead of tdoku on every set but serg, where the triad
+//! and tdoku's about 384 (session 11's run: 84.9 µs over the 221 states
+//! of its 110.4 two-way branches): the same tree as tdoku's, at a
+//! twentieth less per node. The row is ahead of tdoku on every set but serg, where the triad
 //! pass finds something in one pass of twenty and costs more than it
 //! saves, and ahead of `bitboard` on the 1106 set (0.93x) and 17-clue,
 //! level on the 1905 sample; `bitboard` stays the default, being faster
