@@ -942,7 +942,16 @@
 //!   table of "Branching on configurations" below, four runs alternating
 //!   with session 11's binary: bitboard/tdoku on the 1106 set 0.99-1.01
 //!   (session 11's binary 1.03-1.11 in the same minutes), serg 0.93-1.03,
-//!   0.94 in three of the four (0.95-1.08). Tried and not kept:
+//!   0.94 in three of the four (0.95-1.08). Release builds then took fat
+//!   LTO, about a twentieth off both rows on every set: `bitboard` 0.95x
+//!   tdoku on the 1106 set and 0.88x on serg, `bitboard-configs` 0.90x on
+//!   the 1106 set (medians of ten runs; the table below). Left to meet
+//!   the targets: `bitboard` on the 1106 set, about 5%. A switch at the
+//!   root to the configuration search where few cells are bivalue (the
+//!   forum's puzzles have 0 to 5 there, serg's 8 to 26) might give this
+//!   row the other's 0.90x on the forum's sets and keep its own 0.88x on
+//!   serg (not measured); it is not built (it would change this row's node counts on
+//!   every set, which the guide and the tests pin). Tried and not kept:
 //!   - the shared-digit score again, over the same whole-grid masks: 291.5
 //!     nodes on the 1106 set, but `timeloop` 87.4 µs against 83.9;
 //!   - the band step's mini-rows by shifts, as `nine::minis_of` gives them
@@ -1096,24 +1105,33 @@
 //! Against the other rows, `compare --strategies
 //! bitboard,bitboard-configs,tdoku,reference --limit-puzzles 2000 --rounds
 //! 5` on the field's sets and the two held-back sets, run under `setarch
-//! -R` (see below), four runs at session 12's code (AMD EPYC, load
-//! 1.2-1.3): mean µs per puzzle from the first, over tdoku's in brackets,
-//! and that ratio's range over the four runs. (Session 11's three runs
-//! agreed within 0.5%; this session's did not, one run in four putting a
-//! set up to a sixth higher, so the ranges are given. In session 11's runs
-//! bitboard-configs took 0.95x on the 1106 set, 0.90x on the 1905 sample
-//! and 1.33x on serg, where this session's code does the same work.)
+//! -R` (see below), session 12's code (AMD EPYC, load 0.3-1.7). Release
+//! builds now use fat LTO (the workspace's `Cargo.toml`); ten runs of that
+//! build alternated with ten of the same code built without it. Each cell
+//! is over tdoku's mean: the median of the ten runs (their range in
+//! brackets), then the median without LTO. This session's runs did not
+//! agree as session 11's did (within 0.5%): in about one run in three a
+//! set or two came out up to a quarter slower for this crate's rows, so
+//! the medians are the figures and the ranges show the spread.
 //!
-//! | set | bitboard | range | bitboard-configs | range | tdoku |
+//! | set | bitboard | bitboard-configs | bitboard, no LTO | bitboard-configs, no LTO | tdoku (µs, median) |
 //! |---|---:|---:|---:|---:|---:|
-//! | forum hardest 1106 | 86.4 (1.01) | 0.99-1.01 | 82.2 (0.96) | 0.95-0.96 | 85.6 |
-//! | forum hardest 1905, sample | 47.0 (0.87) | 0.87-0.91 | 48.3 (0.90) | 0.90-0.93 | 54.0 |
-//! | serg, sample | 2.79 (0.94) | 0.93-1.03 | 3.95 (1.34) | 1.32-1.48 | 2.95 |
-//! | top1465 | 7.76 (0.77) | 0.75-0.78 | 8.82 (0.87) | 0.85-0.89 | 10.1 |
-//! | top95 | 6.93 (0.63) | 0.63-0.64 | 9.59 (0.88) | 0.87-0.88 | 10.9 |
-//! | 17-clue, first 2,000 | 2.11 (0.57) | 0.56-0.66 | 1.90 (0.51) | 0.51-0.62 | 3.71 |
-//! | held-back minimal | 2.28 (0.63) | 0.63-0.76 | 2.29 (0.63) | 0.63-0.79 | 3.63 |
-//! | held-back hard | 2.66 (0.65) | 0.63-0.65 | 2.75 (0.67) | 0.66-0.67 | 4.11 |
+//! | forum hardest 1106 | 0.95 (0.94-1.24) | 0.90 (0.89-1.23) | 1.06 | 1.01 | 85.3 |
+//! | forum hardest 1905, sample | 0.83 (0.82-1.03) | 0.85 (0.84-1.08) | 0.93 | 0.97 | 53.9 |
+//! | serg, sample | 0.88 (0.87-1.03) | 1.26 (1.24-1.50) | 0.93 | 1.31 | 2.85 |
+//! | top1465 | 0.71 (0.70-0.87) | 0.82 (0.80-1.02) | 0.77 | 0.88 | 10.0 |
+//! | top95 | 0.60 (0.59-0.74) | 0.81 (0.81-1.04) | 0.64 | 0.88 | 10.9 |
+//! | 17-clue, first 2,000 | 0.53 (0.52-0.61) | 0.48 (0.48-0.57) | 0.61 | 0.56 | 3.68 |
+//! | held-back minimal | 0.59 (0.58-0.68) | 0.59 (0.58-0.70) | 0.62 | 0.63 | 3.59 |
+//! | held-back hard | 0.62 (0.60-0.73) | 0.64 (0.62-0.77) | 0.65 | 0.67 | 4.07 |
+//!
+//! With LTO, `bitboard` is at most 0.9x tdoku on every set here but the
+//! 1106 set (0.95x), and `bitboard-configs` reaches 0.90x there but takes
+//! 1.26x on serg. Thin LTO, and `codegen-units = 1` alone, gave nothing
+//! (four and three runs); fat LTO inlines `sudoku-core`'s per-solve
+//! wrappers into each strategy (the scratch state, the grid copies: the
+//! symbols are gone from the binary) and lays the whole program out at
+//! once. Which of its effects buys the 1106 set's tenth is not known.
 //!
 //! **This crate's times depend on where the process is loaded.** Without
 //! `setarch -R`, the same binary and command gave this crate's rows and
@@ -1139,9 +1157,9 @@
 //! of its 110.4 two-way branches): the same tree as tdoku's, at a
 //! twentieth less per node. The row is ahead of tdoku on every set but serg, where the triad
 //! pass finds something in one pass of twenty and costs more than it
-//! saves, and ahead of `bitboard` on the 1106 set (0.93x) and 17-clue,
+//! saves, and ahead of `bitboard` on the 1106 set (0.95x) and 17-clue,
 //! level on the 1905 sample; `bitboard` stays the default, being faster
-//! on serg (0.72x this row's time), top1465 and top95. What is left per
+//! on serg (0.70x this row's time), top1465 and top95. What is left per
 //! node: the band steps are half the time (14.1 a node, against
 //! bitboard's 12.8). Other shapes take `bitboard`'s own path.
 //!
