@@ -946,12 +946,18 @@
 //!   LTO, about a twentieth off both rows on every set: `bitboard` 0.95x
 //!   tdoku on the 1106 set and 0.88x on serg, `bitboard-configs` 0.90x on
 //!   the 1106 set (medians of ten runs; the table below). Left to meet
-//!   the targets: `bitboard` on the 1106 set, about 5%. A switch at the
-//!   root to the configuration search where few cells are bivalue (the
-//!   forum's puzzles have 0 to 5 there, serg's 8 to 26) might give this
-//!   row the other's 0.90x on the forum's sets and keep its own 0.88x on
-//!   serg (not measured); it is not built (it would change this row's node counts on
-//!   every set, which the guide and the tests pin). Tried and not kept:
+//!   the targets: `bitboard` on the 1106 set, about 5%. Tried and not
+//!   kept:
+//!   - a switch at the root to the configuration search where at most `T`
+//!     cells are bivalue after the root's propagation (the forum's puzzles
+//!     have 0 to 5 there, serg's 8 to 26). `compare` as below, three runs
+//!     per `T` alternating with the switch off, bitboard over tdoku in the
+//!     runs without a slow set: with `T` = 5, the 1106 set 0.90 (off: 0.93
+//!     to 0.94), serg 0.88 to 0.89 (0.88), but top95 0.79 (0.59), top1465
+//!     0.75 (0.70) and the 1905 sample 0.85 to 0.91 (0.81 to 0.84); `T` =
+//!     3 and 7 alike. Most of top95's puzzles have as few bivalue cells at
+//!     the root as the forum's, and the cell search is the faster one
+//!     there: the count does not tell the two kinds apart;
 //!   - the shared-digit score again, over the same whole-grid masks: 291.5
 //!     nodes on the 1106 set, but `timeloop` 87.4 µs against 83.9;
 //!   - the band step's mini-rows by shifts, as `nine::minis_of` gives them
