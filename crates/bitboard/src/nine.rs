@@ -14,6 +14,8 @@ use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace, Unit};
 const ROW: u32 = 0x1FF;
 /// Copies a 9-bit column mask to the three rows of a band.
 const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
+/// The 27 cells of a band.
+const BAND: u32 = 0x7FF_FFFF;
 
 /// `MINI[row]`: which boxes (3 bits) a 9-bit row word touches. The band
 /// step reads a plane's mini-rows as three of these: measured 2% faster
@@ -231,7 +233,7 @@ static GRID_PEERS: [u128; 81] = {
 /// `27 b + bit` at that bit.
 #[inline(always)]
 fn grid_mask(bands: [u32; 3]) -> u128 {
-    let [b0, b1, b2] = bands.map(|w| (w & 0x7FF_FFFF) as u128);
+    let [b0, b1, b2] = bands.map(|w| (w & BAND) as u128);
     b0 | b1 << 27 | b2 << 54
 }
 
@@ -286,9 +288,13 @@ pub(crate) struct State {
 
 type Fail = DeadEnd;
 
+/// The state's size in bytes: what each state alive counts against the
+/// memory budget.
+const STATE_BYTES: u64 = std::mem::size_of::<State>() as u64;
+
 /// The state's size in 64-bit words: what writing or reading it whole
 /// costs in mems.
-const STATE_WORDS: u64 = (std::mem::size_of::<State>() / 8) as u64;
+const STATE_WORDS: u64 = STATE_BYTES / 8;
 
 impl State {
     /// The state after writing the givens: a digit may go in the free
@@ -307,7 +313,7 @@ impl State {
                 .iter()
                 .enumerate()
                 .fold(0u32, |m, (pos, &g)| m | ((g != 0) as u32) << pos);
-            free[b] = !given & 0x7FF_FFFF;
+            free[b] = !given & BAND;
             let mut bits = given;
             while bits != 0 {
                 let pos = bits.trailing_zeros() as usize;
@@ -708,27 +714,20 @@ impl State {
 /// with the triad rule on ([`configs`]), else on cells.
 pub(crate) fn solve<T: Trace, const CONFIGS: bool>(givens: &[u8], out: &mut Out, run: &mut Run<T>) {
     let mut state = State::from_givens(givens, run);
-    let bytes = std::mem::size_of::<State>() as u64;
-    if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
+    if run.hold(1, STATE_BYTES).is_break() || run.enter(0).is_break() {
         return;
     }
-    let mut search = Search {
-        out,
-        run,
-        peak: 1,
-        bytes,
-    };
+    let mut search = Search { out, run, peak: 1 };
     let _ = search.node::<CONFIGS>(&mut state, 0, 1);
 }
 
 /// What every level of one search shares: the solution's cells, the run,
-/// and the memory budget's count of states alive at once (a state is
-/// `bytes` long; `peak` is the most held so far, reported as it grows).
+/// and the memory budget's count of states alive at once (`peak`: the
+/// most held so far, reported as it grows).
 struct Search<'a, T: Trace> {
     out: &'a mut Out,
     run: &'a mut Run<T>,
     peak: u64,
-    bytes: u64,
 }
 
 impl<T: Trace> Search<'_, T> {
@@ -831,7 +830,7 @@ impl<T: Trace> Search<'_, T> {
     fn hold_copy(&mut self, last: bool, held: u64) -> ControlFlow<()> {
         if !last && held + 1 > self.peak {
             self.peak = held + 1;
-            self.run.hold(held + 1, (held + 1) * self.bytes)?;
+            self.run.hold(held + 1, (held + 1) * STATE_BYTES)?;
         }
         ControlFlow::Continue(())
     }
