@@ -935,8 +935,8 @@
 //!   the bivalue score reads whole-grid masks (`GRID_PEERS`, one 81-bit
 //!   look-up and two counts per cell, where per band it took a look-up, a
 //!   column mask and three counts), one `Search` context carries the
-//!   solution, the run and the memory count down the recursion in place
-//!   of six parameters, and `Grid::has_conflict`, which every row pays at
+//!   solution, the run and the memory count down the recursion, where
+//!   three functions each took them as parameters, and `Grid::has_conflict`, which every row pays at
 //!   every solve (tdoku's too), has a 9x9 copy with its sides as
 //!   constants (137 to 96 ns a grid in a warm loop). `compare` as in the
 //!   table of "Branching on configurations" below, four runs alternating
@@ -1148,10 +1148,10 @@
 //! swings from one process to the next (84 to 96 µs for one build on the
 //! 1106 set). Address-space layout randomisation places the stack and the
 //! heap anew at each start; under `setarch -R` (no randomisation) session
-//! 11's three runs agreed to 0.5%, and session 12's four mostly within 2%,
-//! with one run in four slower by up to a sixth for this crate's rows
-//! (so more is at play than the layout: the ranges in the table above are
-//! what one command gives on this machine). The 64-byte alignment of the search
+//! 11's three runs agreed to 0.5%, but in session 12 about one run in three
+//! still put a set or two up to a quarter slower for this crate's rows, on
+//! either CPU (`taskset`), so more is at play than the layout: the ranges
+//! in the table above are what one command gives on this machine. The 64-byte alignment of the search
 //! state did not remove the swings. So a ratio to tdoku from one run of
 //! this crate is good to a few percent only when a second process agrees,
 //! and the figures here are of the layout `setarch -R` gives on this
