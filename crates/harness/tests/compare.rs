@@ -202,7 +202,7 @@ const RESULT_FIELDS: [&str; 52] = [
 ];
 
 #[cfg(feature = "reference")] // used only by the tests that name the reference
-const MACHINE_FIELDS: [&str; 28] = [
+const MACHINE_FIELDS: [&str; 30] = [
     "cpu",
     "cores",
     "os",
@@ -212,6 +212,8 @@ const MACHINE_FIELDS: [&str; 28] = [
     "sudoku_lab_version",
     "git_commit",
     "git_dirty",
+    "build_commit",
+    "build_dirty",
     "date",
     "command",
     "jobs",

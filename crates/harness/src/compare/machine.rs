@@ -1,5 +1,6 @@
 //! Where and how a comparison ran: the `machine` section of a report. This
-//! module reads the machine (CPU, load, compiler, git); how the run was set
+//! module reads the machine (CPU, load, compiler, the commit the binary was
+//! built from and the checkout the run was started in); how the run was set
 //! is filled in by [`super::config::RunConfig::machine`].
 
 use serde::{Deserialize, Serialize};
@@ -24,12 +25,28 @@ pub struct Machine {
     /// `release` or `debug`: debug-build timings are not representative.
     pub profile: String,
     pub sudoku_lab_version: String,
-    /// `git rev-parse --short HEAD` in the current directory, or null.
+    /// The checkout the run was started in, not necessarily the one the
+    /// binary was built from (see `build_commit`): `git rev-parse --short
+    /// HEAD` in the current directory at run time, or null (not in a git
+    /// checkout, or no git).
     pub git_commit: Option<String>,
-    /// Whether tracked files outside `reports/` had uncommitted changes
-    /// (`git status --porcelain`; a report being rewritten in place is not a
-    /// change to what was measured), or null.
+    /// Whether, at run time, tracked files under the current directory
+    /// outside `reports/` had uncommitted changes (`git status --porcelain`;
+    /// a report being rewritten in place is not a change to what was
+    /// measured), or null. Like `git_commit`, about the checkout the run was
+    /// started in.
     pub git_dirty: Option<bool>,
+    /// The commit the binary was built from: `git rev-parse --short HEAD` in
+    /// the workspace at build time (recorded by `crates/harness/build.rs`),
+    /// or null when it was not built from a git checkout (or by a
+    /// sudoku-lab older than this field).
+    #[serde(default)]
+    pub build_commit: Option<String>,
+    /// Whether the sources the binary was built from (`crates/`,
+    /// `Cargo.toml`, `Cargo.lock`, `.cargo/`) had uncommitted changes
+    /// against `build_commit` at build time, or null when it is null.
+    #[serde(default)]
+    pub build_dirty: Option<bool>,
     /// Start of the run, UTC, ISO 8601 (`2025-01-31T12:34:56Z`).
     pub date: String,
     /// The command line, when known.
@@ -108,6 +125,8 @@ impl Machine {
                 ],
             )
             .map(|s| !s.is_empty()),
+            build_commit: build_commit().map(String::from),
+            build_dirty: build_commit().and(build_dirty()),
             date: utc_now(),
             target_features: target_features(),
             cargo_features: crate::registry::cargo_features(),
@@ -119,6 +138,49 @@ impl Machine {
     /// Records the load average at the end of the run.
     pub fn finish(&mut self) {
         self.load_avg_end = load_avg();
+    }
+
+    /// The commit the binary was built from, in words for the report's
+    /// `commit` row, with the checkout the run was started in when that is
+    /// another commit or has uncommitted changes the build did not:
+    /// `abc1234`, `abc1234 with uncommitted changes`, `built from abc1234,
+    /// run in a checkout at def5678`. `quote` wraps each hash (backticks in
+    /// report.md's first line).
+    pub fn commit_words(&self, quote: impl Fn(&str) -> String) -> String {
+        let changes = |dirty: Option<bool>| {
+            if dirty == Some(true) {
+                " with uncommitted changes"
+            } else {
+                ""
+            }
+        };
+        let (bd, cd) = (changes(self.build_dirty), changes(self.git_dirty));
+        match (&self.build_commit, &self.git_commit) {
+            (Some(b), Some(c)) if self.ran_elsewhere() => format!(
+                "built from {}{bd}, run in a checkout at {}{cd}",
+                quote(b),
+                quote(c)
+            ),
+            (Some(b), Some(_))
+                if self.git_dirty == Some(true) && self.build_dirty != Some(true) =>
+            {
+                format!("{}, run in a checkout with uncommitted changes", quote(b))
+            }
+            (Some(b), _) => format!("{}{bd}", quote(b)),
+            // Not built in a checkout, or a report older than build_commit.
+            (None, Some(c)) => format!("unknown build, run in a checkout at {}{cd}", quote(c)),
+            (None, None) => "unknown".into(),
+        }
+    }
+
+    /// Whether the run was started in a checkout at another commit than the
+    /// one the binary was built from (both known). Short hashes may differ
+    /// in length, so one being a prefix of the other is the same commit.
+    pub fn ran_elsewhere(&self) -> bool {
+        match (&self.build_commit, &self.git_commit) {
+            (Some(b), Some(c)) => !(b.starts_with(c.as_str()) || c.starts_with(b.as_str())),
+            _ => false,
+        }
     }
 
     /// The highest 1-minute load average seen (start or end), when it exceeds
@@ -171,14 +233,7 @@ impl Machine {
             ("compiler", self.rustc.clone()),
             ("build", self.profile.clone()),
             ("sudoku-lab", self.sudoku_lab_version.clone()),
-            (
-                "commit",
-                match (&self.git_commit, self.git_dirty) {
-                    (Some(c), Some(true)) => format!("{c} (uncommitted changes)"),
-                    (Some(c), _) => c.clone(),
-                    (None, _) => "unknown".into(),
-                },
-            ),
+            ("commit", self.commit_words(|h| h.to_string())),
             ("load average at start (1, 5, 15 min)", load(self.load_avg)),
             ("load average at end", load(self.load_avg_end)),
             (
@@ -219,6 +274,21 @@ impl Machine {
             ("date (UTC)", self.date.clone()),
         ]);
         rows
+    }
+}
+
+/// The commit this binary was built from (`crates/harness/build.rs`), when
+/// it was built in a git checkout.
+fn build_commit() -> Option<&'static str> {
+    option_env!("SUDOKU_LAB_BUILD_COMMIT").filter(|c| !c.is_empty())
+}
+
+/// Whether the sources this binary was built from had uncommitted changes.
+fn build_dirty() -> Option<bool> {
+    match option_env!("SUDOKU_LAB_BUILD_DIRTY") {
+        Some("true") => Some(true),
+        Some("false") => Some(false),
+        _ => None,
     }
 }
 
@@ -287,4 +357,52 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(build: Option<(&str, bool)>, checkout: Option<(&str, bool)>) -> Machine {
+        Machine {
+            build_commit: build.map(|b| b.0.to_string()),
+            build_dirty: build.map(|b| b.1),
+            git_commit: checkout.map(|c| c.0.to_string()),
+            git_dirty: checkout.map(|c| c.1),
+            ..Machine::default()
+        }
+    }
+
+    #[test]
+    fn the_commit_row_names_the_build_and_any_other_checkout() {
+        let words = |m: Machine| m.commit_words(|h| format!("`{h}`"));
+        let (b, c) = ("abc1234", "def5678");
+        assert_eq!(words(at(Some((b, false)), Some((b, false)))), "`abc1234`");
+        assert_eq!(words(at(Some((b, false)), None)), "`abc1234`");
+        assert_eq!(
+            words(at(Some((b, true)), Some((b, true)))),
+            "`abc1234` with uncommitted changes"
+        );
+        assert_eq!(
+            words(at(Some((b, false)), Some((b, true)))),
+            "`abc1234`, run in a checkout with uncommitted changes"
+        );
+        assert_eq!(
+            words(at(Some((b, false)), Some((c, true)))),
+            "built from `abc1234`, run in a checkout at `def5678` with uncommitted changes"
+        );
+        assert_eq!(
+            words(at(None, Some((c, false)))),
+            "unknown build, run in a checkout at `def5678`"
+        );
+        assert_eq!(words(at(None, None)), "unknown");
+    }
+
+    #[test]
+    fn short_hashes_of_other_lengths_are_one_commit() {
+        assert!(!at(Some(("abc1234", false)), Some(("abc12345", false))).ran_elsewhere());
+        assert!(!at(Some(("abc12345", false)), Some(("abc1234", false))).ran_elsewhere());
+        assert!(at(Some(("abc1234", false)), Some(("abc1235", false))).ran_elsewhere());
+        assert!(!at(None, Some(("abc1235", false))).ran_elsewhere());
+    }
 }

@@ -7,10 +7,11 @@
 //! ```text
 //! {
 //!   "machine":    { see Machine: cpu, cores, os, load_avg, rustc, profile,
-//!                   sudoku_lab_version, git_commit, git_dirty, date, command,
-//!                   jobs, limit_puzzles, max_solutions, time_budget_ms,
-//!                   node_budget, memory_budget_bytes, warmup_puzzles,
-//!                   repeat, repeat_cutoff_ms, load_avg_end },
+//!                   sudoku_lab_version, git_commit, git_dirty, build_commit,
+//!                   build_dirty, date, command, jobs, limit_puzzles,
+//!                   max_solutions, time_budget_ms, node_budget,
+//!                   memory_budget_bytes, warmup_puzzles, repeat,
+//!                   repeat_cutoff_ms, load_avg_end },
 //!   "strategies": [ { id, summary, reference, counts_nodes, counts_mems } ],
 //!   "sets":       [ { name, path, puzzles, parse_errors, truncated, shapes, disagreements } ],
 //!   "results":    [ ResultRecord, one per set x strategy, sets in order,

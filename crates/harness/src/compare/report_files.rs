@@ -15,13 +15,15 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
     let mut md = String::from("# sudoku-lab comparison\n\n");
     if let Some(command) = &m.command {
         md.push_str(&format!("Made by `{command}`"));
-        if let Some(commit) = &m.git_commit {
-            let dirty = if m.git_dirty == Some(true) {
-                " with uncommitted changes"
+        if m.build_commit.is_some() || m.git_commit.is_some() {
+            // The binary's commit first; the checkout the run started in
+            // when it is another.
+            let words = m.commit_words(|h| format!("`{h}`"));
+            if words.starts_with('`') {
+                md.push_str(&format!(" (built from {words})"));
             } else {
-                ""
-            };
-            md.push_str(&format!(" at commit `{commit}`{dirty}"));
+                md.push_str(&format!(" ({words})"));
+            }
         }
         md.push_str(&format!(" on {}.\n\n", m.date));
     }
