@@ -2,12 +2,12 @@
 //!
 //! A results file opens with one settings record (`{"settings": {...}}`):
 //! the sets (name, puzzles read at most, and a hash of the file's bytes), the
-//! strategies, the budgets, the protocol (rounds, seed) and the binary. Lines
-//! measured under other settings are not the same experiment:
-//! `compare --resume` refuses to append to a file of other settings, naming
-//! what differs, and `sudoku-lab merge` refuses to merge files of different
-//! settings unless `--allow-mixed` (and the report then says, row by row,
-//! what was mixed). The shard (`--shard K/N`) is not a setting: shards of one
+//! strategies, the budgets, the protocol (rounds, seed) and the binary (its
+//! hash and the commit it was built from). Lines measured under other
+//! settings are not the same experiment: `compare --resume` refuses to
+//! append to a file of other settings, naming what differs, and `sudoku-lab
+//! merge` refuses to merge files of different settings unless
+//! `--allow-mixed` (and the report then says, row by row, what was mixed). The shard (`--shard K/N`) is not a setting: shards of one
 //! run differ only in it, and merge into one run.
 
 use super::config::RunConfig;
@@ -40,6 +40,11 @@ pub struct Settings {
     pub seed: u64,
     /// FNV-1a 64 of the binary that measured, hex.
     pub binary_hash: Option<String>,
+    /// The commit that binary was built from (`machine.build_commit`), or
+    /// null (not built in a git checkout, or a file written before this
+    /// field).
+    #[serde(default)]
+    pub build_commit: Option<String>,
 }
 
 /// The first record of a results file.
@@ -72,6 +77,7 @@ impl Settings {
             rounds: machine.rounds,
             seed: machine.seed,
             binary_hash: machine.binary_hash,
+            build_commit: machine.build_commit,
         }
     }
 
@@ -130,6 +136,11 @@ impl Settings {
         );
         differ("--seed", self.seed.to_string(), other.seed.to_string());
         differ("binary", show(&self.binary_hash), show(&other.binary_hash));
+        differ(
+            "built from commit",
+            show(&self.build_commit),
+            show(&other.build_commit),
+        );
         out
     }
 }
@@ -153,6 +164,38 @@ mod tests {
         assert!(
             said[1].starts_with("node budget: None against Some(5)"),
             "{said:?}"
+        );
+        let c = Settings {
+            build_commit: Some("abc1234".into()),
+            ..a.clone()
+        };
+        let said = c.differences(&Settings {
+            build_commit: Some("def5678".into()),
+            ..a.clone()
+        });
+        assert_eq!(
+            said,
+            [r#"built from commit: Some("abc1234") against Some("def5678")"#]
+        );
+    }
+
+    /// A results file written before `build_commit` still opens.
+    #[test]
+    fn an_old_settings_record_still_parses() {
+        let new = Header {
+            settings: Settings::of(&["a".into()], &[], &RunConfig::default()),
+        };
+        let mut old = serde_json::to_value(&new).unwrap();
+        old["settings"]
+            .as_object_mut()
+            .unwrap()
+            .remove("build_commit")
+            .expect("written now");
+        let old: Header = serde_json::from_value(old).unwrap();
+        assert_eq!(old.settings.build_commit, None);
+        assert_eq!(
+            old.settings.differences(&new.settings).len(),
+            usize::from(new.settings.build_commit.is_some())
         );
     }
 }
