@@ -592,7 +592,13 @@
 //!   row make a two-way branch where a cell would make three or more:
 //!   `multiple.txt`'s 9x9 puzzles take 10 nodes instead of 12.5 (the
 //!   reference's instructions on them 1.36x to 0.98x), top95 21.5 instead
-//!   of 21.0.
+//!   of 21.0. Since session 13 the 9x9 path branches there on a digit's
+//!   configurations in a band instead (tdoku's branch, in the band with the
+//!   fewest left; often two, and each fixes the digit's box in all three
+//!   rows of the band): nodes per puzzle on the 1106 set 332.5 to 315.7,
+//!   the 1905 sample 170.1 to 165.4, top1465 20.9 to 20.8, top95 18.9 to
+//!   18.7, serg unchanged (its states always have a bivalue cell); the
+//!   pair of `multiple.txt` 12 to 13 ("Session 13" below).
 //! * **Copy on guess.** The 9x9 state is 240 bytes: copying it is cheaper
 //!   than recording what to undo, and a failed branch costs nothing to
 //!   clean up. The last option of a guess runs on the state itself, so a
@@ -1032,14 +1038,17 @@
 //!
 //! | set | bitboard | bitboard-configs | tdoku |
 //! |---|---:|---:|---:|
-//! | forum hardest 1106 (375) | 165.71 | 109.58 | 110.44 |
-//! | forum hardest 1905, sample of 1,000 | 84.57 | 61.18 | 61.80 |
+//! | forum hardest 1106 (375) | 157.32 | 109.58 | 110.44 |
+//! | forum hardest 1905, sample of 1,000 | 82.18 | 61.18 | 61.80 |
 //! | serg, sample of 2,000 | 6.25 | 6.89 | 7.05 |
-//! | top1465 | 9.95 | 8.84 | 8.95 |
-//! | top95 | 8.97 | 10.80 | 11.05 |
+//! | top1465 | 9.90 | 8.84 | 8.95 |
+//! | top95 | 8.85 | 10.80 | 11.05 |
 //!
-//! Nodes per puzzle, in the same order: bitboard 332.5, 170.1, 8.47, 20.9,
-//! 18.9; bitboard-configs 221.4, 124.1, 9.36, 18.7, 22.6.
+//! Nodes per puzzle, in the same order: bitboard 315.7, 165.4, 8.47, 20.8,
+//! 18.7; bitboard-configs 221.4, 124.1, 9.36, 18.7, 22.6. (bitboard's
+//! column is session 13's, which branches on configurations where no cell
+//! is bivalue; before, with a row's two places there: 165.71, 84.57, 6.25,
+//! 9.95, 8.97 branch points and 332.5, 170.1, 8.47, 20.9, 18.9 nodes.)
 //!
 //! Neither half pays alone. The triad pass with the cell branch takes the
 //! 1106 set from 332.5 to 320.7 nodes and finds something in one pass of
@@ -1181,10 +1190,10 @@
 //! "singles + locked candidates": its rules see both cells and
 //! unit-digits, as dlx's exact-cover columns do, and it adds locked
 //! candidates, which dlx cannot see; it stops short of subsets (pairs,
-//! triples) and of tdoku's band-configuration guessing (it guesses a
-//! row's two places inside the band with the fewest configurations
-//! instead; `bitboard-configs` adds the triad rule and guesses
-//! configurations). The 9x9 path finds hidden singles of columns and claiming for
+//! triples) and of tdoku's model (it branches on a band's configurations
+//! only where no cell is bivalue, without the triad rule;
+//! `bitboard-configs` adds the triad rule and branches on configurations
+//! at every node). The 9x9 path finds hidden singles of columns and claiming for
 //! columns only when the band steps and naked singles are stuck; with the
 //! band steps' pointing, that is the stack's whole permutation rule
 //! (mini-columns fitting a column-to-box permutation) at every fixpoint:
@@ -1192,12 +1201,16 @@
 //!
 //! ## Statistics
 //!
-//! * `nodes`: the root plus one per guess branch entered.
+//! * `nodes`: the root plus one per branch entered: a guess's options and,
+//!   on 9x9 where no cell is bivalue, a digit's configurations in a band.
 //! * `placements`: every digit written by the search, forced or guessed
 //!   (on the 9x9 path, untraced runs count them once per propagation, as
 //!   the cells that left the unplaced set; traced runs emit an event per
 //!   placement: the same number).
-//! * `guesses`: guess placements (both options of a bivalue cell count).
+//! * `guesses`: guess placements (both options of a bivalue cell count). A
+//!   configuration child places no digit, so it is a node but not a guess:
+//!   on 9x9, `guesses` falls short of `nodes` less the root by the
+//!   configuration children entered.
 //! * `backtracks`: guess placements taken back with no solution below them.
 //!   Only guesses are undone: a failed branch's forced placements vanish
 //!   with its copy and are not counted.
@@ -1234,7 +1247,8 @@
 //! written), a pass of the step loop's comparisons 54, the naked-single
 //! count 11 per band, a pass of column claims 81 (per digit its three
 //! planes read, three `CLAIM`, three written), the configuration count
-//! before a row branch 5 per plane, a guess's placement 23. Writing a solution out is
+//! before a configuration branch 2 per plane (the plane and its `FITS`
+//! entry), a guess's placement 23. Writing a solution out is
 //! reporting, not search: not counted.
 //!
 //! ## Example

@@ -237,12 +237,12 @@ fn grid_mask(bands: [u32; 3]) -> u128 {
     b0 | b1 << 27 | b2 << 54
 }
 
-/// What a guess tries: each digit left for one cell, or each place left for
-/// one digit in one row (`places`: cells of band `b`).
+/// What a branch tries: each digit left for one cell (a guess), or each
+/// configuration left to one digit in one band.
 #[derive(Clone, Copy)]
 enum Branch {
     Digits { b: usize, pos: usize, options: u32 },
-    Places { d: usize, b: usize, places: u32 },
+    Configuration(Choice),
 }
 
 /// Bit-sliced counters over the nine digits' sets (of cells or mini-rows,
@@ -585,8 +585,8 @@ impl State {
         Ok(placed)
     }
 
-    /// Where to branch: the bivalue cell with the lowest score; else the
-    /// first digit with two places left in a row (a two-way branch too);
+    /// Where to branch: the bivalue cell with the lowest score; else a
+    /// digit's configurations in a band ([`State::band_configuration`]);
     /// else the first cell with fewest candidates.
     ///
     /// The score of a bivalue cell is its placed peers minus its bivalue
@@ -596,7 +596,9 @@ impl State {
     /// tried. Measured on top95: 21.0 nodes per puzzle, 23.1 counting
     /// placed peers only, 51.2 on the first bivalue cell (JCZSolve's choice);
     /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18, and
-    /// 10 with the row branch where no cell is bivalue (top95: 21.5).
+    /// 10 with a digit's two places in a row where no cell is bivalue
+    /// (top95: 21.5). A digit's configurations there instead took the 1106
+    /// set from 332.5 nodes per puzzle to 315.7 (crate docs).
     fn choose<T: Trace>(&self, run: &mut Run<T>) -> Branch {
         // `free` and `pairs` read.
         run.mems(6);
@@ -624,10 +626,11 @@ impl State {
                 options: self.options(b, pos, run),
             };
         }
-        // No bivalue cell: a digit with two places left in a row is a
-        // two-way branch too, where any cell would offer three or more.
-        if let Some(branch) = self.place_branch(run) {
-            return branch;
+        // No bivalue cell: where any cell would offer three or more
+        // options, a digit's configurations in a band are often two, and
+        // each fixes the digit's box in all three rows.
+        if let Some(choice) = self.band_configuration(run) {
+            return Branch::Configuration(choice);
         }
         let mut best = (0, 0, 0u32, u32::MAX);
         for b in 0..3 {
@@ -649,7 +652,7 @@ impl State {
     }
 
     /// Per band, the configurations left over its nine digits, and per
-    /// plane the configurations that fit.
+    /// plane the configurations that fit (bit `p` for `PERMS[p]`).
     fn configs<T: Trace>(&self, run: &mut Run<T>) -> ([u32; 3], [u32; 27]) {
         let mut total = [0; 3];
         let mut fits = [0; 27];
@@ -663,28 +666,29 @@ impl State {
         (total, fits)
     }
 
-    /// A digit with two places left in a row: in the band with the fewest
-    /// configurations left, of the digit with the fewest there (tdoku
-    /// branches on a configuration where the fewest remain; a row's two
-    /// places are a traceable branch inside such a band). First found on a
-    /// tie.
-    fn place_branch<T: Trace>(&self, run: &mut Run<T>) -> Option<Branch> {
+    /// tdoku's branch, in bands only: in the band with the fewest
+    /// configurations left over its nine digits, the digit with the fewest
+    /// (two if any; four or more count as one class), first found on a
+    /// tie. `None` when every digit is fixed in every band. (The stacks'
+    /// configurations as well took the 1106 set to 320.8 nodes instead of
+    /// 315.7: a band's configuration becomes cells in the band steps, a
+    /// stack's only through column claims.)
+    fn band_configuration<T: Trace>(&self, run: &mut Run<T>) -> Option<Choice> {
         let (total, fits) = self.configs(run);
-        let mut best: Option<(u32, u32, usize, usize, u32)> = None;
-        for (i, &x) in self.cand.iter().enumerate() {
-            run.mems(1);
-            let (d, b) = (i / 3, i % 3);
-            let k = fits[i].count_ones();
-            for r in 0..3 {
-                let places = x & ROW << (9 * r);
-                if places.count_ones() == 2
-                    && best.is_none_or(|(t, bk, ..)| (total[b], k) < (t, bk))
-                {
-                    best = Some((total[b], k, d, b, places));
-                }
+        let mut best: Option<((u32, u32), usize)> = None;
+        for (i, f) in fits.iter().enumerate() {
+            let k = f.count_ones();
+            let key = (total[i % 3], k.min(4));
+            if k >= 2 && best.is_none_or(|(fewest, _)| key < fewest) {
+                best = Some((key, i));
             }
         }
-        best.map(|(_, _, d, b, places)| Branch::Places { d, b, places })
+        best.map(|(_, i)| Choice {
+            stack: false,
+            x: i % 3,
+            d: i / 3,
+            options: fits[i] as u8,
+        })
     }
 
     #[inline]
@@ -760,32 +764,21 @@ impl<T: Trace> Search<'_, T> {
             // The configurations read.
             run.mems(7);
             if let Some(choice) = configs.choose() {
-                return self.branch_on_configuration(state, choice, depth, held);
+                return self.branch_on_configuration::<true>(state, choice, depth, held);
             }
         }
-        let branch = state.choose(run);
-        let (mut rest, reason) = match branch {
-            Branch::Digits { options, .. } => (options, Reason::Guess { options }),
-            Branch::Places { b, places, .. } => {
-                let unit = Unit::Row(3 * b + places.trailing_zeros() as usize / 9);
-                let count = places.count_ones();
-                (
-                    places,
-                    Reason::GuessPlace {
-                        unit,
-                        places: count,
-                    },
-                )
+        let (b, pos, options) = match state.choose(run) {
+            Branch::Digits { b, pos, options } => (b, pos, options),
+            Branch::Configuration(choice) => {
+                return self.branch_on_configuration::<CONFIGS>(state, choice, depth, held);
             }
         };
+        let reason = Reason::Guess { options };
+        let cell = 27 * b + pos;
+        let mut rest = options;
         while rest != 0 {
-            let k = rest.trailing_zeros() as usize;
+            let d = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let (d, b, pos) = match branch {
-                Branch::Digits { b, pos, .. } => (k, b, pos),
-                Branch::Places { d, b, .. } => (d, b, k),
-            };
-            let cell = 27 * b + pos;
             let last = rest == 0;
             self.hold_copy(last, held)?;
             self.run.place(depth + 1, cell, d as u8 + 1, reason);
@@ -801,8 +794,10 @@ impl<T: Trace> Search<'_, T> {
     /// does per option of a cell. A child places no digit: it is entered one
     /// level deeper with the digit's cells outside the configuration removed
     /// (traced as [`sudoku_core::Rule::Configuration`]), and nothing is
-    /// undone after it.
-    fn branch_on_configuration(
+    /// undone after it. The children search as the parent does: `CONFIGS`
+    /// is the row (the cell search branches here too, where no cell is
+    /// bivalue).
+    fn branch_on_configuration<const CONFIGS: bool>(
         &mut self,
         state: &mut State,
         choice: Choice,
@@ -818,7 +813,7 @@ impl<T: Trace> Search<'_, T> {
             self.run.enter(depth + 1)?;
             let take =
                 |s: &mut State, run: &mut Run<T>| s.take_configuration(choice, p, run, depth + 1);
-            self.descend::<true>(state, last, take, depth + 1, held)?;
+            self.descend::<CONFIGS>(state, last, take, depth + 1, held)?;
         }
         ControlFlow::Continue(())
     }
