@@ -538,6 +538,12 @@ impl State {
     /// Places every naked single (a cell in one plane only): its row and box
     /// peers leave its plane, the rest follows in the band steps. Counts the
     /// bivalue cells on the way. `true` when it placed a digit.
+    ///
+    /// A single's digit is read from four masks built beside the count
+    /// (`index[k]`: the cells of the planes whose digit index has bit `k`),
+    /// so the singles are walked once, cell by cell. Walking the nine
+    /// planes for their singles instead (a loop per digit, entered or not
+    /// as the data says) was 1% to 2.5% slower on every set (session 13).
     fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {
@@ -545,41 +551,40 @@ impl State {
             run.mems(1 + 9 + 1);
             let free = self.free[b];
             let mut count = Tally::<u32>::default();
+            let mut index = [0u32; 4];
             for d in 0..9 {
-                count.add(self.cand[d * 3 + b]);
+                let plane = self.cand[d * 3 + b];
+                count.add(plane);
+                for (k, cells) in index.iter_mut().enumerate() {
+                    if d >> k & 1 != 0 {
+                        *cells |= plane;
+                    }
+                }
             }
             let dead = free & !count.one;
             if dead != 0 {
                 return Err(DeadEnd::Cell(27 * b + dead.trailing_zeros() as usize));
             }
             self.pairs[b] = free & count.two & !count.three;
-            let singles = free & !count.two;
-            if singles == 0 {
-                continue;
-            }
-            placed = true;
-            // The nine planes read again for their singles.
-            run.mems(9);
-            for d in 0..9 {
-                let i = d * 3 + b;
-                let mut mine = singles & self.cand[i];
-                while mine != 0 {
-                    let pos = mine.trailing_zeros() as usize;
-                    mine &= mine - 1;
-                    let bit = 1 << pos;
-                    // The plane read (twice, with a contradiction between)
-                    // and written, PEERS, `free` read and written.
-                    run.mems(1);
-                    // An earlier single of this round, in the same row or
-                    // box, may have taken the digit.
-                    if self.cand[i] & bit == 0 {
-                        return Err(DeadEnd::Cell(27 * b + pos));
-                    }
-                    run.mems(1 + 1 + 1 + 2);
-                    self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
-                    self.free[b] &= !bit;
-                    Self::forced(run, depth, 27 * b + pos, d, Reason::NakedSingle);
+            let mut singles = free & !count.two;
+            placed |= singles != 0;
+            while singles != 0 {
+                let pos = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let d = (0..4).fold(0, |d, k| d | (index[k] >> pos & 1) << k) as usize;
+                let (i, bit) = (d * 3 + b, 1 << pos);
+                // The plane read (twice, with a contradiction between) and
+                // written, PEERS, `free` read and written.
+                run.mems(1);
+                // An earlier single of this round, in the same row or box,
+                // may have taken the digit.
+                if self.cand[i] & bit == 0 {
+                    return Err(DeadEnd::Cell(27 * b + pos));
                 }
+                run.mems(1 + 1 + 1 + 2);
+                self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
+                self.free[b] &= !bit;
+                Self::forced(run, depth, 27 * b + pos, d, Reason::NakedSingle);
             }
         }
         Ok(placed)
