@@ -977,6 +977,43 @@
 //!     branch predictor learns them; `compare` solves a puzzle once per
 //!     round, between other rows' blocks. A change that adds a branch on
 //!     the data is judged by `compare`, not by `timeloop`.
+//!
+//!   Session 13 took two things from tdoku and from the measuring lesson
+//!   above: fewer branches on the data, and its branch where ours was
+//!   weakest. Where no cell is bivalue (the forum's puzzles start so) the
+//!   search now branches on a digit's configurations in a band, in the
+//!   band with the fewest left ("Where to guess"): 1106 set 332.5 to 315.7
+//!   nodes, 1905 sample 170.1 to 165.4, the others within 1%, serg
+//!   unchanged. And naked singles are walked cell by cell, each single's
+//!   digit read from four index masks, where a loop per digit was entered
+//!   or not as the data said: same nodes and verdicts everywhere (a
+//!   puzzle's placements can differ by one or two where two singles
+//!   conflict, the order having changed). Each was measured in one process
+//!   against the code before it, compiled as a second copy of the row
+//!   (a throwaway `bitboard-x`, its own monomorphisation) and placed apart
+//!   in the rotation, `--strategies bitboard,tdoku,bitboard-x,reference`
+//!   and the swap, three runs each, the `compare` command below: the
+//!   configurations branch 0.964 to 0.981 of the old row's mean on the
+//!   1106 set, 0.98 to 1.00 on the 1905 sample, 0.99 to 1.03 elsewhere;
+//!   the singles 0.98 to 0.99 on the 1106 set and 0.97 to 1.00 on every
+//!   other set. (A copy placed right after the row it copies, sharing its
+//!   compiled code, came out 9% to 18% faster on sets where the two search
+//!   alike: the predictor learns the block's puzzles from the row before.
+//!   reports/README.md, "Rows that share their code".) Tried and not
+//!   kept: the stacks' configurations beside the bands' where no cell is
+//!   bivalue (1106 set 320.8 nodes, the 1905 sample 162.8); a band's
+//!   configurations first wherever the band has at most `T` left, bivalue
+//!   cells or not (`T` = 11: 318.1 nodes; 13: 319.7; 22: 344.3); the row
+//!   branch where the best configuration count is three or more (318.7);
+//!   the triad pass at nodes with no bivalue cell (313.2 nodes, too few
+//!   for a pass); the guess's minimum taken branch-free over packed
+//!   (score, cell) keys (no change: 0.98 to 1.02). With both changes,
+//!   ten `compare` runs as in the table below, alternating with session
+//!   12's binary (AMD EPYC, load 0.9 to 1.05, this day's runs noisier
+//!   still: the old binary's own median on the 1106 set was 1.04, against
+//!   0.95 a day before): bitboard over tdoku on the 1106 set 0.94 (0.87
+//!   to 1.15; at most 0.90 in three runs of ten), session 12's binary
+//!   1.04 (0.94 to 1.26) in the same minutes.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the first version of the table
 //!   above). One of them has
@@ -987,7 +1024,10 @@
 //!   instead (a rule for every node without a bivalue cell, not for these
 //!   puzzles) takes it to 12 nodes and the pair to 0.95x the reference
 //!   (0.89x to 1.07x in three runs): level, as it still is (0.99x, 0.93x
-//!   to 1.01x, in the table above).
+//!   to 1.01x, in the table above). Since session 13 a digit's
+//!   configurations in a band are the branch there, for the forum's sets'
+//!   sake: one puzzle of the file went from 11 nodes to 15 (the file's
+//!   four, 12 to 13 per puzzle).
 //! * **16x16, per node.** The generic path stores planes digit-major, so a
 //!   cell's candidates lie `N` words apart: a hidden single or a guess still
 //!   clears its cell from `N` planes at a stride, and the digit-wise scans
@@ -1274,7 +1314,7 @@ pub struct Bitboard;
 static INFO: Info = Info {
     id: "bitboard",
     summary:
-        "bitboard propagation (singles, locked candidates; naked pairs off 9x9) with bivalue guesses; 9x9 band path",
+        "bitboard propagation (singles, locked candidates; naked pairs off 9x9) with bivalue guesses; 9x9 band path, branching on a band's configurations where no cell is bivalue",
     family: Family::Bitboard,
     outside: false,
     reports: Reports::ALL,
