@@ -16,6 +16,14 @@ const ROW: u32 = 0x1FF;
 const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
 /// The 27 cells of a band.
 const BAND: u32 = 0x7FF_FFFF;
+/// How many bivalue peers one placed peer outweighs in the guess's score
+/// ([`State::choose`]). Nodes per puzzle on the 1106 set / the 1905 sample
+/// / serg / top1465 / top95 (session 13, with the configuration branch):
+/// weight 1, 315.7 / 165.4 / 8.47 / 20.8 / 18.7; 2, 300.5 / 161.3 / 8.49 /
+/// 20.7 / 18.5; 4, 296.9 / 160.2 / 8.47 / 20.5 / 19.4; 6 or more (placed
+/// peers first, bivalue peers breaking ties), 295.1 / 159.7 / 8.51 / 20.4
+/// / 19.7; placed peers alone, 298.5 / 162.4 / 8.51 / 21.6 / 19.2.
+const PLACED_WEIGHT: u32 = 4;
 
 /// `MINI[row]`: which boxes (3 bits) a 9-bit row word touches. The band
 /// step reads a plane's mini-rows as three of these: measured 2% faster
@@ -594,16 +602,18 @@ impl State {
     /// digit's configurations in a band ([`State::band_configuration`]);
     /// else the first cell with fewest candidates.
     ///
-    /// The score of a bivalue cell is its placed peers minus its bivalue
-    /// peers (of its 20). A guess in the least settled part of the grid
-    /// has the most left to propagate, and a bivalue peer sharing the
-    /// digit left over becomes a naked single, whichever option is
-    /// tried. Measured on top95: 21.0 nodes per puzzle, 23.1 counting
-    /// placed peers only, 51.2 on the first bivalue cell (JCZSolve's choice);
-    /// the 9x9 puzzles of `multiple.txt` take 12.5 nodes instead of 18, and
-    /// 10 with a digit's two places in a row where no cell is bivalue
-    /// (top95: 21.5). A digit's configurations there instead took the 1106
-    /// set from 332.5 nodes per puzzle to 315.7 (crate docs).
+    /// The score of a bivalue cell is its placed peers, each counted
+    /// [`PLACED_WEIGHT`] times, minus its bivalue peers (of its 20). A
+    /// guess in the least settled part of the grid has the most left to
+    /// propagate, and a bivalue peer sharing the digit left over becomes a
+    /// naked single, whichever option is tried. Measured on top95 (with
+    /// weight 1, before the configuration branch): 21.0 nodes per puzzle,
+    /// 23.1 counting placed peers only, 51.2 on the first bivalue cell
+    /// (JCZSolve's choice); the 9x9 puzzles of `multiple.txt` take 12.5
+    /// nodes instead of 18, and 10 with a digit's two places in a row
+    /// where no cell is bivalue (top95: 21.5). A digit's configurations
+    /// there instead took the 1106 set from 332.5 nodes per puzzle to
+    /// 315.7, and the weight 4 to 296.9 (crate docs, session 13).
     fn choose<T: Trace>(&self, run: &mut Run<T>) -> Branch {
         // `free` and `pairs` read.
         run.mems(6);
@@ -618,7 +628,8 @@ impl State {
             run.mems(2);
             let peers = GRID_PEERS[cell];
             // At most 20 bivalue peers: the score stays unsigned.
-            let score = 20 + (peers & placed).count_ones() - (peers & pairs).count_ones();
+            let score =
+                20 + PLACED_WEIGHT * (peers & placed).count_ones() - (peers & pairs).count_ones();
             if score < best.1 {
                 best = (cell, score);
             }
