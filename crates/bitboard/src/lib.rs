@@ -597,8 +597,10 @@
 //!   fewest left; often two, and each fixes the digit's box in all three
 //!   rows of the band): nodes per puzzle on the 1106 set 332.5 to 315.7,
 //!   the 1905 sample 170.1 to 165.4, top1465 20.9 to 20.8, top95 18.9 to
-//!   18.7, serg unchanged (its states always have a bivalue cell); the
-//!   pair of `multiple.txt` 12 to 13 ("Session 13" below).
+//!   18.7, serg unchanged (its states always have a bivalue cell);
+//!   `multiple.txt`'s four puzzles 12 to 13 ("Session 13" below). With that
+//!   branch in, a placed peer counts four times a bivalue peer in the
+//!   score: the 1106 set 296.9 nodes, top95 19.4.
 //! * **Copy on guess.** The 9x9 state is 240 bytes: copying it is cheaper
 //!   than recording what to undo, and a failed branch costs nothing to
 //!   clean up. The last option of a guess runs on the state itself, so a
@@ -978,42 +980,59 @@
 //!     round, between other rows' blocks. A change that adds a branch on
 //!     the data is judged by `compare`, not by `timeloop`.
 //!
-//!   Session 13 took two things from tdoku and from the measuring lesson
-//!   above: fewer branches on the data, and its branch where ours was
-//!   weakest. Where no cell is bivalue (the forum's puzzles start so) the
-//!   search now branches on a digit's configurations in a band, in the
-//!   band with the fewest left ("Where to guess"): 1106 set 332.5 to 315.7
-//!   nodes, 1905 sample 170.1 to 165.4, the others within 1%, serg
-//!   unchanged. And naked singles are walked cell by cell, each single's
-//!   digit read from four index masks, where a loop per digit was entered
-//!   or not as the data said: same nodes and verdicts everywhere (a
-//!   puzzle's placements can differ by one or two where two singles
-//!   conflict, the order having changed). Each was measured in one process
-//!   against the code before it, compiled as a second copy of the row
-//!   (a throwaway `bitboard-x`, its own monomorphisation) and placed apart
-//!   in the rotation, `--strategies bitboard,tdoku,bitboard-x,reference`
-//!   and the swap, three runs each, the `compare` command below: the
-//!   configurations branch 0.964 to 0.981 of the old row's mean on the
-//!   1106 set, 0.98 to 1.00 on the 1905 sample, 0.99 to 1.03 elsewhere;
-//!   the singles 0.98 to 0.99 on the 1106 set and 0.97 to 1.00 on every
-//!   other set. (A copy placed right after the row it copies, sharing its
-//!   compiled code, came out 9% to 18% faster on sets where the two search
-//!   alike: the predictor learns the block's puzzles from the row before.
-//!   reports/README.md, "Rows that share their code".) Tried and not
-//!   kept: the stacks' configurations beside the bands' where no cell is
-//!   bivalue (1106 set 320.8 nodes, the 1905 sample 162.8); a band's
-//!   configurations first wherever the band has at most `T` left, bivalue
-//!   cells or not (`T` = 11: 318.1 nodes; 13: 319.7; 22: 344.3); the row
-//!   branch where the best configuration count is three or more (318.7);
-//!   the triad pass at nodes with no bivalue cell (313.2 nodes, too few
-//!   for a pass); the guess's minimum taken branch-free over packed
-//!   (score, cell) keys (no change: 0.98 to 1.02). With both changes,
-//!   ten `compare` runs as in the table below, alternating with session
-//!   12's binary (AMD EPYC, load 0.9 to 1.05, this day's runs noisier
-//!   still: the old binary's own median on the 1106 set was 1.04, against
-//!   0.95 a day before): bitboard over tdoku on the 1106 set 0.94 (0.87
-//!   to 1.15; at most 0.90 in three runs of ten), session 12's binary
-//!   1.04 (0.94 to 1.26) in the same minutes.
+//!   Session 13 made three changes, each measured in one process against
+//!   the code before it: the change compiled as a second copy of the row
+//!   (a throwaway `bitboard-x`, its own monomorphisation), placed apart
+//!   from the original in the rotation and then swapped
+//!   (`--strategies bitboard,tdoku,bitboard-x,reference` and the reverse,
+//!   the `compare` command below, three runs each way; AMD EPYC). A copy
+//!   placed right after the row it copies, sharing its compiled code, came
+//!   out 9% to 18% faster on sets where the two search alike: the
+//!   predictor learns the block's puzzles from the row before
+//!   (reports/README.md, "Rows that share their code").
+//!   - *Where no cell is bivalue, a digit's configurations in a band*
+//!     (tdoku's branch; the forum's puzzles start with no bivalue cell):
+//!     1106 set 332.5 to 315.7 nodes, 1905 sample 170.1 to 165.4, the
+//!     others within 1%, serg unchanged ("Where to guess"). Time: 0.964 to
+//!     0.981 of the old row's mean on the 1106 set, 0.98 to 1.00 on the
+//!     1905 sample, 0.99 to 1.03 elsewhere.
+//!   - *Naked singles walked cell by cell*, each single's digit read from
+//!     four index masks, where a loop per digit was entered or not as the
+//!     data said: same nodes and verdicts everywhere (a puzzle's
+//!     placements can differ by one or two where two singles conflict, the
+//!     order having changed). Time: 0.98 to 0.99 on the 1106 set, 0.97 to
+//!     1.00 on every other set.
+//!   - *A placed peer weighs four bivalue peers in the guess's score*
+//!     (`nine::PLACED_WEIGHT` has the nodes for weights 1 to 6): 1106 set
+//!     315.7 to 296.9 nodes, 1905 sample 165.4 to 160.2, top1465 20.8 to
+//!     20.5, serg 8.47 either way, top95 18.7 to 19.4. Time, the mean of
+//!     six runs: 0.961 (0.953 to 0.966) on the 1106 set, 0.982 on the 1905
+//!     sample, 0.977 on top1465, 0.983 on serg, 0.99 to 1.00 on top95,
+//!     17-clue and the held-back sets; weight 2 gave 0.970 on the 1106 set
+//!     and 1.01 to 1.03 on the easy sets.
+//!
+//!   Tried and not kept: the stacks' configurations beside the bands'
+//!   where no cell is bivalue (1106 set 320.8 nodes, the 1905 sample
+//!   162.8); a band's configurations first wherever the band has at most
+//!   `T` left, bivalue cells or not (`T` = 11: 318.1 nodes; 13: 319.7; 22:
+//!   344.3); the row branch where the best configuration count is three or
+//!   more (318.7); the triad pass at nodes with no bivalue cell (313.2
+//!   nodes, too few for a pass); the guess's minimum taken branch-free over
+//!   packed (score, cell) keys (no change: 0.98 to 1.02).
+//!
+//!   With the three in, ten `compare` runs alternating with session 12's
+//!   binary (the command of the table below; AMD EPYC, load 1.1 to 1.3):
+//!   bitboard over tdoku, median and range of the ten, session 12's binary
+//!   in the same minutes after the slash: 1106 set **0.85** (0.84-0.98) /
+//!   0.93 (0.93-1.15), at most 0.90 in nine runs of ten; 1905 sample 0.78
+//!   (0.78-0.82) / 0.82; serg **0.88** (0.87-1.00) / 0.88, at most 0.90 in
+//!   eight; top1465 0.69 / 0.70; top95 0.58 / 0.59; 17-clue 0.53 / 0.54;
+//!   held-back minimal 0.58 / 0.59, hard 0.60 / 0.60. So `bitboard` is at
+//!   most 0.9x tdoku on every 9x9 set here, by the medians, with serg the
+//!   closest. Ten runs earlier the same day, before the weight and at a
+//!   noisier hour (session 12's binary then 1.04 on the 1106 set), put it
+//!   at 0.94 (0.87-1.15): a run's figure on this machine can still be a
+//!   fifth off, and serg's margin is a few percent.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the first version of the table
 //!   above). One of them has
@@ -1078,17 +1097,18 @@
 //!
 //! | set | bitboard | bitboard-configs | tdoku |
 //! |---|---:|---:|---:|
-//! | forum hardest 1106 (375) | 157.32 | 109.58 | 110.44 |
-//! | forum hardest 1905, sample of 1,000 | 82.18 | 61.18 | 61.80 |
-//! | serg, sample of 2,000 | 6.25 | 6.89 | 7.05 |
-//! | top1465 | 9.90 | 8.84 | 8.95 |
-//! | top95 | 8.85 | 10.80 | 11.05 |
+//! | forum hardest 1106 (375) | 147.91 | 109.58 | 110.44 |
+//! | forum hardest 1905, sample of 1,000 | 79.60 | 61.18 | 61.80 |
+//! | serg, sample of 2,000 | 6.26 | 6.89 | 7.05 |
+//! | top1465 | 9.76 | 8.84 | 8.95 |
+//! | top95 | 9.19 | 10.80 | 11.05 |
 //!
-//! Nodes per puzzle, in the same order: bitboard 315.7, 165.4, 8.47, 20.8,
-//! 18.7; bitboard-configs 221.4, 124.1, 9.36, 18.7, 22.6. (bitboard's
+//! Nodes per puzzle, in the same order: bitboard 296.9, 160.2, 8.47, 20.5,
+//! 19.4; bitboard-configs 221.4, 124.1, 9.36, 18.7, 22.6. (bitboard's
 //! column is session 13's, which branches on configurations where no cell
-//! is bivalue; before, with a row's two places there: 165.71, 84.57, 6.25,
-//! 9.95, 8.97 branch points and 332.5, 170.1, 8.47, 20.9, 18.9 nodes.)
+//! is bivalue and weighs placed peers four times in its score; before:
+//! 165.71, 84.57, 6.25, 9.95, 8.97 branch points and 332.5, 170.1, 8.47,
+//! 20.9, 18.9 nodes.)
 //!
 //! Neither half pays alone. The triad pass with the cell branch takes the
 //! 1106 set from 332.5 to 320.7 nodes and finds something in one pass of
@@ -1180,9 +1200,15 @@
 //! | held-back minimal | 0.59 (0.58-0.68) | 0.59 (0.58-0.70) | 0.62 | 0.63 | 3.59 |
 //! | held-back hard | 0.62 (0.60-0.73) | 0.64 (0.62-0.77) | 0.65 | 0.67 | 4.07 |
 //!
-//! With LTO, `bitboard` is at most 0.9x tdoku on every set here but the
-//! 1106 set (0.95x), and `bitboard-configs` reaches 0.90x there but takes
-//! 1.26x on serg. Thin LTO, and `codegen-units = 1` alone, gave nothing
+//! With LTO, `bitboard` was at most 0.9x tdoku on every set here but the
+//! 1106 set (0.95x), and `bitboard-configs` reached 0.90x there but took
+//! 1.26x on serg. Session 13's `bitboard` (the configuration branch where
+//! no cell is bivalue, naked singles by cell, the placed-peer weight)
+//! takes, in ten runs of the same command: 1106 set 0.85 (0.84-0.98), 1905
+//! sample 0.78, serg 0.88 (0.87-1.00), top1465 0.69, top95 0.58, 17-clue
+//! 0.53, held-back minimal 0.58 and hard 0.60 ("Where it still loses",
+//! session 13); `bitboard-configs`, untouched but for the singles, 0.90 on
+//! the 1106 set and 1.28 on serg in the same runs. Thin LTO, and `codegen-units = 1` alone, gave nothing
 //! (four and three runs); fat LTO inlines `sudoku-core`'s per-solve
 //! wrappers into each strategy (the scratch state, the grid copies: the
 //! symbols are gone from the binary) and lays the whole program out at
@@ -1212,9 +1238,9 @@
 //! of its 110.4 two-way branches): the same tree as tdoku's, at a
 //! twentieth less per node. The row is ahead of tdoku on every set but serg, where the triad
 //! pass finds something in one pass of twenty and costs more than it
-//! saves, and ahead of `bitboard` on the 1106 set (0.95x) and 17-clue,
-//! level on the 1905 sample; `bitboard` stays the default, being faster
-//! on serg (0.70x this row's time), top1465 and top95. What is left per
+//! saves; since session 13 `bitboard` is ahead of it on every set but
+//! 17-clue (the 1106 set 0.85x tdoku against this row's 0.90x), and stays
+//! the default. What is left per
 //! node: the band steps are half the time (14.1 a node, against
 //! bitboard's 12.8). Other shapes take `bitboard`'s own path.
 //!
