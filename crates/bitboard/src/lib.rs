@@ -1029,10 +1029,14 @@
 //!   eight; top1465 0.69 / 0.70; top95 0.58 / 0.59; 17-clue 0.53 / 0.54;
 //!   held-back minimal 0.58 / 0.59, hard 0.60 / 0.60. So `bitboard` is at
 //!   most 0.9x tdoku on every 9x9 set here, by the medians, with serg the
-//!   closest. Ten runs earlier the same day, before the weight and at a
-//!   noisier hour (session 12's binary then 1.04 on the 1106 set), put it
-//!   at 0.94 (0.87-1.15): a run's figure on this machine can still be a
-//!   fifth off, and serg's margin is a few percent.
+//!   closest. A second ten, half an hour later (load 0.1 to 0.9), agreed:
+//!   1106 set 0.84 (0.84-0.94), 1905 sample 0.77, serg 0.88 (0.86-0.94),
+//!   top1465 0.69, top95 0.58, 17-clue 0.53, held-back 0.58 and 0.60;
+//!   session 12's binary 0.94 on the 1106 set. Ten runs earlier the same
+//!   day, before the weight and at a noisier hour (session 12's binary
+//!   then 1.04 on the 1106 set), put it at 0.94 (0.87-1.15): a run's
+//!   figure on this machine can still be a fifth off, and serg's margin is
+//!   a few percent.
 //! * **Several solutions.** The two 9x9 puzzles of `multiple.txt` took
 //!   1.2x to 1.3x the reference's time (the first version of the table
 //!   above). One of them has
