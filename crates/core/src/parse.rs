@@ -21,12 +21,28 @@
 //!   whose first field is `puzzle` is skipped; the solution may be empty, and
 //!   when given must be a solution of the puzzle (complete, keeping every
 //!   given, breaking no rule), or the line is an error.
-//! * **Rated line**: a line puzzle (one token, no spaces inside, at least 16
-//!   symbols), a space, and a rating written as a decimal number (`5.0`,
-//!   `11.9`, `7`): the form of Sudoku Explainer ratings, as in
-//!   `puzzles/se-rated-2500.txt`. The rating is kept on the [`Entry`]. A line
-//!   whose symbols, rating included, already make a whole puzzle is read as
-//!   that puzzle.
+//! * **Rated line**: a line puzzle (one word, no spaces inside, at least 16
+//!   symbols), a space or tab, and a rating of one or two digits with an
+//!   optional fraction (`5.0`, `11.9`, `7`): the form of Sudoku Explainer
+//!   ratings, as in `puzzles/se-rated-2500.txt`. The rating is kept on the
+//!   [`Entry`] and must lie in [`RATING_RANGE`] (1.0 to 12.0); `0` or `99`
+//!   is refused with its column. A word that is not a whole puzzle before
+//!   such a number (`..3..4.221..... 3`) is refused too: the number is never
+//!   taken for a last cell.
+//! * **Puzzle and solution**: a line puzzle, a space or tab, and a word of
+//!   as many symbols: its solution, checked as in the CSV form.
+//!
+//! # The box shape
+//!
+//! A side that is a square gets square boxes. A side that fits other boxes
+//! (6: 2x3 or 3x2; 8, 10, 12, 20 ...) takes its shape from, in order: the
+//! shape passed in [`ReadOptions`]; the last shape line above the puzzle, a
+//! whole-line comment `# shape: 3x2` or the header the lab's `generate`
+//! writes (`# sudoku-lab generate --shape 3x2 ...`), which holds for puzzles
+//! of its side until the next; else the most square factorisation with
+//! fewer rows than columns, and then [`Entry::ambiguity`] says so. A shape
+//! line that contradicts the passed shape, or names no shape (`# shape:
+//! 7x0`), is an error item at its line.
 //!
 //! `#` starts a comment, on a line of its own or after a puzzle. A UTF-8 byte
 //! order mark and CRLF line ends are accepted.
@@ -62,6 +78,10 @@ use crate::shape::{Shape, ShapeError};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, ErrorKind};
+
+/// Sudoku Explainer's scale: a number after a puzzle is its rating only in
+/// this range (the same bounds `generate --rating` accepts).
+pub const RATING_RANGE: std::ops::RangeInclusive<f64> = 1.0..=12.0;
 
 /// Lines longer than this are reported as errors and skipped, not stored.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
@@ -142,6 +162,26 @@ pub enum ParseErrorKind {
     },
     /// The CSV solution field does not fit the puzzle (what, and where).
     Csv(String),
+    /// A number after a line puzzle, where a rating goes, outside Sudoku
+    /// Explainer's scale ([`RATING_RANGE`]).
+    RatingOutOfRange {
+        rating: String,
+        column: usize,
+    },
+    /// A word of symbols, then a rating-like number (`..3..4.221..... 3`):
+    /// the word is not a whole puzzle, and the number is not read as its
+    /// last cell.
+    BeforeRating {
+        symbols: usize,
+        rating: String,
+        column: usize,
+    },
+    /// A `# shape: RxC` line (or a lab header naming `--shape RxC`) names
+    /// boxes other than the shape passed to the reader, for the same side.
+    ShapeConflict {
+        file: Shape,
+        option: Shape,
+    },
     LineTooLong,
     InvalidUtf8,
     Io(String),
@@ -163,7 +203,9 @@ impl ParseErrorKind {
             | UnknownSymbol { column, .. }
             | OutOfRange { column, .. }
             | Sign { column, .. }
-            | Fraction { column, .. } => *column += by,
+            | Fraction { column, .. }
+            | RatingOutOfRange { column, .. }
+            | BeforeRating { column, .. } => *column += by,
             _ => {}
         }
         self
@@ -255,6 +297,28 @@ impl fmt::Display for ParseErrorKind {
                  symbols, so it has {side} rows (separate puzzles by a blank line)"
             ),
             Csv(msg) => write!(f, "{msg}"),
+            RatingOutOfRange { rating, column } => write!(
+                f,
+                "{rating} at column {column} is not a rating: a rating after a puzzle is a \
+                 number from {} to {} (Sudoku Explainer's scale)",
+                RATING_RANGE.start(),
+                RATING_RANGE.end()
+            ),
+            BeforeRating {
+                symbols,
+                rating,
+                column,
+            } => write!(
+                f,
+                "{symbols} symbols, then {rating} at column {column}: a puzzle before a rating \
+                 holds n² symbols (16, 36, 64, 81, ... 625); if {rating} is the puzzle's last \
+                 cell, write it without the space"
+            ),
+            ShapeConflict { file, option } => write!(
+                f,
+                "this line says the boxes are {file}, the shape passed (--shape) says {option}; \
+                 the puzzles are read as {option}: drop one of the two"
+            ),
             LineTooLong => write!(f, "line longer than {MAX_LINE_BYTES} bytes; skipped"),
             InvalidUtf8 => write!(
                 f,
@@ -290,22 +354,17 @@ pub struct Entry {
     pub ambiguity: Option<String>,
 }
 
-/// A rated line, `<puzzle> <rating>`: the puzzle token and the rating, when
-/// `text` has exactly two tokens, the second a decimal number (`5.0`, `7`)
-/// and the first a line puzzle of at least 16 symbols. Whether the puzzle
-/// token has the right length is settled by the caller.
-fn split_rating(text: &str) -> Option<(&str, f64)> {
-    let mut tokens = text.split_whitespace();
-    let (puzzle, rating) = (tokens.next()?, tokens.next()?);
-    if tokens.next().is_some() || puzzle.chars().filter(|c| !is_decoration(*c)).count() < 16 {
-        return None;
-    }
-    let (whole, fraction) = rating.split_once('.').unwrap_or((rating, "0"));
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    (digits(whole) && digits(fraction))
-        .then(|| rating.parse().ok())
-        .flatten()
-        .map(|r| (puzzle, r))
+/// A word a rating may be: one or two digits, then an optional fraction
+/// (`5`, `7.5`, `11.9`, `99`), never a word long enough to be cells.
+fn is_rating_word(word: &str) -> bool {
+    let (whole, fraction) = word.split_once('.').unwrap_or((word, "0"));
+    (1..=2).contains(&whole.len()) && all_digits(whole) && all_digits(fraction)
+}
+
+/// What follows a line puzzle after a space: a rating, or its solution.
+enum Trailing {
+    Rating(f64),
+    Solution(Grid),
 }
 
 /// A symbol as read: its value (`0` blank), its 1-based column, and how it
@@ -507,6 +566,33 @@ enum Raw {
     /// Text with the comment removed, and the comment.
     Content(String, Option<String>),
     Bad(ParseErrorKind),
+    /// A comment line naming the box shape (`# shape: 3x2`, or a lab
+    /// header with `--shape 3x2`): ends a block like a blank line, and sets
+    /// the shape of the puzzles of its side that follow.
+    Shape(Result<Shape, ParseErrorKind>),
+}
+
+/// The shape a whole-line comment names, if it is a shape line: `shape:
+/// RxC` or `shape RxC`, or a header the lab writes (`sudoku-lab generate
+/// --shape 3x2 ...`). A word that looks like a shape (`7x0`, `9x9x`) but is
+/// none is an error, not a comment.
+fn shape_line(comment: &str) -> Option<Result<Shape, ParseErrorKind>> {
+    let words: Vec<&str> = comment.split_whitespace().collect();
+    let named = match words.first()? {
+        w if w.eq_ignore_ascii_case("shape:") || w.eq_ignore_ascii_case("shape") => {
+            words.get(1).copied()
+        }
+        w if w.starts_with("shape:") || w.starts_with("Shape:") => Some(&w[6..]),
+        &"sudoku-lab" => words.iter().enumerate().find_map(|(i, w)| match *w {
+            "--shape" => words.get(i + 1).copied(),
+            w => w.strip_prefix("--shape="),
+        }),
+        _ => None,
+    }?;
+    let looks_like_shape = named
+        .split_once(['x', 'X'])
+        .is_some_and(|(r, c)| all_digits(r) && !c.is_empty() && c.chars().next().unwrap().is_ascii_digit());
+    looks_like_shape.then(|| named.parse::<Shape>().map_err(ParseErrorKind::Shape))
 }
 
 /// What the first symbols of a puzzle say it is.
@@ -546,6 +632,11 @@ pub struct PuzzleReader<R> {
     /// The next content line opens a paragraph (start of file, or after a
     /// blank or comment line): only such a line can start a 16x16 block.
     paragraph_start: bool,
+    /// The shape the last `# shape:` line named, for puzzles of its side.
+    header: Option<Shape>,
+    /// Set when the current puzzle's shape was the default for a side that
+    /// other boxes fit too (6: 2x3, not 3x2), with no shape passed or named.
+    defaulted: Option<Shape>,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
@@ -561,16 +652,22 @@ impl<R: BufRead> PuzzleReader<R> {
             eof: false,
             pending: VecDeque::new(),
             paragraph_start: true,
+            header: None,
+            defaulted: None,
         }
     }
 
-    /// Reads one line's bytes, storing at most [`MAX_LINE_BYTES`] of them.
-    fn read_bytes(&mut self) -> Option<Result<(Vec<u8>, bool), String>> {
+    /// Reads one line's bytes, storing at most [`MAX_LINE_BYTES`] of them:
+    /// the bytes, whether the line was longer, and whether it is a comment
+    /// or blank line (its first visible character `#`, or none), which is
+    /// skipped however long it is.
+    fn read_bytes(&mut self) -> Option<Result<(Vec<u8>, bool, bool), String>> {
         if self.eof {
             return None;
         }
         let mut bytes = Vec::new();
         let mut too_long = false;
+        let mut first_visible: Option<u8> = None;
         let mut saw_any = false;
         let mut skipped = 0usize;
         loop {
@@ -584,13 +681,17 @@ impl<R: BufRead> PuzzleReader<R> {
             };
             if available.is_empty() {
                 self.eof = true;
-                return saw_any.then_some(Ok((bytes, too_long)));
+                let ignorable = first_visible.is_none_or(|b| b == b'#');
+                return saw_any.then_some(Ok((bytes, too_long, ignorable)));
             }
             saw_any = true;
             let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
                 Some(i) => (&available[..i], i + 1, true),
                 None => (available, available.len(), false),
             };
+            if first_visible.is_none() {
+                first_visible = chunk.iter().find(|b| !b.is_ascii_whitespace()).copied();
+            }
             if bytes.len() + chunk.len() <= MAX_LINE_BYTES {
                 bytes.extend_from_slice(chunk);
             } else if !too_long {
@@ -603,7 +704,8 @@ impl<R: BufRead> PuzzleReader<R> {
             skipped += used;
             self.source.consume(used);
             if done && !binary {
-                return Some(Ok((bytes, too_long)));
+                let ignorable = first_visible.is_none_or(|b| b == b'#');
+                return Some(Ok((bytes, too_long, ignorable)));
             }
             if binary || skipped > MAX_SKIP_BYTES {
                 self.eof = true;
@@ -629,8 +731,9 @@ impl<R: BufRead> PuzzleReader<R> {
         self.line += 1;
         let raw = match read {
             Err(msg) => Raw::Bad(ParseErrorKind::Io(msg)),
-            Ok((_, true)) => Raw::Bad(ParseErrorKind::LineTooLong),
-            Ok((mut bytes, false)) => {
+            Ok((_, true, true)) => Raw::Blank,
+            Ok((_, true, false)) => Raw::Bad(ParseErrorKind::LineTooLong),
+            Ok((mut bytes, false, _)) => {
                 if self.line == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
                     bytes.drain(..3);
                 }
@@ -644,7 +747,10 @@ impl<R: BufRead> PuzzleReader<R> {
                         // Leading spaces are kept: columns count from the line's start.
                         let body = body.trim_end();
                         if body.trim_start().is_empty() {
-                            Raw::Blank
+                            match comment.as_deref().and_then(shape_line) {
+                                Some(shape) => Raw::Shape(shape),
+                                None => Raw::Blank,
+                            }
                         } else {
                             Raw::Content(body.to_string(), comment.filter(|c| !c.is_empty()))
                         }
@@ -688,7 +794,7 @@ impl<R: BufRead> PuzzleReader<R> {
             };
         }
         if let Some(n) = integer_sqrt(k) {
-            if let Ok(small) = Shape::for_side(n) {
+            if let Ok(small) = self.infer_shape(n) {
                 let may_be_grid = k == 16 || (k > crate::shape::MAX_SIDE && spaced);
                 if may_be_grid && may_open_block && self.paragraph_is_block(k, k != 16) {
                     return match Shape::for_side(k) {
@@ -702,7 +808,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Ok(Layout::Line(small));
             }
         }
-        match (Shape::for_side(k), integer_sqrt(k)) {
+        match (self.infer_shape(k), integer_sqrt(k)) {
             (Ok(shape), _) => Ok(Layout::Block {
                 shape,
                 inferred: false,
@@ -739,7 +845,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     Ok(t) if t.spaced || !spaced || t.symbols.is_empty() => t.symbols.len(),
                     _ => usize::MAX,
                 },
-                Raw::Blank => return rows == side - 1,
+                Raw::Blank | Raw::Shape(_) => return rows == side - 1,
                 Raw::Bad(_) => return false,
             };
             looked += 1;
@@ -790,6 +896,10 @@ impl<R: BufRead> PuzzleReader<R> {
             match self.next_raw() {
                 None => return Err(short(rows, self.line)),
                 Some((line, Raw::Blank)) => return Err(short(rows, line)),
+                Some((line, raw @ Raw::Shape(_))) => {
+                    self.pending.push_front((line, raw));
+                    return Err(short(rows, line));
+                }
                 Some((line, Raw::Bad(kind))) => {
                     self.skip_paragraph();
                     return Err((line, kind));
@@ -869,65 +979,136 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// After a broken block, resynchronise at the next blank line.
     fn skip_paragraph(&mut self) {
-        while let Some((_, raw)) = self.next_raw() {
-            if matches!(raw, Raw::Blank) {
-                break;
+        while let Some((line, raw)) = self.next_raw() {
+            match raw {
+                Raw::Blank => break,
+                // Its shape still holds for what follows.
+                Raw::Shape(_) => {
+                    self.pending.push_front((line, raw));
+                    break;
+                }
+                _ => {}
             }
         }
     }
 
-    /// A rated line (`<puzzle> <rating>`, see the module docs): `None` when
-    /// the line is not one (its symbols, the rating's included, make a
-    /// puzzle, or it does not have the form), else the puzzle
-    /// and its rating, or what is wrong with the puzzle.
-    fn rated_line(&self, text: &str) -> Option<Result<(Grid, f64), ParseErrorKind>> {
-        let (token, rating) = split_rating(text)?;
-        let whole = tokenize(text).map(|t| t.symbols.len()).unwrap_or(0);
-        let shape = match self.options.shape {
-            Some(shape) if whole == shape.cells() => return None,
-            Some(shape) => Ok(shape),
-            None if is_line_puzzle(whole) => return None,
-            None => Err(()),
+    /// A line of two words, a line puzzle and a field after it (see the
+    /// module docs): `None` when the line does not have that form, else the
+    /// puzzle and what follows it, or what is wrong. The field after a
+    /// puzzle is its rating when it is a short number (in [`RATING_RANGE`]
+    /// or refused), its solution when it has as many symbols as the puzzle;
+    /// anything else is left to be read as the symbols of one puzzle.
+    fn trailing_field(&mut self, text: &str) -> Option<Result<(Grid, Trailing), ParseErrorKind>> {
+        let words = words(text);
+        let [(first_col, first), (second_col, second)] = words[..] else {
+            return None;
         };
-        let offset = text.find(token).unwrap_or(0);
-        let parsed = tokenize(token).and_then(|t| {
-            let shape = match shape {
-                Ok(shape) => shape,
-                Err(()) if is_line_puzzle(t.symbols.len()) => {
-                    Shape::for_side(integer_sqrt(t.symbols.len()).expect("a square"))
-                        .expect("a shape")
-                }
-                Err(()) => {
-                    return Err(ParseErrorKind::WrongLength {
-                        symbols: t.symbols.len(),
-                        expected: None,
-                        column: length_column(&t.symbols, t.symbols.len()),
-                    })
-                }
+        let shift = first_col - 1;
+        let first_symbols = tokenize(first).ok()?.symbols;
+        let k = first_symbols.len();
+        let is_puzzle = match self.options.shape {
+            Some(shape) => k == shape.cells(),
+            None => k >= 16 && is_line_puzzle(k),
+        };
+        // Long enough to be meant as a puzzle, not a block row: a 4x4 short
+        // of a cell, or any word longer than a row of the passed shape.
+        let meant_as_puzzle = match self.options.shape {
+            Some(shape) => k > shape.side(),
+            None => k >= 15,
+        };
+        if !is_puzzle && !meant_as_puzzle {
+            return None;
+        }
+        let puzzle = |reader: &mut Self| {
+            let shape = match reader.options.shape {
+                Some(shape) => shape,
+                None => reader
+                    .infer_shape(integer_sqrt(k).expect("a square"))
+                    .map_err(ParseErrorKind::Shape)?,
             };
-            grid_from_symbols(shape, &t.symbols)
-        });
-        Some(
-            parsed
-                .map(|grid| (grid, rating))
-                .map_err(|kind| kind.shifted(text[..offset].chars().count())),
-        )
+            grid_from_symbols(shape, &first_symbols).map_err(|e| e.shifted(shift))
+        };
+        if is_rating_word(second) {
+            if !is_puzzle {
+                return Some(Err(ParseErrorKind::BeforeRating {
+                    symbols: k,
+                    rating: second.to_string(),
+                    column: second_col,
+                }));
+            }
+            let rating: f64 = second.parse().ok()?;
+            if !RATING_RANGE.contains(&rating) {
+                return Some(Err(ParseErrorKind::RatingOutOfRange {
+                    rating: second.to_string(),
+                    column: second_col,
+                }));
+            }
+            return Some(puzzle(self).map(|grid| (grid, Trailing::Rating(rating))));
+        }
+        let second_symbols = tokenize(second).ok()?.symbols;
+        if !is_puzzle || second_symbols.len() != k {
+            return None;
+        }
+        Some((|| {
+            let grid = puzzle(self)?;
+            let field_shift = second_col - 1;
+            let solution = grid_from_symbols(grid.shape(), &second_symbols).map_err(|e| {
+                ParseErrorKind::Csv(format!(
+                    "the word at column {second_col}, after the puzzle, is read as its \
+                     solution: {}",
+                    e.shifted(field_shift)
+                ))
+            })?;
+            let given_columns: Vec<usize> = first_symbols.iter().map(|s| s.column + shift).collect();
+            let columns: Vec<usize> = second_symbols
+                .iter()
+                .map(|s| s.column + field_shift)
+                .collect();
+            check_solution(&grid, &given_columns, &solution, &columns).map_err(|e| {
+                ParseErrorKind::Csv(format!(
+                    "the word at column {second_col}, after the puzzle, is read as its \
+                     solution: {e}"
+                ))
+            })?;
+            Ok((grid, Trailing::Solution(solution)))
+        })())
+    }
+
+    /// The shape of a puzzle of side `side` when none was passed: the one a
+    /// `# shape:` line gave for that side, else the default for the side
+    /// (noted when the side also fits other boxes, so the entry can say so).
+    fn infer_shape(&mut self, side: usize) -> Result<Shape, ShapeError> {
+        if let Some(shape) = self.header.filter(|h| h.side() == side) {
+            return Ok(shape);
+        }
+        let shape = Shape::for_side(side)?;
+        if shape.box_rows() != shape.box_cols() {
+            self.defaulted = Some(shape);
+        }
+        Ok(shape)
     }
 
     /// One grid field of a CSV line, at 1-based column `start`: the grid and
     /// the column of each of its cells in the line.
-    fn csv_grid(&self, field: &str, start: usize) -> Result<(Grid, Vec<usize>), ParseErrorKind> {
+    fn csv_grid(
+        &mut self,
+        field: &str,
+        start: usize,
+    ) -> Result<(Grid, Vec<usize>), ParseErrorKind> {
         let shift = start - 1;
         let symbols = tokenize(field).map_err(|e| e.shifted(shift))?.symbols;
         let shape = match self.options.shape {
             Some(s) => s,
             None => {
-                let n = integer_sqrt(symbols.len()).ok_or(ParseErrorKind::WrongLength {
+                let wrong_length = ParseErrorKind::WrongLength {
                     symbols: symbols.len(),
                     expected: None,
-                    column: length_column(&symbols, symbols.len()) + shift,
-                })?;
-                Shape::for_side(n).map_err(ParseErrorKind::Shape)?
+                    column: length_column(&symbols, symbols.len()).max(1) + shift,
+                };
+                match integer_sqrt(symbols.len()) {
+                    Some(n) if n > 0 => self.infer_shape(n).map_err(ParseErrorKind::Shape)?,
+                    _ => return Err(wrong_length),
+                }
             }
         };
         let grid = grid_from_symbols(shape, &symbols).map_err(|e| e.shifted(shift))?;
@@ -1055,14 +1236,48 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
     type Item = (usize, Result<Entry, ParseError>);
 
     fn next(&mut self) -> Option<Self::Item> {
+        self.defaulted = None;
+        let mut item = self.next_entry()?;
+        if let (Ok(entry), Some(shape)) = (&mut item.1, self.defaulted.take()) {
+            if entry.ambiguity.is_none() && entry.puzzle.shape() == shape {
+                let (r, c) = (shape.box_rows(), shape.box_cols());
+                entry.ambiguity = Some(format!(
+                    "side {n} fits boxes of {r}x{c} and {c}x{r}: read as {r}x{c} (the default); \
+                     if the boxes are {c}x{r}, pass --shape {c}x{r} or put a line `# shape: \
+                     {c}x{r}` before the puzzles",
+                    n = shape.side()
+                ));
+            }
+        }
+        Some(item)
+    }
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    fn next_entry(&mut self) -> Option<(usize, Result<Entry, ParseError>)> {
         loop {
             let (line, raw) = self.next_raw()?;
             let fail = |kind| Some((line, Err(ParseError { line, kind })));
-            let opens_paragraph =
-                std::mem::replace(&mut self.paragraph_start, matches!(raw, Raw::Blank));
+            let opens_paragraph = std::mem::replace(
+                &mut self.paragraph_start,
+                matches!(raw, Raw::Blank | Raw::Shape(_)),
+            );
             let (text, comment) = match raw {
                 Raw::Blank => continue,
                 Raw::Bad(kind) => return fail(kind),
+                Raw::Shape(Err(kind)) => return fail(kind),
+                Raw::Shape(Ok(shape)) => match self.options.shape {
+                    Some(option) if option.side() == shape.side() && option != shape => {
+                        return fail(ParseErrorKind::ShapeConflict {
+                            file: shape,
+                            option,
+                        })
+                    }
+                    _ => {
+                        self.header = Some(shape);
+                        continue;
+                    }
+                },
                 Raw::Content(text, comment) => (text, comment),
             };
             if text.contains(',') {
@@ -1072,20 +1287,24 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     Some(Err(kind)) => return fail(kind),
                 }
             }
-            match self.rated_line(&text) {
+            match self.trailing_field(&text) {
                 None => {}
                 Some(Err(kind)) => return fail(kind),
-                Some(Ok((puzzle, rating))) => {
+                Some(Ok((puzzle, trailing))) => {
+                    let (rating, solution) = match trailing {
+                        Trailing::Rating(r) => (Some(r), None),
+                        Trailing::Solution(s) => (None, Some(s)),
+                    };
                     return Some((
                         line,
                         Ok(Entry {
                             puzzle,
-                            solution: None,
+                            solution,
                             note: comment,
-                            rating: Some(rating),
+                            rating,
                             ambiguity: None,
                         }),
-                    ))
+                    ));
                 }
             }
             let Tokens { symbols, spaced } = match tokenize(&text) {
