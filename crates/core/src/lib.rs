@@ -158,8 +158,8 @@ mod tree;
 
 pub use grid::{digit_symbol, symbol_digit, Conflict, Grid, VerifyError};
 pub use parse::{
-    parse_puzzle, Entry, ParseError, ParseErrorKind, PuzzleReader, ReadOptions, MAX_LINE_BYTES,
-    RATING_RANGE,
+    parse_puzzle, shape_line, Entry, ParseError, ParseErrorKind, PuzzleReader, ReadOptions,
+    ShapeLines, MAX_LINE_BYTES, RATING_RANGE,
 };
 pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};

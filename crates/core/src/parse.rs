@@ -559,6 +559,10 @@ fn integer_sqrt(k: usize) -> Option<usize> {
     (r * r == k).then_some(r)
 }
 
+/// One line's bytes as read (at most [`MAX_LINE_BYTES`]), whether the line
+/// was longer, and whether it is a comment or blank line.
+type RawLine = (Vec<u8>, bool, bool);
+
 /// A line read from the stream, before interpretation.
 enum Raw {
     /// Blank or comment-only: ends a block.
@@ -572,11 +576,45 @@ enum Raw {
     Shape(Result<Shape, ParseErrorKind>),
 }
 
+/// The line a writer of puzzles puts before puzzles of `shape` so that a
+/// reader reads them back with the same boxes (`# shape: 3x2`), when the
+/// boxes are not square; `None` for square boxes, never in doubt.
+pub fn shape_line(shape: Shape) -> Option<String> {
+    (shape.box_rows() != shape.box_cols()).then(|| format!("# shape: {shape}"))
+}
+
+/// For a writer of puzzles, one after another: the shape line to write
+/// before the next puzzle, when the reader would not otherwise read it with
+/// its boxes (the first puzzle of boxes that are not square, or a change of
+/// boxes for a side already declared).
+#[derive(Clone, Debug, Default)]
+pub struct ShapeLines {
+    declared: Vec<Shape>,
+}
+
+impl ShapeLines {
+    pub fn before(&mut self, shape: Shape) -> Option<String> {
+        let same_side = self.declared.iter().position(|s| s.side() == shape.side());
+        match same_side {
+            Some(i) if self.declared[i] == shape => None,
+            Some(i) => {
+                self.declared[i] = shape;
+                Some(format!("# shape: {shape}"))
+            }
+            None => {
+                let line = shape_line(shape)?;
+                self.declared.push(shape);
+                Some(line)
+            }
+        }
+    }
+}
+
 /// The shape a whole-line comment names, if it is a shape line: `shape:
 /// RxC` or `shape RxC`, or a header the lab writes (`sudoku-lab generate
 /// --shape 3x2 ...`). A word that looks like a shape (`7x0`, `9x9x`) but is
 /// none is an error, not a comment.
-fn shape_line(comment: &str) -> Option<Result<Shape, ParseErrorKind>> {
+fn parse_shape_line(comment: &str) -> Option<Result<Shape, ParseErrorKind>> {
     let words: Vec<&str> = comment.split_whitespace().collect();
     let named = match words.first()? {
         w if w.eq_ignore_ascii_case("shape:") || w.eq_ignore_ascii_case("shape") => {
@@ -589,9 +627,9 @@ fn shape_line(comment: &str) -> Option<Result<Shape, ParseErrorKind>> {
         }),
         _ => None,
     }?;
-    let looks_like_shape = named
-        .split_once(['x', 'X'])
-        .is_some_and(|(r, c)| all_digits(r) && !c.is_empty() && c.chars().next().unwrap().is_ascii_digit());
+    let looks_like_shape = named.split_once(['x', 'X']).is_some_and(|(r, c)| {
+        all_digits(r) && !c.is_empty() && c.chars().next().unwrap().is_ascii_digit()
+    });
     looks_like_shape.then(|| named.parse::<Shape>().map_err(ParseErrorKind::Shape))
 }
 
@@ -661,7 +699,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// the bytes, whether the line was longer, and whether it is a comment
     /// or blank line (its first visible character `#`, or none), which is
     /// skipped however long it is.
-    fn read_bytes(&mut self) -> Option<Result<(Vec<u8>, bool, bool), String>> {
+    fn read_bytes(&mut self) -> Option<Result<RawLine, String>> {
         if self.eof {
             return None;
         }
@@ -747,7 +785,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         // Leading spaces are kept: columns count from the line's start.
                         let body = body.trim_end();
                         if body.trim_start().is_empty() {
-                            match comment.as_deref().and_then(shape_line) {
+                            match comment.as_deref().and_then(parse_shape_line) {
                                 Some(shape) => Raw::Shape(shape),
                                 None => Raw::Blank,
                             }
@@ -1059,7 +1097,8 @@ impl<R: BufRead> PuzzleReader<R> {
                     e.shifted(field_shift)
                 ))
             })?;
-            let given_columns: Vec<usize> = first_symbols.iter().map(|s| s.column + shift).collect();
+            let given_columns: Vec<usize> =
+                first_symbols.iter().map(|s| s.column + shift).collect();
             let columns: Vec<usize> = second_symbols
                 .iter()
                 .map(|s| s.column + field_shift)

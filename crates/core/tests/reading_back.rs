@@ -71,7 +71,10 @@ fn a_side_with_two_box_shapes_read_by_default_says_so() {
     let items = read(&format!("{line}\n"));
     let note = items[0].1.as_ref().unwrap().ambiguity.clone();
     let note = note.expect("a note on the default shape");
-    assert!(note.contains("2x3") && note.contains("--shape 3x2"), "{note}");
+    assert!(
+        note.contains("2x3") && note.contains("--shape 3x2"),
+        "{note}"
+    );
     // A square side has one natural shape: no note.
     let nine = Grid::pattern(Shape::CLASSIC).to_line();
     assert_eq!(read(&nine)[0].1.as_ref().unwrap().ambiguity, None);
@@ -92,8 +95,15 @@ fn a_shape_line_against_the_passed_shape_is_an_error() {
     let e = items[0].1.clone().unwrap_err();
     assert_eq!(e.line, 1);
     assert!(matches!(e.kind, ParseErrorKind::ShapeConflict { .. }));
-    assert!(e.to_string().contains("3x2") && e.to_string().contains("2x3"), "{e}");
-    for bad in ["# shape: 7x0", "# shape: 6x6", "# sudoku-lab generate --shape 9x9x"] {
+    assert!(
+        e.to_string().contains("3x2") && e.to_string().contains("2x3"),
+        "{e}"
+    );
+    for bad in [
+        "# shape: 7x0",
+        "# shape: 6x6",
+        "# sudoku-lab generate --shape 9x9x",
+    ] {
         let items = read(&format!("{bad}\n{line}\n"));
         assert!(items[0].1.is_err(), "{bad}: {:?}", items[0].1);
     }
@@ -135,7 +145,14 @@ fn a_solution_after_the_puzzle_is_read_as_one() {
 #[test]
 fn a_rating_outside_se_range_is_refused() {
     let nine = Grid::pattern(Shape::CLASSIC).to_line();
-    for (rating, ok) in [("0", false), ("99", false), ("0.5", false), ("12.5", false), ("1.0", true), ("12", true)] {
+    for (rating, ok) in [
+        ("0", false),
+        ("99", false),
+        ("0.5", false),
+        ("12.5", false),
+        ("1.0", true),
+        ("12", true),
+    ] {
         let items = read(&format!("{nine} {rating}\n"));
         match &items[0].1 {
             Ok(entry) => {
@@ -155,7 +172,17 @@ fn a_rating_outside_se_range_is_refused() {
 fn a_short_puzzle_and_a_rating_are_not_one_puzzle() {
     let items = read("..3..4.221..... 3\n");
     let e = items[0].1.clone().unwrap_err();
-    assert!(matches!(e.kind, ParseErrorKind::BeforeRating { symbols: 15, column: 17, .. }), "{e:?}");
+    assert!(
+        matches!(
+            e.kind,
+            ParseErrorKind::BeforeRating {
+                symbols: 15,
+                column: 17,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     let nine = Grid::pattern(Shape::CLASSIC).to_line();
     let items = read(&format!("{} 3\n", &nine[..80]));
     assert!(items[0].1.is_err());
@@ -186,9 +213,17 @@ fn a_long_comment_or_blank_line_is_no_puzzle() {
         "1".repeat(long)
     );
     let items = read(&text);
-    assert_eq!(items.len(), 2, "{:?}", items.iter().map(|i| i.0).collect::<Vec<_>>());
+    assert_eq!(
+        items.len(),
+        2,
+        "{:?}",
+        items.iter().map(|i| i.0).collect::<Vec<_>>()
+    );
     assert_eq!(items[0].0, 4);
     assert!(items[0].1.is_ok());
     assert_eq!(items[1].0, 5);
-    assert!(matches!(items[1].1.clone().unwrap_err().kind, ParseErrorKind::LineTooLong));
+    assert!(matches!(
+        items[1].1.clone().unwrap_err().kind,
+        ParseErrorKind::LineTooLong
+    ));
 }

@@ -57,7 +57,10 @@ fn shape(s: &str) -> Result<Shape, String> {
 /// How to read puzzle files.
 #[derive(Args, Clone, Debug, Default)]
 pub struct ReadArgs {
-    /// Box shape ROWSxCOLS (e.g. 3x2), for sides whose shape can't be inferred or is ambiguous
+    /// Box shape ROWSxCOLS (e.g. 3x2). A side that fits two box shapes (6, 8, 10, 12, 20)
+    /// otherwise takes a `# shape: 3x2` line (or generate's header) above its puzzles, else
+    /// the default (2x3, 2x4, ...) with a note. After a puzzle, a space and a number from 1.0
+    /// to 12.0 is its rating; a word as long as the puzzle, its solution
     #[arg(long, value_name = "RxC", value_parser = shape)]
     pub shape: Option<Shape>,
 }

@@ -73,16 +73,29 @@ pub fn run(args: &EstimateArgs) -> Status {
             return Ok(Status::Failed);
         };
         let se = |sd: f64| sd / (e.probes as f64).sqrt();
+        // Past a double's range (an empty 25x25) the mean is no number and
+        // its spread none either: the sentence says "more than 10^308".
+        let spread = |mean: f64, sd: f64, long: bool| {
+            if !mean.is_finite() {
+                String::new()
+            } else if long {
+                format!(
+                    " (± {} standard error; one probe's sd {})",
+                    sci(se(sd)),
+                    sci(sd)
+                )
+            } else {
+                format!(" (± {})", sci(se(sd)))
+            }
+        };
         writeln!(
             out,
-            "{}: whole tree (every solution) about {} nodes (± {} standard error; one probe's sd {}), \
-             {} mems (± {}); {} probes, seed {}",
+            "{}: whole tree (every solution) about {} nodes{}, {} mems{}; {} probes, seed {}",
             solver.id(),
             sci(e.nodes),
-            sci(se(e.nodes_sd)),
-            sci(e.nodes_sd),
+            spread(e.nodes, e.nodes_sd, true),
             sci(e.mems),
-            sci(se(e.mems_sd)),
+            spread(e.mems, e.mems_sd, false),
             e.probes,
             args.seed
         )?;
@@ -92,7 +105,9 @@ pub fn run(args: &EstimateArgs) -> Status {
 
 /// `3.1e13`, or the integer below a million.
 pub fn sci(x: f64) -> String {
-    if x < 1e6 {
+    if !x.is_finite() {
+        BEYOND_DOUBLES.to_string()
+    } else if x < 1e6 {
         format!("{x:.0}")
     } else {
         format!("{x:.2e}")
@@ -180,9 +195,16 @@ pub fn note_sentence(
     )
 }
 
+/// What an estimate past a double's range says (the probes' products of
+/// branching factors overflow: an empty 25x25 has about 10^600 paths), in
+/// place of `inf` or `NaN`.
+pub const BEYOND_DOUBLES: &str = "more than 10^308";
+
 /// A count for a sentence: `12,345`, `20 M`, `3.1 x 10^13`.
 pub fn approx(x: f64) -> String {
-    if x < 1e6 {
+    if !x.is_finite() {
+        BEYOND_DOUBLES.to_string()
+    } else if x < 1e6 {
         crate::format::thousands(x.round() as u64)
     } else if x < 1e9 {
         let m = x / 1e6;
@@ -200,6 +222,9 @@ pub fn approx(x: f64) -> String {
 /// A duration in the largest unit that keeps it readable: `40 ms`, `3.2 s`,
 /// `5 minutes`, `7 hours`, `5 days`, `12 years`.
 pub fn long_time(seconds: f64) -> String {
+    if !seconds.is_finite() {
+        return format!("{BEYOND_DOUBLES} years");
+    }
     const UNITS: [(f64, &str); 4] = [
         (365.25 * 86400.0, "years"),
         (86400.0, "days"),

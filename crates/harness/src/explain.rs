@@ -772,6 +772,14 @@ pub fn run(args: &ExplainArgs) -> Status {
         Ok(s) => s,
         Err(e) => return crate::output::usage_error(e),
     };
+    // Checked before the work, as compare's --report is: a comparison run
+    // for nothing is what an unwritable target would otherwise cost.
+    if let Some(dir) = &args.report {
+        if let Err(message) = crate::output::report_dir(dir) {
+            eprintln!("error: --report {}: {message}", dir.display());
+            return Status::Usage;
+        }
+    }
     let (name, entry) = match first_puzzle(&args.input, &args.read) {
         Ok(found) => found,
         Err(status) => return status,
@@ -879,8 +887,8 @@ pub fn run(args: &ExplainArgs) -> Status {
         match write_report(dir, puzzle, &limits, &solvers, &report_text) {
             Ok(()) => eprintln!("wrote {}", dir.join("explain.html").display()),
             Err(e) => {
-                eprintln!("error: {}: {e}", dir.display());
-                status = status.max(Status::Failed);
+                eprintln!("error: --report {}: {e}", dir.display());
+                status = status.max(Status::Usage);
             }
         }
     }

@@ -101,8 +101,12 @@ fn rating_window(s: &str) -> Result<(u32, u32), String> {
             .trim()
             .parse()
             .map_err(|_| format!("{x}: not a rating (e.g. 6.5)"))?;
-        if !(0.0..=20.0).contains(&v) {
-            return Err(format!("{x}: ratings run from 1.0 to about 12"));
+        if !sudoku_core::RATING_RANGE.contains(&v) {
+            return Err(format!(
+                "{x}: ratings run from {:.1} to {:.1} (Sudoku Explainer's scale)",
+                sudoku_core::RATING_RANGE.start(),
+                sudoku_core::RATING_RANGE.end()
+            ));
         }
         Ok((v * 10.0).round() as u32)
     };
@@ -274,7 +278,17 @@ pub fn generate(args: &GenerateArgs) -> Status {
             return Status::Usage;
         }
         if min > max {
-            eprintln!("error: --min-nodes {min} is above --max-nodes {max}: no puzzle can be in that window");
+            // Without --max-nodes the window has no upper end to name.
+            match args.max_nodes {
+                Some(max) => eprintln!(
+                    "error: --min-nodes {min} is above --max-nodes {max}: no puzzle can be in \
+                     that window"
+                ),
+                None => eprintln!(
+                    "error: --min-nodes {min} is more nodes than any search can count: no puzzle \
+                     can need that many"
+                ),
+            }
             return Status::Usage;
         }
     }

@@ -35,9 +35,6 @@ impl Source {
             return Ok(Source::Stdin);
         }
         let path = Path::new(arg);
-        if path.exists() {
-            return Ok(Source::File(path.to_path_buf()));
-        }
         let symbols = arg
             .chars()
             .filter(|c| c.is_ascii_alphanumeric() || *c == '.')
@@ -49,7 +46,17 @@ impl Source {
                 .all(|c| c.is_ascii_alphanumeric() || c.is_whitespace() || "._|-+".contains(c))
             && enough
             && !arg.contains('/');
-        if looks_like_puzzle {
+        // A file named like a puzzle must not silently take the place of
+        // the puzzle typed, nor the other way round.
+        if looks_like_puzzle && path.exists() && sudoku_core::parse_puzzle(arg, options).is_ok() {
+            return Err(format!(
+                "{arg}: both a puzzle written out and a file in this directory; to read the \
+                 file write ./{arg}, to solve the puzzle rename or move the file"
+            ));
+        }
+        if path.exists() {
+            Ok(Source::File(path.to_path_buf()))
+        } else if looks_like_puzzle {
             Ok(Source::Literal(arg.to_string()))
         } else {
             Err(format!("{arg}: no such file (and not a puzzle: a puzzle argument is n² symbols such as 53..7....6..195...)"))
@@ -71,9 +78,15 @@ impl Source {
     pub fn open(&self, options: ReadOptions) -> io::Result<Box<dyn Iterator<Item = Item> + Send>> {
         let name = self.name();
         let items = self.open_quietly(options)?;
+        // Each different note once per source, at its first line: a file of
+        // a thousand 6x6 puzzles gets one note on their shape, not a thousand.
+        let mut said: Vec<String> = Vec::new();
         Ok(Box::new(items.inspect(move |(line, item)| {
             if let Some(how) = item.as_ref().ok().and_then(|e| e.ambiguity.as_ref()) {
-                eprintln!("note: {name}:{line}: {how}");
+                if !said.contains(how) {
+                    eprintln!("note: {name}:{line}: {how}");
+                    said.push(how.clone());
+                }
             }
         })))
     }

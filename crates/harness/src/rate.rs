@@ -69,6 +69,8 @@ pub struct Rated {
     pub source: String,
     pub line: usize,
     pub puzzle: String,
+    /// The box shape (`3x2`), which a line of 36 symbols alone does not say.
+    pub shape: String,
     /// unique, multiple, none, invalid, or stopped (a budget ran out).
     pub verdict: String,
     pub er: Option<String>,
@@ -136,6 +138,7 @@ fn rated(source: &str, line: usize, puzzle: &Grid, known: Option<f64>, args: &Ra
         source: source.to_string(),
         line,
         puzzle: puzzle.to_line(),
+        shape: puzzle.shape().to_string(),
         verdict,
         er: rating.and_then(|r| r.er).map(format_rating),
         ep: rating.and_then(|r| r.ep).map(format_rating),
@@ -157,7 +160,11 @@ fn rated(source: &str, line: usize, puzzle: &Grid, known: Option<f64>, args: &Ra
 }
 
 pub fn run(args: &RateArgs) -> Status {
-    let threads = args.jobs.map_or(0, |j| j as usize);
+    // Capped like compare's and generate's: thousands of threads take the
+    // machine down.
+    let threads = args
+        .jobs
+        .map_or(0, |j| crate::jobs::worker_threads(j, None));
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
         Err(e) => return crate::output::usage_error(e),
@@ -173,6 +180,7 @@ pub fn run(args: &RateArgs) -> Status {
     let mut out = io::stdout().lock();
     let mut status = Status::Ok;
     let mut all: Vec<Rated> = Vec::new();
+    let mut shape_lines = sudoku_core::ShapeLines::default();
     let mut pairs: Vec<(f64, f64)> = Vec::new();
     let mut unrated_known = 0usize;
     if args.format == RateFormat::Csv {
@@ -250,6 +258,12 @@ pub fn run(args: &RateArgs) -> Status {
                 }
                 if let Some(bar) = &bar {
                     bar.inc(1);
+                }
+                let shape_line = (args.format == RateFormat::Line)
+                    .then(|| r.shape.parse().ok().and_then(|s| shape_lines.before(s)))
+                    .flatten();
+                if let Some(Err(e)) = shape_line.map(|l| writeln!(out, "{l}")) {
+                    return crate::output::write_failed(&e);
                 }
                 if let Err(e) = print_one(&mut out, &r, args) {
                     return crate::output::write_failed(&e);

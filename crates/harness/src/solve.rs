@@ -194,6 +194,7 @@ pub fn solve(args: &SolveArgs) -> Status {
         None => io::stdout().is_terminal(),
     };
     let mut out = io::stdout().lock();
+    let mut shape_lines = sudoku_core::ShapeLines::default();
     let status = for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
         let entry = match item {
             Ok(entry) => entry,
@@ -248,6 +249,9 @@ pub fn solve(args: &SolveArgs) -> Status {
             };
             writeln!(out, "{}{count}", verdict.describe())?;
         } else {
+            if let Some(shape_line) = shape_lines.before(entry.puzzle.shape()) {
+                writeln!(out, "{shape_line}")?;
+            }
             let first = outcome
                 .solutions
                 .first()

@@ -219,3 +219,40 @@ fn budget_hits_quote_an_estimate_of_the_whole_tree() {
     assert!(md.contains(&footnote), "{md}");
     assert!(table.contains("line 1: naive: node budget hit"), "{table}");
 }
+
+/// Issue 43 row 8: a tree past a double's range is "more than 10^308",
+/// never inf or NaN, in estimate's line and in compare's budget note (also
+/// in its JSON).
+#[test]
+fn an_estimate_past_doubles_says_more_than_10_to_the_308() {
+    let empty = ".".repeat(625);
+    for strategy in ["dlx", "norvig"] {
+        let (out, err, code) = lab(&["estimate", "-s", strategy, "--probes", "5", &empty]);
+        assert_eq!(code, 0, "{strategy}: {err}");
+        assert!(
+            !out.contains("inf") && !out.contains("NaN"),
+            "{strategy}: {out}"
+        );
+        assert!(out.contains("more than 10^308"), "{strategy}: {out}");
+    }
+    let dir = std::env::temp_dir().join(format!("sudoku-lab-overflow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let set = dir.join("empty25.txt");
+    std::fs::write(&set, format!("{empty}\n")).unwrap();
+    let (out, err, _) = lab(&[
+        "compare",
+        "--no-progress",
+        "--strategies",
+        "dlx",
+        "--node-budget",
+        "2000",
+        "--rounds",
+        "1",
+        "--format",
+        "json",
+        "--set",
+        set.to_str().unwrap(),
+    ]);
+    assert!(!out.contains("NaN") && !out.contains("inf"), "{out}{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -440,3 +440,183 @@ fn a_cut_last_line_is_dropped_on_resume() {
         serde_json::from_str::<serde_json::Value>(line).expect("whole lines only");
     }
 }
+
+/// Issue 43 row 9: `explain --report` into a file or an unwritable place is
+/// refused before the comparison, naming --report.
+#[test]
+fn explain_checks_its_report_target_before_the_work() {
+    let dir = scratch("explain-report");
+    let file = dir.join("taken");
+    std::fs::write(&file, "mine\n").unwrap();
+    let out = lab(&[
+        "explain",
+        "--report",
+        file.to_str().unwrap(),
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    ])
+    .output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("--report") && stderr.contains("not a directory"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty(), "the comparison must not run");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
+}
+
+/// Issue 43 rows 10 and 11: report.md escapes what comes from outside (a set
+/// named like HTML, a file name holding a newline), and a dangling symbolic
+/// link in a --set directory is named, not skipped silently.
+#[test]
+fn report_md_is_escaped_and_dangling_links_are_named() {
+    let dir = scratch("escape");
+    let sets = dir.join("sets");
+    std::fs::create_dir_all(&sets).unwrap();
+    let puzzle = "12.4..1..1....42\n";
+    std::fs::write(sets.join("<script>alert(1)</script>.txt"), puzzle).unwrap();
+    std::fs::write(sets.join("two\n# injected.txt"), puzzle).unwrap();
+    std::os::unix::fs::symlink(dir.join("gone.txt"), sets.join("lost.txt")).unwrap();
+    let report = dir.join("report");
+    let out = lab(&[
+        "compare",
+        "--no-progress",
+        "--strategies",
+        "dlx",
+        "--rounds",
+        "1",
+        "--set",
+        sets.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ])
+    .output()
+    .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("lost.txt") && stderr.contains("does not exist"),
+        "{stderr}"
+    );
+    let md = std::fs::read_to_string(report.join("report.md")).unwrap();
+    assert!(!md.contains("<script>"), "{md}");
+    assert!(md.contains("&lt;script&gt;"), "{md}");
+    assert!(!md.lines().any(|l| l.starts_with("# injected")), "{md}");
+}
+
+/// The records of a results file that do not depend on the machine, keyed
+/// and sorted: (set, index, strategy) with the puzzle, verdict, stop, count
+/// and every statistic.
+fn records(files: &[PathBuf]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for file in files {
+        for line in std::fs::read_to_string(file).unwrap().lines().skip(1) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let f = |k: &str| v[k].to_string();
+            out.push(
+                [
+                    "set",
+                    "index",
+                    "strategy",
+                    "puzzle",
+                    "verdict",
+                    "stop",
+                    "count",
+                    "nodes",
+                    "placements",
+                    "guesses",
+                    "backtracks",
+                    "max_depth",
+                    "mems",
+                    "solved",
+                    "wrong",
+                ]
+                .map(f)
+                .join(" "),
+            );
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The guide's recipe (guide/src/using.md, "Long runs") with Debian's GNU
+/// parallel: the shards, merged, equal one single-process run record for
+/// record, also after one shard is killed part way and finished by the
+/// recipe's --resume. Needs `parallel` on the PATH (.ci/run installs it).
+#[test]
+#[ignore]
+fn the_guide_s_gnu_parallel_recipe_equals_one_run() {
+    let found = Command::new("parallel").arg("--version").output();
+    assert!(
+        found.is_ok_and(|o| o.status.success()),
+        "this test needs GNU parallel (apt-get install parallel)"
+    );
+    let dir = scratch("parallel");
+    let single = dir.join("single.jsonl");
+    let mut args = LONG.to_vec();
+    args.extend(["--results", single.to_str().unwrap()]);
+    let (code, whole, err) = run_json(&args);
+    assert_eq!(code, Some(0), "{err}");
+    let shards = 4;
+    let shard = |k: usize| dir.join(format!("shard-{k}.jsonl"));
+    // The recipe, as the guide writes it, with this test's set and budget.
+    let recipe = format!(
+        "{bin} compare --no-progress --repeat 1 --strategies naive,dlx --node-budget 4000000 \
+         --set puzzles/top95.txt --limit-puzzles 60 --shard {{}}/{shards} \
+         --results {dir}/shard-{{}}.jsonl --resume --format csv > /dev/null",
+        bin = bin().display(),
+        dir = dir.display()
+    );
+    let parallel = |recipe: &str| {
+        let seq: Vec<String> = (1..=shards).map(|k| k.to_string()).collect();
+        let mut cmd = Command::new("parallel");
+        cmd.args(["--will-cite", "-j2", recipe, ":::"])
+            .args(&seq)
+            .current_dir(root());
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "parallel: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    // Shard 2 killed part way first, as a preempted job would be.
+    let two = shard(2);
+    let mut killed = LONG.to_vec();
+    let spec = format!("2/{shards}");
+    killed.extend(["--shard", &spec, "--results", two.to_str().unwrap()]);
+    let mut child = lab(&killed)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while lines_in(&two) < 6 {
+        assert!(started.elapsed() < Duration::from_secs(120), "no progress");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let cut = lines_in(&two);
+    assert!(cut < 1 + 2 * 15, "killed part way: {cut} lines");
+    parallel(&recipe);
+    let files: Vec<PathBuf> = (1..=shards).map(shard).collect();
+    assert_eq!(
+        records(&files),
+        records(&[single.clone()]),
+        "record for record"
+    );
+    let mut merge = vec!["merge".to_string(), "--format".into(), "json".into()];
+    merge.extend(files.iter().map(|f| f.display().to_string()));
+    let merge: Vec<&str> = merge.iter().map(String::as_str).collect();
+    let (code, merged, err) = run_json(&merge);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(counts(&merged), counts(&whole));
+    // Run again, the recipe finds every shard done and changes nothing.
+    let before = records(&files);
+    parallel(&recipe);
+    assert_eq!(records(&files), before);
+}

@@ -46,7 +46,9 @@ pub fn strategy_infos(lines: &[Line]) -> Vec<StrategyInfo> {
 (a puzzle held twice counts once). Times are what each machine measured; the intervals pool \
 the runs' puzzles.\n\n\
 Files written with different settings (sets or their contents, strategies, budgets, rounds, \
-seed, binary) are refused, naming the difference, unless --allow-mixed. Two lines of one \
+seed, binary, --jobs, --pin) are refused, naming the difference, unless --allow-mixed. Every \
+record is checked against its file's settings record (its settings, shard and puzzle), and a \
+set of shards with one missing is refused, naming it, unless --allow-partial. Two lines of one \
 (puzzle, strategy) that say different things, and verdicts of one puzzle that disagree across \
 strategies, are reported as problems (exit status 1).\n\n\
 Example:\n  sudoku-lab merge shard-*.jsonl --format md --report reports/17clue-all"
@@ -68,6 +70,11 @@ pub struct MergeArgs {
     /// settings its lines came from
     #[arg(long)]
     pub allow_mixed: bool,
+
+    /// Merge the shards given though some of the run's shards are missing (the report
+    /// then names them)
+    #[arg(long)]
+    pub allow_partial: bool,
 }
 
 /// One file's settings, as a phrase for messages.
@@ -118,6 +125,51 @@ fn describe(held: &[(String, Held)], kinds: &[Option<Settings>], of_file: &[usiz
     out
 }
 
+/// A line's statistics in words: `183 nodes, 12 guesses, ...`, the
+/// measured ones only.
+fn stats_words(stats: &super::results::LineStats) -> String {
+    let named = [
+        ("nodes", stats.nodes),
+        ("placements", stats.placements),
+        ("guesses", stats.guesses),
+        ("backtracks", stats.backtracks),
+        ("max depth", stats.max_depth),
+        ("peak states", stats.peak_states),
+        ("peak bytes", stats.peak_bytes),
+        ("mems", stats.mems),
+    ];
+    let said: Vec<String> = named
+        .iter()
+        .filter_map(|(name, v)| v.map(|v| format!("{v} {name}")))
+        .collect();
+    if said.is_empty() {
+        "no statistics".into()
+    } else {
+        said.join(", ")
+    }
+}
+
+/// The shards of one run the files lack: for each `N` some file was a shard
+/// of, the `K/N` no file holds. Empty when no file was sharded.
+fn missing_shards(held: &[(String, Held)]) -> Vec<String> {
+    let mut of: std::collections::BTreeMap<usize, std::collections::BTreeSet<usize>> =
+        Default::default();
+    for (_, h) in held {
+        if let Some(shard) = h.shard {
+            of.entry(shard.n).or_default().insert(shard.k);
+        }
+    }
+    let mut missing = Vec::new();
+    for (n, ks) in of {
+        missing.extend(
+            (1..=n)
+                .filter(|k| !ks.contains(k))
+                .map(|k| format!("{k}/{n}")),
+        );
+    }
+    missing
+}
+
 /// Lines of one (set, puzzle, strategy) that say different things, and
 /// puzzles whose definite verdicts disagree across strategies (where the
 /// run that wrote them did not already say so).
@@ -139,15 +191,15 @@ fn conflicts(lines: &[Line]) -> Vec<Problem> {
                         strategies: vec![l.strategy.clone()],
                         message: format!(
                             "two lines of {} on puzzle {} disagree: one says {} ({} solutions, \
-                             {:?}), the other {} ({} solutions, {:?})",
+                             {}), the other {} ({} solutions, {})",
                             l.strategy,
                             l.index,
                             other.verdict.word(),
                             other.count,
-                            other.stats,
+                            stats_words(&other.stats),
                             l.verdict.word(),
                             l.count,
-                            l.stats
+                            stats_words(&l.stats)
                         ),
                     });
                 }
@@ -208,6 +260,17 @@ pub fn merge(args: &MergeArgs) -> Status {
             }
         }
     }
+    let missing = missing_shards(&held);
+    if !missing.is_empty() && !args.allow_partial {
+        eprintln!(
+            "error: the files are shards of a run, and shard{} {} {} missing: merge every \
+             shard, or add --allow-partial to report on these",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", "),
+            if missing.len() == 1 { "is" } else { "are" }
+        );
+        return Status::Usage;
+    }
     let (kinds, of_file) = variants(&held);
     let mixed = describe(&held, &kinds, &of_file);
     if !mixed.is_empty() && !args.allow_mixed {
@@ -249,11 +312,26 @@ pub fn merge(args: &MergeArgs) -> Status {
     }
     let names: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
     // The machine section says where the merge ran, with the default settings.
+    // --jobs as the runs recorded it: above 1 their timings were disturbed.
+    let jobs = kinds
+        .iter()
+        .flatten()
+        .filter_map(|s| s.jobs)
+        .max()
+        .unwrap_or(1);
     let config = RunConfig {
         command: Some(super::command_line()),
+        jobs,
         ..RunConfig::default()
     };
     let mut report = tally.into_report(config.machine(), strategy_infos(&lines));
+    if !missing.is_empty() {
+        report.notes.push(format!(
+            "PARTIAL (--allow-partial): shard{} {} of the run missing",
+            if missing.len() == 1 { "" } else { "s" },
+            missing.join(", ")
+        ));
+    }
     report.notes.push(format!(
         "merged from {} results file{} ({}); the machine section is where the merge ran",
         names.len(),

@@ -285,12 +285,22 @@ pub fn run(args: &CompareArgs) -> Status {
         interrupt: None,
     };
     let pinned = pin::pin(args.protocol.pin, config.jobs);
-    let settings = settings::Settings::of(&ids(&strategies), &sets, &config);
+    let settings = settings::Settings {
+        pin: Some(args.protocol.pin),
+        ..settings::Settings::of(&ids(&strategies), &sets, &config)
+    };
     let (held, mut writer) = match open_results(args, &settings) {
         Ok(found) => found,
         Err(status) => return status,
     };
-    config.skip = std::sync::Arc::new(results::done(&held, &ids(&strategies)));
+    let done = results::done(&held, &ids(&strategies));
+    // A puzzle only some of whose lines were written (in flight when the run
+    // stopped) is run again: its old lines are replaced, never counted.
+    let held: Vec<results::Line> = held
+        .into_iter()
+        .filter(|l| done.contains(&(l.set.clone(), l.index)))
+        .collect();
+    config.skip = std::sync::Arc::new(done);
     config.interrupt = Some(interrupt_flag());
     let mut tally = tally::Tally::default();
     for line in &held {
@@ -378,8 +388,21 @@ fn open_results(
         ));
     }
     let exists = path.metadata().is_ok_and(|m| m.len() > 0);
+    // Locked before it is read (and maybe repaired): two runs on one file
+    // would both redo the rest and write each line twice.
+    let file = results::open_locked(path).map_err(fail)?;
     let held = if args.resume && exists {
         let held = results::read(path, true).map_err(fail)?;
+        if held.shard != args.shard {
+            let say = |s: Option<results::Shard>| {
+                s.map_or("not sharded".into(), |s| format!("shard {s}"))
+            };
+            return Err(fail(format!(
+                "holds {} and this run is {}: resume each shard with its own file",
+                say(held.shard),
+                say(args.shard)
+            )));
+        }
         match &held.settings {
             None => {
                 return Err(fail(
@@ -409,8 +432,8 @@ fn open_results(
     } else {
         Vec::new()
     };
-    let writer =
-        results::Writer::append(path, settings).map_err(|e| fail(format!("cannot write: {e}")))?;
+    let writer = results::Writer::append(file, settings, args.shard)
+        .map_err(|e| fail(format!("cannot write: {e}")))?;
     Ok((held, Some(writer)))
 }
 

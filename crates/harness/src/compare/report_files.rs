@@ -14,6 +14,9 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
     let m = &report.machine;
     let mut md = String::from("# sudoku-lab comparison\n\n");
     if let Some(command) = &m.command {
+        // A code span ends at a backtick and a heading starts after a
+        // newline: a set named with either must not reshape the page.
+        let command = command.replace(['\n', '\r'], " ").replace('`', "'");
         md.push_str(&format!("Made by `{command}`"));
         if m.build_commit.is_some() || m.git_commit.is_some() {
             // The binary's commit first; the checkout the run started in
@@ -30,7 +33,7 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
     md.push_str("## Machine\n\n| | |\n|---|---|\n");
     let rows = m.rows();
     for (k, v) in rows {
-        md.push_str(&format!("| {k} | {} |\n", v.replace('|', "\\|")));
+        md.push_str(&format!("| {k} | {} |\n", table::md_escape(v)));
     }
     md.push_str("\n## Results\n\n");
     md.push_str(&table::render(report, Flavor::Markdown));
@@ -44,7 +47,7 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
     if !listed.is_empty() {
         md.push_str("\n## Problems\n\n");
         for p in &listed {
-            md.push_str(&format!("- {}\n", p.to_string().replace('`', "'")));
+            md.push_str(&format!("- {}\n", table::md_escape(&p.to_string())));
         }
         if report.problems.len() > listed.len() {
             md.push_str(&format!(

@@ -264,6 +264,24 @@ pub struct Line {
     /// nodes (about 645 ms at this speed, from 300 random probes)".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_note: Option<String>,
+    /// The fingerprint of the settings the line was measured under
+    /// ([`Settings::fingerprint`]), stamped when it is written; absent in
+    /// files written before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<String>,
+    /// `--shard K/N` of the run that measured it, when sharded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// FNV-1a 64 (hex) of the set, index and puzzle text ([`puzzle_hash`]):
+    /// a line whose puzzle was changed after it was written is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub puzzle_hash: Option<String>,
+}
+
+/// The hash a line carries of where its puzzle is and what it says.
+pub fn puzzle_hash(set: &str, index: usize, puzzle: &str) -> String {
+    let text = format!("{set}\n{index}\n{puzzle}");
+    format!("{:016x}", super::machine::fnv1a(text.as_bytes()))
 }
 
 /// What a strategy said about one puzzle: a line's `verdict`.
@@ -347,6 +365,9 @@ impl Line {
             disagreement: None,
             rating: None,
             budget_note: None,
+            run: None,
+            shard: None,
+            puzzle_hash: None,
         }
     }
 
@@ -442,6 +463,12 @@ pub struct Shard {
     pub n: usize,
 }
 
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.k, self.n)
+    }
+}
+
 impl Shard {
     /// Whether the puzzle of index `index` belongs to this shard.
     pub fn holds(self, index: usize) -> bool {
@@ -468,7 +495,13 @@ pub fn shard(s: &str) -> Result<Shard, String> {
 #[derive(Clone, Debug, Default)]
 pub struct Held {
     pub settings: Option<Settings>,
+    /// The header's `--shard`, when the run that wrote the file was sharded.
+    pub shard: Option<Shard>,
     pub lines: Vec<Line>,
+    /// Lines that an identical key (set, puzzle, strategy) written later in
+    /// the file replaced: a puzzle in flight when a run stopped, run again
+    /// by `--resume`.
+    pub replaced: usize,
 }
 
 /// Reads a results file. A last line cut short (a kill in the middle of a
@@ -477,8 +510,9 @@ pub struct Held {
 pub fn read(path: &Path, repair: bool) -> Result<Held, String> {
     let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
     let mut reader = io::BufReader::new(file);
-    let mut lines = Vec::new();
+    let mut lines: Vec<(usize, Line)> = Vec::new();
     let mut settings = None;
+    let mut shard = None;
     let (mut whole, mut number) = (0u64, 0usize);
     let mut buf = String::new();
     loop {
@@ -501,11 +535,16 @@ pub fn read(path: &Path, repair: bool) -> Result<Held, String> {
                 return Err(format!("line {number}: a second settings record"));
             }
             settings = Some(header.settings);
+            shard = match header.shard {
+                Some(s) => Some(self::shard(&s).map_err(|e| format!("line {number}: {e}"))?),
+                None => None,
+            };
         } else if !text.is_empty() {
-            lines.push(
+            lines.push((
+                number,
                 parse_line(text)
                     .map_err(|e| format!("line {number} is not a results record: {e}"))?,
-            );
+            ));
         }
         whole += n as u64;
     }
@@ -518,7 +557,117 @@ pub fn read(path: &Path, repair: bool) -> Result<Held, String> {
             file.set_len(whole).map_err(|e| e.to_string())?;
         }
     }
-    Ok(Held { settings, lines })
+    check(&lines, settings.as_ref(), shard)?;
+    // A later line of the same (set, puzzle, strategy) replaces the earlier:
+    // the puzzle was in flight when a run stopped, and `--resume` ran it again.
+    let mut last: HashMap<(&str, usize, &str), usize> = HashMap::new();
+    for (i, (_, l)) in lines.iter().enumerate() {
+        last.insert((&l.set, l.index, &l.strategy), i);
+    }
+    let keep: HashSet<usize> = last.into_values().collect();
+    let replaced = lines.len() - keep.len();
+    let lines = lines
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| keep.contains(i))
+        .map(|(_, (_, l))| l)
+        .collect();
+    Ok(Held {
+        settings,
+        shard,
+        lines,
+        replaced,
+    })
+}
+
+/// Each record against its file's header: measured under the header's
+/// settings (the fingerprint it carries, the budgets its stop names, a
+/// strategy the header lists), in the header's shard, its puzzle as it was
+/// written (the hash it carries), and one puzzle text per (set, index).
+/// The first record that fails is named by its line.
+pub fn check(
+    lines: &[(usize, Line)],
+    settings: Option<&Settings>,
+    shard: Option<Shard>,
+) -> Result<(), String> {
+    let fingerprint = settings.map(Settings::fingerprint);
+    let mut texts: HashMap<(&str, usize), (&str, usize)> = HashMap::new();
+    for (number, l) in lines {
+        let at = format!(
+            "line {number} ({} on puzzle {} of {})",
+            l.strategy, l.index, l.set
+        );
+        if let Some(hash) = &l.puzzle_hash {
+            if *hash != puzzle_hash(&l.set, l.index, &l.puzzle) {
+                return Err(format!(
+                    "{at}: its puzzle is not the one it was measured on (the record's puzzle \
+                     hash does not match its text): the record was altered"
+                ));
+            }
+        }
+        match texts.get(&(l.set.as_str(), l.index)) {
+            Some((text, first)) if *text != l.puzzle => {
+                return Err(format!(
+                    "{at}: puzzle {} of {} reads {} here and {} on line {first}: two puzzles \
+                     under one index",
+                    l.index, l.set, l.puzzle, text
+                ))
+            }
+            Some(_) => {}
+            None => {
+                texts.insert((&l.set, l.index), (&l.puzzle, *number));
+            }
+        }
+        let record_shard = l.shard.as_deref();
+        let header_shard = shard.map(|s| s.to_string());
+        if l.shard.is_some() && record_shard != header_shard.as_deref() {
+            return Err(format!(
+                "{at}: measured in shard {}, but the file is {}",
+                record_shard.unwrap_or("-"),
+                header_shard.map_or("not sharded".to_string(), |s| format!("shard {s}"))
+            ));
+        }
+        if let Some(shard) = shard {
+            if !shard.holds(l.index) {
+                return Err(format!(
+                    "{at}: puzzle {} is not in shard {shard}, the file's",
+                    l.index
+                ));
+            }
+        }
+        let Some(settings) = settings else {
+            continue;
+        };
+        if let (Some(run), Some(fingerprint)) = (&l.run, &fingerprint) {
+            if run != fingerprint {
+                return Err(format!(
+                    "{at}: measured under other settings than the file's settings record (its \
+                     settings fingerprint {run}, the record's {fingerprint}: another budget, \
+                     protocol, --jobs, --pin, set or binary); it belongs to another run"
+                ));
+            }
+        }
+        if !l.strategy.is_empty() && !settings.strategies.contains(&l.strategy) {
+            return Err(format!(
+                "{at}: strategy {} is not among the run's ({})",
+                l.strategy,
+                settings.strategies.join(", ")
+            ));
+        }
+        let no_budget = match l.stop {
+            StopReason::NodeBudget => settings.node_budget.is_none().then_some("node"),
+            StopReason::TimeBudget => settings.time_budget_ms.is_none().then_some("time"),
+            StopReason::MemoryBudget => settings.memory_budget_bytes.is_none().then_some("memory"),
+            _ => None,
+        };
+        if let Some(kind) = no_budget {
+            return Err(format!(
+                "{at}: stopped by a {kind} budget, but the run it is filed under had none: it \
+                 was measured by another run"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// One line of a results file, of this format or an older one.
@@ -552,25 +701,51 @@ pub fn done(held: &[Line], strategies: &[String]) -> HashSet<(String, usize)> {
         .collect()
 }
 
+/// Opens `path` for appending (creating it) and locks it, so no other run
+/// reads, repairs or appends to it while this one does; the lock lasts as
+/// long as the file stays open. Another run holding it is an error that says
+/// so, before any work.
+pub fn open_locked(path: &Path) -> Result<std::fs::File, String> {
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot write: {e}"))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(
+            "another sudoku-lab run is writing to this file (a run or a --resume of it): let \
+             it finish, or name another file"
+                .into(),
+        ),
+        Err(std::fs::TryLockError::Error(e)) => Err(format!("cannot lock it: {e}")),
+    }
+}
+
 /// An open results file that lines are appended to, flushed puzzle by puzzle.
 pub struct Writer {
     file: std::fs::File,
     buf: Vec<u8>,
+    /// The settings' fingerprint and the shard, stamped on every line.
+    run: String,
+    shard: Option<String>,
 }
 
 impl Writer {
-    /// Opens `path` for appending; an empty file gets `settings` as its
-    /// first record, written and flushed now, so a file that cannot be
-    /// written is known before the work.
-    pub fn append(path: &Path, settings: &Settings) -> io::Result<Writer> {
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)?;
+    /// Appends to `file` (opened by [`open_locked`]); an empty file gets
+    /// `settings` and `shard` as its first record, written and flushed now,
+    /// so a file that cannot be written is known before the work.
+    pub fn append(
+        mut file: std::fs::File,
+        settings: &Settings,
+        shard: Option<Shard>,
+    ) -> io::Result<Writer> {
         file.seek(io::SeekFrom::End(0))?;
+        let shard = shard.map(|s| s.to_string());
         if file.metadata()?.len() == 0 {
             let header = Header {
                 settings: settings.clone(),
+                shard: shard.clone(),
             };
             let mut text = serde_json::to_vec(&header)?;
             text.push(b'\n');
@@ -580,6 +755,8 @@ impl Writer {
         Ok(Writer {
             file,
             buf: Vec::new(),
+            run: settings.fingerprint(),
+            shard,
         })
     }
 
@@ -588,7 +765,13 @@ impl Writer {
     pub fn write(&mut self, lines: &[Line]) -> io::Result<()> {
         self.buf.clear();
         for line in lines {
-            serde_json::to_writer(&mut self.buf, line)?;
+            let stamped = Line {
+                run: Some(self.run.clone()),
+                shard: self.shard.clone(),
+                puzzle_hash: Some(puzzle_hash(&line.set, line.index, &line.puzzle)),
+                ..line.clone()
+            };
+            serde_json::to_writer(&mut self.buf, &stamped)?;
             self.buf.push(b'\n');
         }
         self.file.write_all(&self.buf)?;

@@ -58,6 +58,30 @@ pub fn files_in(dir: &Path) -> std::io::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// The symbolic links of a directory, named like puzzle files, that lead
+/// nowhere: each with where it points. [`files_in`] leaves them out (they are
+/// no files), and a set directory says so rather than lose a set silently.
+pub fn dangling_links(dir: &Path) -> Vec<(PathBuf, PathBuf)> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut links: Vec<(PathBuf, PathBuf)> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.is_symlink() && !p.exists())
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| PUZZLE_EXTENSIONS.iter().any(|x| x.eq_ignore_ascii_case(e)))
+        })
+        .map(|p| {
+            let target = std::fs::read_link(&p).unwrap_or_default();
+            (p, target)
+        })
+        .collect();
+    links.sort();
+    links
+}
+
 /// Orders names with their numbers compared as numbers: `4x4` before `12x12`.
 pub fn natural_cmp(a: &str, b: &str) -> std::cmp::Ordering {
     fn chunks(s: &str) -> Vec<(bool, &str)> {
@@ -112,6 +136,14 @@ pub fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
             continue;
         }
         let paths = if arg.is_dir() {
+            for (link, target) in dangling_links(arg) {
+                eprintln!(
+                    "error: {}: a symbolic link to {}, which does not exist; the set is left out",
+                    link.display(),
+                    target.display()
+                );
+                status = Status::Usage;
+            }
             match files_in(arg) {
                 Ok(files) if files.is_empty() => {
                     eprintln!(

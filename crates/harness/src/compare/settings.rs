@@ -7,8 +7,16 @@
 //! settings are not the same experiment: `compare --resume` refuses to
 //! append to a file of other settings, naming what differs, and `sudoku-lab
 //! merge` refuses to merge files of different settings unless
-//! `--allow-mixed` (and the report then says, row by row, what was mixed). The shard (`--shard K/N`) is not a setting: shards of one
-//! run differ only in it, and merge into one run.
+//! `--allow-mixed` (and the report then says, row by row, what was mixed).
+//! The shard (`--shard K/N`) is not a setting: shards of one run differ only
+//! in it, and merge into one run; the header records it beside the settings.
+//!
+//! Every record carries the fingerprint of the settings it was measured
+//! under ([`Settings::fingerprint`]), its shard and a hash of its puzzle, so
+//! a record appended under another run's header (another budget, protocol,
+//! `--jobs` or `--pin`), a record of another shard, or a record whose
+//! puzzle text was altered is refused record by record, not only header by
+//! header ([`super::results::check`]).
 
 use super::config::RunConfig;
 use super::machine::fnv1a;
@@ -45,12 +53,22 @@ pub struct Settings {
     /// field).
     #[serde(default)]
     pub build_commit: Option<String>,
+    /// Worker threads (`--jobs`): above 1 the timings are disturbed, so the
+    /// report says so, merged or not. Null in files written before.
+    #[serde(default)]
+    pub jobs: Option<usize>,
+    /// Whether `--pin` was asked for. Null in files written before.
+    #[serde(default)]
+    pub pin: Option<bool>,
 }
 
 /// The first record of a results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Header {
     pub settings: Settings,
+    /// `--shard K/N` of the run that wrote the file, when sharded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
 }
 
 impl Settings {
@@ -78,7 +96,17 @@ impl Settings {
             seed: machine.seed,
             binary_hash: machine.binary_hash,
             build_commit: machine.build_commit,
+            jobs: Some(config.jobs),
+            pin: None,
         }
+    }
+
+    /// FNV-1a 64 of the settings as written (hex): every setting, present
+    /// and future (a field added here is in the fingerprint without more
+    /// code), so a record stamped with it belongs to these settings only.
+    pub fn fingerprint(&self) -> String {
+        let json = serde_json::to_vec(self).expect("settings serialize");
+        format!("{:016x}", fnv1a(&json))
     }
 
     /// What differs between two settings, one phrase each (empty when none).
@@ -97,7 +125,9 @@ impl Settings {
                 .join(", ")
         };
         differ("sets", sets(self), sets(other));
-        let show = |x: &dyn std::fmt::Debug| format!("{x:?}");
+        fn show<T: std::fmt::Display>(x: &Option<T>) -> String {
+            x.as_ref().map_or("none".to_string(), |v| v.to_string())
+        }
         differ(
             "--limit-puzzles",
             show(&self.limit_puzzles),
@@ -136,6 +166,13 @@ impl Settings {
         );
         differ("--seed", self.seed.to_string(), other.seed.to_string());
         differ("binary", show(&self.binary_hash), show(&other.binary_hash));
+        differ("--jobs", show(&self.jobs), show(&other.jobs));
+        let pin = |p: Option<bool>| match p {
+            Some(true) => "pinned".to_string(),
+            Some(false) => "not pinned".to_string(),
+            None => "not recorded".to_string(),
+        };
+        differ("--pin", pin(self.pin), pin(other.pin));
         differ(
             "built from commit",
             show(&self.build_commit),
@@ -162,7 +199,7 @@ mod tests {
         assert_eq!(said.len(), 2, "{said:?}");
         assert!(said[0].starts_with("strategies: a against b"), "{said:?}");
         assert!(
-            said[1].starts_with("node budget: None against Some(5)"),
+            said[1].starts_with("node budget: none against 5"),
             "{said:?}"
         );
         let c = Settings {
@@ -173,10 +210,7 @@ mod tests {
             build_commit: Some("def5678".into()),
             ..a.clone()
         });
-        assert_eq!(
-            said,
-            [r#"built from commit: Some("abc1234") against Some("def5678")"#]
-        );
+        assert_eq!(said, ["built from commit: abc1234 against def5678"]);
     }
 
     /// A results file written before `build_commit` still opens.

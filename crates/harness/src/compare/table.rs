@@ -245,7 +245,13 @@ pub fn summary(report: &Report, flavor: Flavor, width: usize) -> Option<String> 
             id.to_string()
         }
     };
-    let labels: Vec<String> = sets.iter().map(|s| short_name(&s.name)).collect();
+    let labels: Vec<String> = sets
+        .iter()
+        .map(|s| match flavor {
+            Flavor::Markdown => md_escape(&short_name(&s.name)),
+            Flavor::Terminal => short_name(&s.name),
+        })
+        .collect();
     let cells: Vec<Vec<String>> = strategies
         .iter()
         .map(|&(_, id)| {
@@ -308,6 +314,27 @@ pub fn summary(report: &Report, flavor: Flavor, width: usize) -> Option<String> 
     Some(out)
 }
 
+/// Text from outside (a set's file name, a message quoting it) made inert in
+/// Markdown: one line (a newline in a file name would start a heading),
+/// HTML as text, and every character Markdown reads as markup escaped.
+pub fn md_escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '\n' | '\r' => out.push(' '),
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '|' | '!' => {
+                out.push('\\');
+                out.push(ch);
+            }
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
 /// A set's short label: the file name without its extension.
 fn short_name(set: &str) -> String {
     std::path::Path::new(set)
@@ -340,14 +367,14 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
     out.push('\n');
     for note in &report.notes {
         out.push_str(&if md {
-            format!("\n{note}.\n")
+            format!("\n{}.\n", md_escape(note))
         } else {
             prose(note.clone()) + "\n"
         });
     }
     for w in warnings(report) {
         out.push_str(&if md {
-            format!("\n**{w}**\n")
+            format!("\n**{}**\n", md_escape(&w))
         } else {
             prose(format!("WARNING: {w}")) + "\n"
         });
@@ -364,8 +391,8 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
         if md {
             out.push_str(&format!(
                 "\n### {}\n\n{}\n\n",
-                set.name,
-                set_description(set)
+                md_escape(&set.name),
+                md_escape(&set_description(set))
             ));
         } else {
             out.push_str(&format!("\n{}\n", prose(set_heading(set))));
@@ -378,7 +405,7 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
         out.push('\n');
         if let Some(standing) = standings(report, &set.name) {
             out.push_str(&if md {
-                format!("\n{standing}.\n")
+                format!("\n{}.\n", md_escape(&standing))
             } else {
                 prose(standing) + ".\n"
             });
