@@ -91,19 +91,23 @@ fn reads_back(shape: Shape, count: usize, seed: u64) {
             .verify_solution_of(puzzle)
             .unwrap_or_else(|e| panic!("{spec}: {e}"));
     }
-    // What solve writes, read back, is the same grids (its shape line holds
-    // where the side fits two box shapes).
-    let reread: Vec<Grid> = PuzzleReader::new(out.as_bytes())
-        .map(|(_, e)| e.map(|e| e.puzzle.shape()))
-        .map(|s| {
-            let shape = s.unwrap_or_else(|e| panic!("{spec}: solve's output: {e}"));
-            Grid::empty(shape)
+    // What solve writes (its verdicts set aside), read back with no shape
+    // given, is the same grids: its shape line says the boxes.
+    let solutions: String = out
+        .lines()
+        .map(|l| match l.rsplit_once(' ') {
+            Some((grid, _)) if !l.starts_with('#') => format!("{grid}\n"),
+            _ => format!("{l}\n"),
         })
         .collect();
-    assert!(
-        reread.iter().all(|g| g.shape() == shape),
-        "{spec}: solve's output misread"
-    );
+    let reread: Vec<Grid> = PuzzleReader::new(solutions.as_bytes())
+        .map(|(_, e)| e.unwrap_or_else(|e| panic!("{spec}: solve's output: {e}")).puzzle)
+        .collect();
+    let expected: Vec<Grid> = answers
+        .iter()
+        .map(|a| sudoku_core::parse_puzzle(a.rsplit_once(' ').unwrap().0, options).unwrap())
+        .collect();
+    assert_eq!(reread, expected, "{spec}: solve's output read back as other grids");
     assert!(
         !err.contains("note:"),
         "{spec}: the header says the shape: {err}"
@@ -117,8 +121,9 @@ fn reads_back(shape: Shape, count: usize, seed: u64) {
         assert!(c.starts_with("1 "), "{spec}: count says {c}");
     }
 
+    // Rating is slow past 9x9: a short budget, and "stopped" is no misread.
     let (code, out, err) = piped(
-        &["rate", "--format", "json", "--jobs", "1", "-"],
+        &["rate", "--format", "json", "--time-budget", "300ms", "-"],
         &generated,
     );
     assert!(matches!(code, Some(0) | Some(1)), "{spec}: rate: {err}");
@@ -128,7 +133,10 @@ fn reads_back(shape: Shape, count: usize, seed: u64) {
         .collect();
     assert_eq!(rated.len(), count, "{spec}: {out}");
     for (puzzle, r) in puzzles.iter().zip(&rated) {
-        assert_eq!(r["verdict"], "unique", "{spec}: {r}");
+        assert!(
+            r["verdict"] == "unique" || r["verdict"] == "stopped",
+            "{spec}: {r}"
+        );
         assert_eq!(r["puzzle"], puzzle.to_line().as_str(), "{spec}");
         assert_eq!(r["shape"], spec.as_str(), "{spec}");
     }
@@ -188,7 +196,7 @@ fn a_solution_after_a_tab_is_not_a_rating() {
     );
     assert!(!out.contains("1234341221434321.0"), "{out}");
     assert!(matches!(code, Some(0) | Some(1)), "{err}");
-    let (code, _, err) = piped(&["rate", "-"], &format!("{} 99\n", "1".repeat(0) + &nine()));
+    let (code, _, err) = piped(&["rate", "-"], &format!("{} 99\n", nine()));
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("column 83") && err.contains("not a rating"),

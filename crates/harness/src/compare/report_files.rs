@@ -33,7 +33,7 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
     md.push_str("## Machine\n\n| | |\n|---|---|\n");
     let rows = m.rows();
     for (k, v) in rows {
-        md.push_str(&format!("| {k} | {} |\n", table::md_escape(v)));
+        md.push_str(&format!("| {k} | {} |\n", table::md_escape(&v)));
     }
     md.push_str("\n## Results\n\n");
     md.push_str(&table::render(report, Flavor::Markdown));
