@@ -101,13 +101,19 @@ fn reads_back(shape: Shape, count: usize, seed: u64) {
         })
         .collect();
     let reread: Vec<Grid> = PuzzleReader::new(solutions.as_bytes())
-        .map(|(_, e)| e.unwrap_or_else(|e| panic!("{spec}: solve's output: {e}")).puzzle)
+        .map(|(_, e)| {
+            e.unwrap_or_else(|e| panic!("{spec}: solve's output: {e}"))
+                .puzzle
+        })
         .collect();
     let expected: Vec<Grid> = answers
         .iter()
         .map(|a| sudoku_core::parse_puzzle(a.rsplit_once(' ').unwrap().0, options).unwrap())
         .collect();
-    assert_eq!(reread, expected, "{spec}: solve's output read back as other grids");
+    assert_eq!(
+        reread, expected,
+        "{spec}: solve's output read back as other grids"
+    );
     assert!(
         !err.contains("note:"),
         "{spec}: the header says the shape: {err}"
