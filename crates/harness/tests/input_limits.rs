@@ -319,7 +319,12 @@ fn row_17_messages_say_what_is_wrong() {
         &["solve", "--format", "line", "--shape", "1x2", "1..."],
         b"",
     );
-    assert_eq!((code, out.as_str()), (0, "1221 unique\n"), "{err}");
+    // Its output names the boxes, so it reads back as 1x2 (issue 43).
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "# shape: 1x2\n1221 unique\n"),
+        "{err}"
+    );
     // trace and explain read their argument with the same shape.
     for (command, flag) in [("trace", "--strategy"), ("explain", "--strategies")] {
         let (code, out, err) = run(&[command, flag, "naive", "--shape", "1x2", "1..."], b"");

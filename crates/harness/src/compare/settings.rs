@@ -218,6 +218,7 @@ mod tests {
     fn an_old_settings_record_still_parses() {
         let new = Header {
             settings: Settings::of(&["a".into()], &[], &RunConfig::default()),
+            shard: None,
         };
         let mut old = serde_json::to_value(&new).unwrap();
         old["settings"]
