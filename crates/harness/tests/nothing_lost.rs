@@ -608,7 +608,7 @@ fn the_guide_s_gnu_parallel_recipe_equals_one_run() {
     let files: Vec<PathBuf> = (1..=shards).map(shard).collect();
     assert_eq!(
         records(&files),
-        records(&[single.clone()]),
+        records(std::slice::from_ref(&single)),
         "record for record"
     );
     let mut merge = vec!["merge".to_string(), "--format".into(), "json".into()];
