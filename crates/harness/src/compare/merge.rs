@@ -208,6 +208,27 @@ pub fn merge(args: &MergeArgs) -> Status {
             }
         }
     }
+    // Rounds and passes measure different things: no flag mixes them.
+    let mut protocols: Vec<(&str, &str)> = Vec::new();
+    for (name, h) in &held {
+        if let Some(p) = h.settings.as_ref().map(|s| s.protocol.as_str()) {
+            if !protocols.iter().any(|(q, _)| *q == p) {
+                protocols.push((p, name));
+            }
+        }
+    }
+    if protocols.len() > 1 {
+        let named: Vec<String> = protocols
+            .iter()
+            .map(|(p, file)| format!("--protocol {p} ({file})"))
+            .collect();
+        eprintln!(
+            "error: the files were timed under different protocols ({}); their times measure \
+             different things and are never merged, not even with --allow-mixed",
+            named.join(", ")
+        );
+        return Status::Usage;
+    }
     let (kinds, of_file) = variants(&held);
     let mixed = describe(&held, &kinds, &of_file);
     if !mixed.is_empty() && !args.allow_mixed {
@@ -253,7 +274,18 @@ pub fn merge(args: &MergeArgs) -> Status {
         command: Some(super::command_line()),
         ..RunConfig::default()
     };
-    let mut report = tally.into_report(config.machine(), strategy_infos(&lines));
+    let mut machine = config.machine();
+    if let Some((protocol, _)) = protocols.first() {
+        machine.protocol = protocol.to_string();
+    }
+    let mut report = tally.into_report(machine, strategy_infos(&lines));
+    if report.machine.protocol != "rounds" {
+        report.notes.push(format!(
+            "timed under --protocol {}: results files hold the checked pass's lines; the \
+             whole-set passes of the child processes are in the report of the run itself",
+            report.machine.protocol
+        ));
+    }
     report.notes.push(format!(
         "merged from {} results file{} ({}); the machine section is where the merge ran",
         names.len(),

@@ -45,6 +45,22 @@ pub struct Settings {
     /// field).
     #[serde(default)]
     pub build_commit: Option<String>,
+    /// How the run was timed (`--protocol`: `rounds`, `passes`, `both`);
+    /// files written before this field were `rounds`. Never mixed: `merge`
+    /// refuses files of different protocols even with `--allow-mixed`.
+    #[serde(default = "rounds")]
+    pub protocol: String,
+    /// The rounds' order (`--order`: `file`, `shuffled`) and block
+    /// (`--block`); null in files written before these fields (whose rounds
+    /// were shuffled, in blocks of 8).
+    #[serde(default)]
+    pub order: Option<String>,
+    #[serde(default)]
+    pub block: Option<usize>,
+}
+
+fn rounds() -> String {
+    "rounds".to_string()
 }
 
 /// The first record of a results file.
@@ -78,6 +94,9 @@ impl Settings {
             seed: machine.seed,
             binary_hash: machine.binary_hash,
             build_commit: machine.build_commit,
+            protocol: machine.protocol,
+            order: Some(config.order.as_str().to_string()),
+            block: Some(machine.block),
         }
     }
 
@@ -135,6 +154,9 @@ impl Settings {
             other.rounds.to_string(),
         );
         differ("--seed", self.seed.to_string(), other.seed.to_string());
+        differ("--protocol", self.protocol.clone(), other.protocol.clone());
+        differ("--order", show(&self.order), show(&other.order));
+        differ("--block", show(&self.block), show(&other.block));
         differ("binary", show(&self.binary_hash), show(&other.binary_hash));
         differ(
             "built from commit",
