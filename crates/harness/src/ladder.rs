@@ -27,7 +27,7 @@ use crate::compare::interval::Interval;
 use crate::compare::results::{Line, RuleCounts};
 use crate::compare::sets::expand_sets;
 use crate::compare::tally::Tally;
-use crate::compare::{runner, Report, ResultRecord};
+use crate::compare::{Report, ResultRecord};
 use crate::format::format_si;
 use crate::output::{print, write_atomic};
 use crate::Status;
@@ -179,11 +179,12 @@ pub fn run(args: &LadderArgs) -> Status {
         seed: args.protocol.seed,
         count_rules: true,
         command: Some(crate::compare::command_line()),
+        estimator: Some(crate::registry::estimator),
         ..RunConfig::default()
     };
     let pinned = crate::compare::pin::pin(args.protocol.pin, config.jobs);
     let mut counted: HashMap<(String, String), (RuleCounts, u64)> = HashMap::new();
-    let (mut report, _) = runner::compare_streaming(
+    let (mut report, _) = crate::compare::tally::compare_streaming(
         &rungs,
         &sets,
         &config,

@@ -41,43 +41,23 @@ macro_rules! eprint {
     };
 }
 
-pub mod stderr;
+// The engine's plumbing, under the names the commands use.
+pub use sudoku_engine::{format, input, jobs, output, stderr, units, Status};
 
 pub mod args;
 pub mod compare;
 pub mod estimate;
 pub mod explain;
-pub mod format;
 pub mod generate;
-pub mod input;
-pub mod jobs;
 pub mod ladder;
 pub mod ladder_chart;
-pub mod output;
 pub mod rate;
 pub mod registry;
 pub mod scaling;
 pub mod solve;
 pub mod trace;
-pub mod units;
 
 use clap::{Parser, Subcommand};
-
-/// Exit status, ordered from best to worst; a run reports the worst it met.
-///
-/// | code | meaning |
-/// |---|---|
-/// | 0 | every puzzle got a definite verdict (unique, multiple or none) |
-/// | 1 | some puzzle was invalid, hit a budget, or failed verification |
-/// | 2 | usage or I/O error (unknown option or strategy, unreadable file) |
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Status {
-    Ok = 0,
-    Failed = 1,
-    Usage = 2,
-    /// Stopped by SIGINT or SIGTERM (what finished was reported).
-    Interrupted = 130,
-}
 
 const ABOUT: &str = "Classic Sudoku search strategies, side by side.";
 
@@ -139,6 +119,7 @@ pub enum Command {
 /// Runs a parsed command line; returns the exit status, an I/O error (2)
 /// when a message could not be written to standard error.
 pub fn run(cli: Cli) -> Status {
+    sudoku_reports::palette::set_order(&registry::strategies());
     let status = run_command(cli);
     if stderr::failed() {
         status.max(Status::Usage)

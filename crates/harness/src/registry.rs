@@ -45,19 +45,6 @@ pub fn solution_cap(solver: &dyn Solver) -> Option<u64> {
     solver.info().capabilities.solution_cap
 }
 
-/// The harness's cargo features in this build, for the report's machine
-/// section.
-pub fn cargo_features() -> Vec<String> {
-    let mut found = Vec::new();
-    if cfg!(feature = "reference") {
-        found.push("reference".to_string());
-    }
-    if cfg!(feature = "tdoku") {
-        found.push("tdoku".to_string());
-    }
-    found
-}
-
 /// The strategy `solve` uses when none is named: the fastest of ours.
 pub const DEFAULT_STRATEGY: &str = "bitboard";
 
@@ -165,13 +152,7 @@ pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, PickError
 /// count every solution (`None` for invalid givens).
 /// Its arguments: the strategy, the puzzle, the most probes, the seed, and
 /// the time after which no more probes are made.
-pub type Estimator = fn(
-    &dyn Solver,
-    &sudoku_core::Grid,
-    u64,
-    u64,
-    Option<std::time::Duration>,
-) -> Option<sudoku_core::estimate::Estimate>;
+pub use sudoku_engine::budget::Estimator;
 
 /// The exact-cover strategies, probed through dcells' matrix: dlx and dcells
 /// search the same tree, and their loops (written for the cover problem,

@@ -141,6 +141,7 @@ pub fn run(args: &ScalingArgs) -> Status {
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
         command: Some(crate::compare::command_line()),
+        estimator: Some(crate::registry::estimator),
         ..RunConfig::default()
     };
     let pinned = crate::compare::pin::pin(args.protocol.pin, config.jobs);

@@ -24,35 +24,19 @@
 //! prints the tables and writes `--report DIR`; [`merge`] is
 //! `sudoku-lab merge`.
 
-pub mod attempt;
-pub mod cells;
-pub mod chart;
-pub mod config;
-pub mod cross_check;
-pub mod html;
-pub mod interval;
-pub mod machine;
+// The engine's pieces and the reports', under the names the commands use.
+pub use sudoku_engine::{
+    attempt, config, cross_check, interval, machine, pin, progress, protocol, report, results,
+    runner, sets, settings,
+};
+pub use sudoku_reports::{cells, chart, html, notes, report_files, study, summary, table, tally};
 pub mod merge;
-pub mod notes;
 pub mod palette;
-pub mod pin;
-pub mod progress;
-pub mod protocol;
-pub mod report;
-pub mod report_files;
-pub mod results;
-pub mod runner;
-pub mod sets;
-pub mod settings;
-pub mod study;
-pub mod summary;
-pub mod table;
-pub mod tally;
 
 pub use config::RunConfig;
 pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
-pub use runner::compare;
 pub use sets::{natural_cmp, PuzzleSet};
+pub use sudoku_reports::compare;
 
 use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};
 use crate::{registry, Status};
@@ -283,6 +267,7 @@ pub fn run(args: &CompareArgs) -> Status {
         shard: args.shard,
         skip: Default::default(),
         interrupt: None,
+        estimator: Some(registry::estimator),
     };
     let pinned = pin::pin(args.protocol.pin, config.jobs);
     let settings = settings::Settings::of(&ids(&strategies), &sets, &config);
@@ -309,7 +294,7 @@ pub fn run(args: &CompareArgs) -> Status {
                 }
             }
         };
-        runner::compare_streaming(&strategies, &sets, &config, tally, &mut sink)
+        tally::compare_streaming(&strategies, &sets, &config, tally, &mut sink)
     };
     report.notes = notes;
     report.machine.pinned = pinned;

@@ -315,7 +315,7 @@ pub struct Report {
     /// The rating study of each rated set ([`super::study`]); absent when
     /// no set carries ratings.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub study: Vec<super::study::StudyRecord>,
+    pub study: Vec<StudyRecord>,
 }
 
 impl Report {
@@ -375,4 +375,31 @@ impl Report {
         }
         String::from_utf8(writer.into_inner().expect("in memory")).expect("utf-8")
     }
+}
+
+/// One strategy on one rated set: how its figures rank the puzzles against
+/// their ratings. A record of the report's `study` array.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct StudyRecord {
+    /// The set's name (its path as given).
+    pub set: String,
+    /// The strategy id.
+    pub strategy: String,
+    /// Rated puzzles the strategy ran to an outcome (the base of the
+    /// correlations).
+    pub puzzles: u64,
+    /// Of them, puzzles stopped by a budget (counted at the figures they had).
+    pub stopped: u64,
+    /// Spearman correlation of the rating with nodes per puzzle.
+    pub spearman_nodes: Option<f64>,
+    /// ... with guesses (decisions, for the SAT rows).
+    pub spearman_guesses: Option<f64>,
+    /// ... with backtracks (conflicts, for the SAT rows).
+    pub spearman_backtracks: Option<f64>,
+    /// ... with the time per puzzle.
+    pub spearman_time: Option<f64>,
+    /// (rating, nodes) of each counted puzzle: the chart's data. Not in the
+    /// JSON (one figure per puzzle).
+    #[serde(skip)]
+    pub points: Vec<(f64, u64)>,
 }

@@ -4,9 +4,9 @@
 //! because of budget hits is written `>= 176ms` (an upper bound `<= 5.68`);
 //! what a strategy does not measure, or a shape it does not support, is n/a.
 
-use super::interval::Interval;
-use super::report::ResultRecord;
-use crate::format::{format_bytes, format_ratio, format_si, format_us};
+use sudoku_engine::format::{format_bytes, format_ratio, format_si, format_us};
+use sudoku_engine::interval::Interval;
+use sudoku_engine::report::ResultRecord;
 
 /// Column headers; `\n` splits a terminal header over two lines.
 pub const HEADERS: [&str; 29] = [

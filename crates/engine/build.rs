@@ -61,7 +61,7 @@ fn main() {
         "ls-files",
         "--error-unmatch",
         "--",
-        "crates/harness/Cargo.toml",
+        "crates/engine/Cargo.toml",
     ])
     .is_some();
     let commit = git(&["rev-parse", "--short", "HEAD"]).filter(|_| ours);

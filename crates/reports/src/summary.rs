@@ -24,9 +24,9 @@
 //! when every timed line of the row measured it; otherwise it is `null`
 //! (n/a), as the lines say for each statistic alike.
 
-use super::report::{ResultRecord, SetInfo};
-use super::results::{Line, Said};
 use std::time::Duration;
+use sudoku_engine::report::{ResultRecord, SetInfo};
+use sudoku_engine::results::{Line, Said};
 
 /// One statistic of a row, summed over its timed puzzles. The row shows it
 /// only if every timed puzzle measured it: a mean over some puzzles would

@@ -31,43 +31,15 @@
 use super::chart::{axis_count, header, header_height, Area, Swatch};
 use super::notes::wrap_text;
 use super::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
-use super::report::Report;
-use super::results::{Line, StopReason};
 use super::table::Flavor;
-use crate::trace::html::html_escape;
+use crate::markup::html_escape;
 use plotters::prelude::*;
-use serde::{Deserialize, Serialize};
 use std::path::Path;
 pub use sudoku_core::stats::{ranks, spearman};
+use sudoku_engine::report::{Report, StudyRecord};
+use sudoku_engine::results::{Line, StopReason};
 use tabled::settings::object::{Columns, Rows};
 use tabled::settings::{Alignment, Style};
-
-/// One strategy on one rated set: how its figures rank the puzzles against
-/// their ratings. A record of the report's `study` array.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct StudyRecord {
-    /// The set's name (its path as given).
-    pub set: String,
-    /// The strategy id.
-    pub strategy: String,
-    /// Rated puzzles the strategy ran to an outcome (the base of the
-    /// correlations).
-    pub puzzles: u64,
-    /// Of them, puzzles stopped by a budget (counted at the figures they had).
-    pub stopped: u64,
-    /// Spearman correlation of the rating with nodes per puzzle.
-    pub spearman_nodes: Option<f64>,
-    /// ... with guesses (decisions, for the SAT rows).
-    pub spearman_guesses: Option<f64>,
-    /// ... with backtracks (conflicts, for the SAT rows).
-    pub spearman_backtracks: Option<f64>,
-    /// ... with the time per puzzle.
-    pub spearman_time: Option<f64>,
-    /// (rating, nodes) of each counted puzzle: the chart's data. Not in the
-    /// JSON (one figure per puzzle).
-    #[serde(skip)]
-    pub points: Vec<(f64, u64)>,
-}
 
 /// One rated puzzle as one strategy ran it.
 #[derive(Clone, Copy, Debug)]
@@ -326,7 +298,7 @@ fn draw_set(report: &Report, set: &str, path: &Path) -> Result<(), String> {
     let notes = [note.as_str()];
     let panel_rows = rows.len().div_ceil(COLUMNS) as u32;
     let height = header_height(&notes, &ids) + panel_rows * PANEL + 8;
-    let temp = crate::output::temp_path(path);
+    let temp = sudoku_engine::output::temp_path(path);
     let root = SVGBackend::new(&temp, (WIDTH, height)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(&e))?;
@@ -353,7 +325,7 @@ fn draw_set(report: &Report, set: &str, path: &Path) -> Result<(), String> {
     drop(panels);
     drop(area);
     drop(root);
-    crate::output::rename_into(&temp, path).map_err(|e| err(&e))
+    sudoku_engine::output::rename_into(&temp, path).map_err(|e| err(&e))
 }
 
 /// One strategy's panel.

@@ -19,11 +19,11 @@
 //! read in the units a person reads: `10 µs`, `2.5 ms`, `1 s`; `10k`, `1M`.
 
 use super::palette::{self, TEXT_AXIS, TEXT_MIN, TEXT_TITLE, WIDTH};
-use super::report::{Report, ResultRecord};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
+use sudoku_engine::report::{Report, ResultRecord};
 
 /// Categorical colours, for charts whose colours are not strategies (kept
 /// under this name for the ladder chart); a strategy's colour is
@@ -281,7 +281,7 @@ fn grouped_log_bars(
     let height = header_height(&notes, &strategies) + 420 + x_area as u32;
 
     // Drawn into a temporary file beside `path`, then renamed: never half a chart.
-    let temp = crate::output::temp_path(path);
+    let temp = sudoku_engine::output::temp_path(path);
     let root = SVGBackend::new(&temp, (WIDTH, height)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(&e))?;
@@ -357,7 +357,7 @@ fn grouped_log_bars(
     drop(chart);
     drop(area);
     drop(root);
-    crate::output::rename_into(&temp, path).map_err(|e| err(&e))?;
+    sudoku_engine::output::rename_into(&temp, path).map_err(|e| err(&e))?;
     Ok(true)
 }
 
@@ -402,7 +402,7 @@ fn cactus(report: &Report, path: &Path) -> Result<bool, String> {
     let notes = [note.as_str()];
     let height = header_height(&notes, &ids) + 480;
 
-    let temp = crate::output::temp_path(path);
+    let temp = sudoku_engine::output::temp_path(path);
     let root = SVGBackend::new(&temp, (WIDTH, height)).into_drawing_area();
     let err = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
     root.fill(&WHITE).map_err(|e| err(&e))?;
@@ -471,7 +471,7 @@ fn cactus(report: &Report, path: &Path) -> Result<bool, String> {
     drop(chart);
     drop(area);
     drop(root);
-    crate::output::rename_into(&temp, path).map_err(|e| err(&e))?;
+    sudoku_engine::output::rename_into(&temp, path).map_err(|e| err(&e))?;
     Ok(true)
 }
 

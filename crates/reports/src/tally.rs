@@ -3,16 +3,22 @@
 //! always computed from lines, and the shards of a run merge into the counts
 //! of one run.
 
-use super::interval::{percentile_interval, ratio_interval, replicate, Interval, Replicates};
-use super::machine::Machine;
 use super::notes::MIN_PUZZLES_FOR_STANDING;
-use super::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
-use super::results::{Line, LineProblem, LineShape};
 use super::summary::{finish_row, rank, Acc};
 use std::collections::HashSet;
+use sudoku_core::Solver;
+use sudoku_engine::interval::{
+    percentile_interval, ratio_interval, replicate, Interval, Replicates,
+};
+use sudoku_engine::machine::Machine;
+use sudoku_engine::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
+use sudoku_engine::results::{Line, LineProblem, LineShape};
+use sudoku_engine::runner::{self, Progress};
+use sudoku_engine::sink::{Both, Sink};
+use sudoku_engine::{PuzzleSet, RunConfig};
 
 /// The report's figures, tallied from results lines: what
-/// [`compare`](super::runner::compare) streams, and what `sudoku-lab merge`
+/// [`compare`] streams, and what `sudoku-lab merge`
 /// reads back. A (set, puzzle, strategy)
 /// seen twice counts once.
 #[derive(Default)]
@@ -264,11 +270,59 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
+/// The tally is the sink a report is made from.
+impl Sink for Tally {
+    fn begin_set(&mut self, name: &str, path: &str) {
+        Tally::begin_set(self, name, path);
+    }
+    fn strategy(&mut self, set: &str, id: &str, outside: bool) {
+        Tally::strategy(self, set, id, outside);
+    }
+    fn lines(&mut self, lines: &[Line]) {
+        for line in lines {
+            self.add(line);
+        }
+    }
+    fn problem(&mut self, problem: Problem) {
+        Tally::problem(self, problem);
+    }
+    fn truncated(&mut self, set: &str) {
+        Tally::truncated(self, set);
+    }
+}
+
+/// Runs `strategies` over `sets` on the engine and returns the report.
+pub fn compare(strategies: &[&dyn Solver], sets: &[PuzzleSet], config: &RunConfig) -> Report {
+    compare_streaming(
+        strategies,
+        sets,
+        config,
+        Tally::default(),
+        &mut |_: &[Line]| {},
+    )
+    .0
+}
+
+/// [`compare`], handing each cross-checked puzzle's lines to `sink` as it
+/// finishes. The report is tallied from the same lines, on top of `tally`
+/// (lines a resumed run already holds).
+pub fn compare_streaming(
+    strategies: &[&dyn Solver],
+    sets: &[PuzzleSet],
+    config: &RunConfig,
+    mut tally: Tally,
+    sink: &mut dyn Sink,
+) -> (Report, Progress) {
+    let finished = runner::run(strategies, sets, config, &mut Both(&mut tally, sink));
+    let report = tally.into_report(finished.machine, finished.strategies);
+    (report, finished.progress)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::results::{Said, StopReason};
     use sudoku_core::Solver;
+    use sudoku_engine::results::{Said, StopReason};
 
     /// A line of `solver` on puzzle `index`, unique, timed at `ns` each round
     /// (or unsupported when `ns` is `None`).

@@ -1,6 +1,7 @@
-//! The comparison itself, as a library: [`compare`] runs strategies over puzzle
-//! sets and returns a [`Report`]. It takes the strategies explicitly (not from
-//! the registry) so tests can pass a deliberately broken one.
+//! The comparison itself, as a library: [`run`] runs strategies over puzzle
+//! sets and hands every record to a [`Sink`]. It takes the strategies
+//! explicitly (not from the registry) so tests can pass a deliberately broken
+//! one.
 //!
 //! # What is measured, and how
 //!
@@ -38,9 +39,8 @@
 //!   that puzzle and the run goes on.
 //!
 //! Then every puzzle's verdicts are cross-checked ([`super::cross_check`]),
-//! each strategy's results line is handed on, and the report is tallied from
-//! those lines ([`super::tally`]; its figures and their bounds:
-//! [`super::summary`]).
+//! and each strategy's results line is handed to the sink (a report is
+//! tallied from those lines by `sudoku-reports`).
 //!
 //! # Exit status
 //!
@@ -52,12 +52,13 @@
 use super::attempt::{attempt, parse_error_line, retime, Attempt};
 use super::config::{RunConfig, BLOCK, WARMUP_PUZZLES};
 use super::cross_check::cross_check;
+use super::machine::Machine;
 use super::progress::Out;
 use super::protocol::{rotation, shuffled};
-use super::report::{Problem, ProblemKind, Report, StrategyInfo};
+use super::report::{Problem, ProblemKind, StrategyInfo};
 use super::results::{Line, LineProblem};
 use super::sets::PuzzleSet;
-use super::tally::Tally;
+use super::sink::Sink;
 use crate::input::Source;
 use rayon::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -75,22 +76,24 @@ pub struct Progress {
     truncated: Vec<String>,
 }
 
-/// Runs `strategies` over `sets` and returns the report. Problems are printed
-/// on stderr as they are found when `config.loud` is set, and always recorded.
-pub fn compare(strategies: &[&dyn Solver], sets: &[PuzzleSet], config: &RunConfig) -> Report {
-    compare_streaming(strategies, sets, config, Tally::default(), &mut |_| {}).0
+/// What a run leaves besides its records: where it ran, which strategies
+/// ran, and how it ended.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub machine: Machine,
+    pub strategies: Vec<StrategyInfo>,
+    pub progress: Progress,
 }
 
-/// [`compare`], handing each cross-checked puzzle's lines to `sink` as it
-/// finishes. The report is tallied from the same lines, on top of `tally`
-/// (lines a resumed run already holds).
-pub fn compare_streaming(
+/// Runs `strategies` over `sets`, handing each cross-checked puzzle's lines
+/// and every problem to `sink` as they come. Problems are also printed on
+/// stderr as they are found when `config.loud` is set.
+pub fn run(
     strategies: &[&dyn Solver],
     sets: &[PuzzleSet],
     config: &RunConfig,
-    mut tally: Tally,
-    sink: &mut dyn FnMut(&[Line]),
-) -> (Report, Progress) {
+    sink: &mut dyn Sink,
+) -> Finished {
     let out = Out::new(strategies.len(), sets, config);
     let pool = (config.jobs > 1).then(|| {
         rayon::ThreadPoolBuilder::new()
@@ -101,9 +104,9 @@ pub fn compare_streaming(
     let machine = config.machine();
     let infos = strategies.iter().map(|s| StrategyInfo::of(*s)).collect();
     for set in sets {
-        tally.begin_set(&set.name, &set.path.display().to_string());
+        sink.begin_set(&set.name, &set.path.display().to_string());
         for s in strategies {
-            tally.strategy(&set.name, s.id(), s.info().outside);
+            sink.strategy(&set.name, s.id(), s.info().outside);
         }
     }
     let mut progress = Progress::default();
@@ -111,12 +114,7 @@ pub fn compare_streaming(
         if progress.interrupted {
             break;
         }
-        let mut emit = |lines: &[Line]| {
-            for line in lines {
-                tally.add(line);
-            }
-            sink(lines);
-        };
+        let mut emit = |lines: &[Line]| sink.lines(lines);
         let problems = run_set(
             strategies,
             set,
@@ -127,16 +125,20 @@ pub fn compare_streaming(
             &mut progress,
         );
         for p in problems {
-            tally.problem(p);
+            sink.problem(p);
         }
     }
     for set in &progress.truncated {
-        tally.truncated(set);
+        sink.truncated(set);
     }
-    let mut report = tally.into_report(machine, infos);
-    report.machine.finish();
+    let mut machine = machine;
+    machine.finish();
     out.finish();
-    (report, progress)
+    Finished {
+        machine,
+        strategies: infos,
+        progress,
+    }
 }
 
 /// One slot per puzzle of the chunk: its attempt, once the first round
@@ -206,7 +208,13 @@ fn rounds(
                     out.stage(solver.id(), set);
                     each_slot(&mut slots[s], block, pool, &|i, a| {
                         let started = Instant::now();
-                        let mut done = attempt(solver, &chunk[i].2, &limits, config.count_rules);
+                        let mut done = attempt(
+                            solver,
+                            &chunk[i].2,
+                            &limits,
+                            config.count_rules,
+                            config.estimator,
+                        );
                         done.wall = started.elapsed();
                         *a = Some(done);
                         out.inc(1);

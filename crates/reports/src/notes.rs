@@ -3,9 +3,9 @@
 //! The terminal, Markdown and HTML reports share them.
 
 use super::cells::ratio_interval;
-use super::interval::{Interval, Standing};
-use super::report::{Report, ResultRecord, SetInfo};
-use crate::format::{format_bytes, format_ratio, format_us};
+use sudoku_engine::format::{format_bytes, format_ratio, format_us};
+use sudoku_engine::interval::{Interval, Standing};
+use sudoku_engine::report::{Report, ResultRecord, SetInfo};
 
 /// A set's one-line heading: `puzzles/x.txt: 95 puzzles (9x9)`.
 pub fn set_heading(set: &SetInfo) -> String {

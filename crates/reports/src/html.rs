@@ -6,9 +6,9 @@
 //! The cells are the ones the text and Markdown tables show
 //! ([`cells::cells`]), so every format says the same thing.
 
-use super::report::{ProblemKind, Report};
 use super::{cells, notes};
-use crate::trace::html::html_escape;
+use crate::markup::html_escape;
+use sudoku_engine::report::{ProblemKind, Report};
 
 /// The page. `charts` are `(file name, SVG text)` pairs, inlined in order.
 pub fn index(report: &Report, charts: &[(String, String)]) -> String {

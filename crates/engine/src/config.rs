@@ -3,6 +3,7 @@
 //! (the runner, the progress bar, the machine section of a report) reads the
 //! run's settings from here, and nothing here knows how a run goes.
 
+use super::budget::EstimatorFor;
 use super::machine::Machine;
 use super::results::Shard;
 use std::collections::HashSet;
@@ -75,6 +76,9 @@ pub struct RunConfig {
     pub skip: Arc<HashSet<(String, usize)>>,
     /// Set from outside (a signal): no new puzzle is started.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// How to probe a strategy that hit a budget, for its note (`None`: no
+    /// notes).
+    pub estimator: Option<EstimatorFor>,
 }
 
 impl Default for RunConfig {
@@ -101,6 +105,7 @@ impl Default for RunConfig {
             shard: None,
             skip: Arc::default(),
             interrupt: None,
+            estimator: None,
         }
     }
 }

@@ -2,9 +2,9 @@
 //! results.json, results.csv and the SVG charts), written from the
 //! [`Report`] by the table, chart and HTML writers below it.
 
-use super::report::{Problem, Report};
 use super::table::{self, Flavor};
 use std::path::Path;
+use sudoku_engine::report::{Problem, Report};
 
 /// Problems listed in report.md at most; results.json has them all.
 const MD_PROBLEMS: usize = 200;
@@ -60,10 +60,10 @@ pub fn markdown(report: &Report, charts: &[String]) -> String {
 /// `--report DIR`: writes index.html (a self-contained page), report.md,
 /// results.json, results.csv and the SVG charts; returns the file names written.
 pub fn write_dir(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
-    crate::output::report_dir(dir)?;
+    sudoku_engine::output::report_dir(dir)?;
     let charts = super::chart::write_charts(report, dir)?;
     let write = |name: &str, text: &str| {
-        crate::output::write_atomic(&dir.join(name), text.as_bytes())
+        sudoku_engine::output::write_atomic(&dir.join(name), text.as_bytes())
             .map_err(|e| format!("{name}: {e}"))
     };
     write("results.json", &report.to_json())?;

@@ -27,7 +27,7 @@ use super::cells::{
 use super::notes::{
     footnotes, run_line, set_description, set_heading, standings, warnings, wrap_text,
 };
-use super::report::{Report, SetInfo};
+use sudoku_engine::report::{Report, SetInfo};
 use tabled::builder::Builder;
 use tabled::settings::object::{Columns, Rows};
 use tabled::settings::{Alignment, Style};
@@ -428,7 +428,7 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
     let failures = report
         .problems
         .iter()
-        .filter(|p| p.kind.status() != crate::Status::Ok)
+        .filter(|p| p.kind.status() != sudoku_engine::Status::Ok)
         .count();
     if failures > 0 {
         let text = format!("{failures} problem(s): wrong answers, crashes, disagreements or unreadable sets (listed on stderr)");

@@ -28,7 +28,7 @@
 
 use super::report::ProblemKind;
 use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
-use crate::estimate::budget_note;
+use crate::budget::{budget_note, EstimatorFor};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -67,7 +67,7 @@ pub(super) struct Attempt {
     /// solve (counting mems, or traced): a plain round must replace it.
     pub(super) provisional: bool,
     /// After a budget hit, what the whole search would have cost (a quick
-    /// random-probe estimate, [`crate::estimate::budget_note`]).
+    /// random-probe estimate, [`crate::budget::budget_note`]).
     pub(super) budget_note: Option<String>,
 }
 
@@ -260,6 +260,7 @@ pub(super) fn attempt(
     entry: &Entry,
     limits: &Limits,
     count_rules: bool,
+    estimator: Option<EstimatorFor>,
 ) -> Attempt {
     if solver.supports(entry.puzzle.shape()).is_err() {
         return Attempt::without_outcome(Said::Unsupported, StopReason::Unsupported);
@@ -315,10 +316,18 @@ pub(super) fn attempt(
         provisional,
         budget_note: None,
     };
-    if said == Said::Budget {
+    if let (Said::Budget, Some(estimator)) = (said, estimator) {
         // Outside the timed region, and bounded (a few hundred probes).
         let (stop, nodes) = (outcome.stop, outcome.stats.nodes);
-        a.budget_note = budget_note(solver, &entry.puzzle, stop, nodes, elapsed, "this speed");
+        a.budget_note = budget_note(
+            estimator,
+            solver,
+            &entry.puzzle,
+            stop,
+            nodes,
+            elapsed,
+            "this speed",
+        );
     }
     for solution in &outcome.solutions {
         if let Err(e) = solution.verify_solution_of(&entry.puzzle) {
