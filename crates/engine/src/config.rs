@@ -5,7 +5,6 @@
 
 use super::budget::EstimatorFor;
 use super::machine::Machine;
-use super::results::Shard;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -182,4 +181,33 @@ impl RunConfig {
             ..Machine::collect()
         }
     }
+}
+
+/// `--shard K/N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1-based.
+    pub k: usize,
+    pub n: usize,
+}
+
+impl Shard {
+    /// Whether the puzzle of index `index` belongs to this shard.
+    pub fn holds(self, index: usize) -> bool {
+        index % self.n == self.k - 1
+    }
+}
+
+/// Parses `K/N` with 1 <= K <= N.
+pub fn shard(s: &str) -> Result<Shard, String> {
+    let bad = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+    let (k, n) = s.split_once('/').ok_or_else(bad)?;
+    let (k, n) = (
+        k.trim().parse::<usize>().map_err(|_| bad())?,
+        n.trim().parse::<usize>().map_err(|_| bad())?,
+    );
+    if k == 0 || n == 0 || k > n {
+        return Err(bad());
+    }
+    Ok(Shard { k, n })
 }

@@ -285,6 +285,10 @@ pub fn ratio_interval(r: &Replicates, a: usize, b: usize) -> Option<Interval> {
     }))
 }
 
+/// Sets of fewer puzzles get no standing sentence: a bootstrap over a
+/// handful of puzzles gives intervals, but not ones to rank by.
+pub const MIN_PUZZLES_FOR_STANDING: u64 = 10;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,6 +35,7 @@
 //! has `i % N == K - 1`: the same slices on every machine, whatever the order
 //! the shards run in.
 
+pub use super::config::{shard, Shard};
 use super::report::ProblemKind;
 use super::settings::{Header, Settings};
 use serde::{Deserialize, Serialize};
@@ -432,35 +433,6 @@ fn v1_shape(label: &str) -> Option<LineShape> {
         box_rows: root,
         box_cols: root,
     })
-}
-
-/// `--shard K/N`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// 1-based.
-    pub k: usize,
-    pub n: usize,
-}
-
-impl Shard {
-    /// Whether the puzzle of index `index` belongs to this shard.
-    pub fn holds(self, index: usize) -> bool {
-        index % self.n == self.k - 1
-    }
-}
-
-/// Parses `K/N` with 1 <= K <= N.
-pub fn shard(s: &str) -> Result<Shard, String> {
-    let bad = || format!("'{s}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
-    let (k, n) = s.split_once('/').ok_or_else(bad)?;
-    let (k, n) = (
-        k.trim().parse::<usize>().map_err(|_| bad())?,
-        n.trim().parse::<usize>().map_err(|_| bad())?,
-    );
-    if k == 0 || n == 0 || k > n {
-        return Err(bad());
-    }
-    Ok(Shard { k, n })
 }
 
 /// What a results file holds: its settings record (none in files written

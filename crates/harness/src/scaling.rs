@@ -245,8 +245,8 @@ fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(
 /// Two panels, one above the other: time and nodes against the side, one
 /// legend above them, colours from [`crate::compare::palette`].
 fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
-    use crate::compare::chart::{axis_count, axis_time, header, header_height, Swatch};
     use crate::compare::palette::WIDTH;
+    use sudoku_reports::draw::{axis_count, axis_time, header, header_height, Swatch};
     // One colour per strategy, the same on both panels and on every chart.
     let mut ids: Vec<&str> = Vec::new();
     for p in points {

@@ -255,6 +255,11 @@ pub fn summary_cell(row: Option<&ResultRecord>) -> String {
     }
 }
 
+/// A rank correlation as a cell: `0.83`, or `n/a`.
+pub fn rho(rho: Option<f64>) -> String {
+    rho.map_or("n/a".into(), |r| format!("{r:.2}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

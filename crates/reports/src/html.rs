@@ -6,7 +6,8 @@
 //! The cells are the ones the text and Markdown tables show
 //! ([`cells::cells`]), so every format says the same thing.
 
-use super::{cells, notes};
+use super::cells::{self, rho};
+use super::notes;
 use crate::markup::html_escape;
 use sudoku_engine::report::{ProblemKind, Report};
 
@@ -50,7 +51,7 @@ pub fn index(report: &Report, charts: &[(String, String)]) -> String {
             ));
         }
     }
-    body.push_str(&super::study::html(report));
+    body.push_str(&study_tables(report));
     let notes = notes::footnotes(report);
     if !notes.is_empty() {
         body.push_str("<div class=\"notes\">");
@@ -187,3 +188,35 @@ if (location.hash === "#selftest") {
 </body>
 </html>
 "##;
+
+/// The study's tables on the report page (`index.html`); empty when no set
+/// carries ratings.
+pub fn study_tables(report: &Report) -> String {
+    let mut out = String::new();
+    for set in &report.sets {
+        let rows: Vec<_> = report.study.iter().filter(|r| r.set == set.name).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        out.push_str(&format!(
+            "<h3>Rating study, {}: Spearman correlation of the puzzles' ratings with each \
+             strategy's figures per puzzle</h3>\n<div class=\"wrap\"><table class=\"results\">\n\
+             <thead><tr><th>strategy</th><th>rated puzzles</th><th>nodes</th><th>guesses</th>\
+             <th>backtracks</th><th>time</th></tr></thead>\n<tbody>\n",
+            html_escape(&set.name)
+        ));
+        for r in rows {
+            out.push_str(&format!(
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
+                html_escape(&r.strategy),
+                r.puzzles,
+                rho(r.spearman_nodes),
+                rho(r.spearman_guesses),
+                rho(r.spearman_backtracks),
+                rho(r.spearman_time)
+            ));
+        }
+        out.push_str("</tbody></table></div>\n");
+    }
+    out
+}

@@ -3,16 +3,20 @@
 //! What a run's records become: the aggregators ([`tally`], which makes a
 //! report from results lines, with [`summary`]'s figures and [`study`]'s
 //! rating correlations) and the views (terminal and Markdown [`table`]s, the
-//! SVG [`chart`]s on one [`palette`], the [`html`] page, and
+//! SVG [`chart`]s, one file each, drawn with [`draw`] on one [`palette`], the [`html`] page, and
 //! [`report_files`] for `--report DIR`). The records themselves and the
 //! measuring are `sudoku-engine`'s; nothing here names a strategy.
 
+pub mod bars;
+pub mod cactus;
 pub mod cells;
 pub mod chart;
+pub mod draw;
 pub mod html;
 pub mod markup;
 pub mod notes;
 pub mod palette;
+pub mod rating_chart;
 pub mod report_files;
 pub mod study;
 pub mod summary;

@@ -4,6 +4,7 @@
 
 use super::cells::ratio_interval;
 use sudoku_engine::format::{format_bytes, format_ratio, format_us};
+pub use sudoku_engine::interval::MIN_PUZZLES_FOR_STANDING;
 use sudoku_engine::interval::{Interval, Standing};
 use sudoku_engine::report::{Report, ResultRecord, SetInfo};
 
@@ -239,10 +240,6 @@ fn timed_apart_note(report: &Report) -> Option<String> {
         )
     })
 }
-
-/// Sets of fewer puzzles get no standing sentence: a bootstrap over a
-/// handful of puzzles gives intervals, but not ones to rank by.
-pub const MIN_PUZZLES_FOR_STANDING: u64 = 10;
 
 /// The standing of a set's rows, in words made from the data: each row
 /// against the row ranked just above it (`ratio_to_previous`), and the

@@ -21,8 +21,8 @@
 //! attempted; in a terminal its sets are split into blocks that fit the width.
 
 use super::cells::{
-    cells, compact_cells, interval_line, name_width, summary_cell, COMPACT, DROPPED_FIRST, HEADERS,
-    INTERVALS,
+    cells, compact_cells, interval_line, name_width, rho, summary_cell, COMPACT, DROPPED_FIRST,
+    HEADERS, INTERVALS,
 };
 use super::notes::{
     footnotes, run_line, set_description, set_heading, standings, warnings, wrap_text,
@@ -392,7 +392,7 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
             out.push_str(&format!("\n{}\n{summary}\n", prose(title.to_string())));
         }
     }
-    if let Some(study) = super::study::section(report, flavor, layout.width) {
+    if let Some(study) = study_section(report, flavor, layout.width) {
         out.push_str(&study);
     }
     out.push('\n');
@@ -439,4 +439,74 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
         });
     }
     out
+}
+
+/// The study's part of the tables: per rated set, one row per strategy with
+/// its correlations; `None` when no set carries ratings.
+/// Terminal prose wraps at `width`; Markdown does not wrap.
+pub fn study_section(report: &Report, flavor: Flavor, width: usize) -> Option<String> {
+    if report.study.is_empty() {
+        return None;
+    }
+    let md = flavor == Flavor::Markdown;
+    let mut out = String::new();
+    for set in &report.sets {
+        let rows: Vec<_> = report.study.iter().filter(|r| r.set == set.name).collect();
+        if rows.is_empty() {
+            continue;
+        }
+        let title = format!(
+            "Rating study, {}: Spearman correlation of the puzzles' ratings with each \
+             strategy's figures per puzzle (1: the same order; 0: unrelated)",
+            set.name
+        );
+        out.push_str(&if md {
+            format!("\n### {title}\n\n")
+        } else {
+            format!("\n{}\n", wrap_text(&title, width.max(40)))
+        });
+        let mut builder = Builder::default();
+        builder.push_record([
+            "strategy",
+            "rated puzzles",
+            "nodes",
+            "guesses",
+            "backtracks",
+            "time",
+        ]);
+        for r in &rows {
+            let puzzles = if r.stopped > 0 {
+                format!("{} ({} stopped)", r.puzzles, r.stopped)
+            } else {
+                r.puzzles.to_string()
+            };
+            builder.push_record([
+                r.strategy.clone(),
+                puzzles,
+                rho(r.spearman_nodes),
+                rho(r.spearman_guesses),
+                rho(r.spearman_backtracks),
+                rho(r.spearman_time),
+            ]);
+        }
+        let mut table = builder.build();
+        if md {
+            table.with(Style::markdown());
+        } else {
+            table.with(Style::psql());
+        }
+        table.modify(Columns::new(1..), Alignment::right());
+        table.modify(Rows::first(), Alignment::center());
+        out.push_str(&table.to_string());
+        out.push('\n');
+        let note = "guesses and backtracks are the SAT rows' decisions and conflicts; n/a: a \
+                    figure the strategy does not measure, or one that never varies; puzzles \
+                    stopped by a budget count at the figures they had";
+        out.push_str(&if md {
+            format!("\n{note}.\n")
+        } else {
+            format!("{}\n", wrap_text(note, width.max(40)))
+        });
+    }
+    Some(out)
 }

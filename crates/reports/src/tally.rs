@@ -3,10 +3,10 @@
 //! always computed from lines, and the shards of a run merge into the counts
 //! of one run.
 
-use super::notes::MIN_PUZZLES_FOR_STANDING;
 use super::summary::{finish_row, rank, Acc};
 use std::collections::HashSet;
 use sudoku_core::Solver;
+use sudoku_engine::interval::MIN_PUZZLES_FOR_STANDING;
 use sudoku_engine::interval::{
     percentile_interval, ratio_interval, replicate, Interval, Replicates,
 };
