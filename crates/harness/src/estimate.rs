@@ -15,13 +15,11 @@
 //! so: their search loops have no such hook.
 
 use crate::args::ReadArgs;
+use crate::inputs::{for_each_puzzle, pick_strategy};
 use crate::registry;
-use crate::solve::{for_each_puzzle, pick_strategy};
 use crate::Status;
 use clap::Args;
 use std::io::{self, Write};
-use std::time::Duration;
-use sudoku_core::{Grid, Solver, Stop};
 
 /// `estimate`: how big a strategy's whole search tree is, from random probes.
 #[derive(Args, Debug)]
@@ -97,24 +95,4 @@ pub fn sci(x: f64) -> String {
     } else {
         format!("{x:.2e}")
     }
-}
-
-/// [`sudoku_engine::budget::budget_note`] with the registry's estimators.
-pub fn budget_note(
-    solver: &dyn Solver,
-    puzzle: &Grid,
-    stop: Stop,
-    nodes: u64,
-    took: Duration,
-    speed: &str,
-) -> Option<String> {
-    sudoku_engine::budget::budget_note(
-        registry::estimator,
-        solver,
-        puzzle,
-        stop,
-        nodes,
-        took,
-        speed,
-    )
 }

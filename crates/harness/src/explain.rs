@@ -11,14 +11,15 @@
 //! it is. A sentence whose strategies are absent or hit a budget is left out.
 
 use crate::args::{BudgetArgs, ReadArgs};
-use crate::compare::interval::Standing;
 use crate::format::{format_bytes, format_time, thousands};
-use crate::trace::first_puzzle;
+use crate::human::{human_path, human_text};
+use crate::inputs::first_puzzle;
 use crate::{registry, Status};
 use clap::Args;
 use std::io::Write as _;
 use std::time::{Duration, Instant};
 use sudoku_core::{Grid, Info, Limits, Outcome, Solver, Stats, Stop, Verdict};
+use sudoku_engine::interval::Standing;
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
@@ -63,66 +64,6 @@ pub struct ExplainArgs {
 
     #[command(flatten)]
     pub read: ReadArgs,
-}
-
-/// The human solver's path of `puzzle` within the budgets, checked against
-/// the solution: the path and the unsound step's message, if any. A puzzle
-/// without exactly one solution has no rating: it is reported, and the
-/// status to exit with is returned.
-pub fn human_path(
-    name: &str,
-    puzzle: &sudoku_core::Grid,
-    budgets: &BudgetArgs,
-) -> Result<(sudoku_human::Path, Option<String>), Status> {
-    let (verdict, path, error) = crate::rate::rate_one(puzzle, budgets, true);
-    match path {
-        Some(path) => Ok((path, error)),
-        None => {
-            eprintln!("error: {name}: the puzzle is not unique ({verdict}): a rating needs exactly one solution");
-            Err(Status::Failed)
-        }
-    }
-}
-
-/// Where a human path ends, in one sentence: solved (with the rating),
-/// stopped by a budget, or stuck.
-pub fn human_end(path: &sudoku_human::Path) -> String {
-    let rating = path.rating();
-    let show = |t: Option<u32>| t.map_or("-".to_string(), sudoku_human::format_rating);
-    match rating.er {
-        Some(_) => format!(
-            "Solved by logic in {} steps. Rating (Sudoku Explainer's scale): ER {} (the hardest step), EP {} (the hardest up to the first placement), ED {} (the first step).",
-            path.steps.len(),
-            show(rating.er),
-            show(rating.ep),
-            show(rating.ed)
-        ),
-        None if path.stopped => "Stopped by the time budget before the end: no rating.".to_string(),
-        None => format!(
-            "Logic ran out after {} steps (the techniques here do not finish it): no rating.",
-            path.steps.len()
-        ),
-    }
-}
-
-/// The path in words: the grid, one line per step with its rating, and
-/// where it ends (`explain --human`, `trace --human`).
-pub fn human_text(puzzle: &sudoku_core::Grid, path: &sudoku_human::Path) -> String {
-    let n = puzzle.shape().side();
-    let mut text = format!("{}\n", puzzle.pretty());
-    for (i, step) in path.steps.iter().enumerate() {
-        text.push_str(&format!(
-            "{:>3}. [{}] {}\n",
-            i + 1,
-            sudoku_human::format_rating(step.rating),
-            step.sentence(n)
-        ));
-    }
-    text.push_str(&format!("\n{}\n", human_end(path)));
-    if path.rating().er.is_none() && !path.stopped {
-        text.push_str(&path.board.grid().pretty());
-    }
-    text
 }
 
 /// `explain --human`: the solving path in words and the puzzle's rating.
@@ -183,7 +124,7 @@ fn write_report(
     solvers: &[&'static dyn Solver],
     text: &str,
 ) -> std::io::Result<()> {
-    use crate::trace::html::html_escape;
+    use sudoku_reports::markup::html_escape;
     std::fs::create_dir_all(dir)?;
     let mut body = String::new();
     for solver in solvers {
@@ -200,7 +141,7 @@ fn write_report(
         } else {
             format!("{}: nodes entered per level of the tree", solver.id())
         };
-        let svg = crate::trace::profile::svg(&counts, &title);
+        let svg = sudoku_reports::profile::svg(&counts, &title);
         let file = format!("profile-{}.svg", solver.id().replace([':', '/'], "-"));
         std::fs::write(dir.join(&file), &svg)?;
         body.push_str(&format!(
@@ -283,7 +224,7 @@ pub fn measure_all(
     limits: &Limits,
     rounds: usize,
 ) -> Vec<Measure> {
-    let cutoff = crate::compare::config::REPEAT_CUTOFF;
+    let cutoff = sudoku_engine::config::REPEAT_CUTOFF;
     let mut times: Vec<Vec<(usize, Duration)>> = vec![Vec::new(); solvers.len()];
     let mut counted = vec![false; solvers.len()];
     let mut outcomes = Vec::with_capacity(solvers.len());
@@ -319,7 +260,7 @@ pub fn measure_all(
     for round in 1..rounds.max(2) {
         // Past the rounds asked for, only a counting solve not yet timed plainly.
         let extra = round >= rounds.max(1);
-        for s in crate::compare::protocol::rotation(solvers.len(), round) {
+        for s in sudoku_engine::protocol::rotation(solvers.len(), round) {
             if !again(&outcomes[s], &times[s], counted[s])
                 || (extra && !provisional(&times[s], counted[s]))
             {
@@ -362,7 +303,7 @@ pub fn median_of(rounds: &[(usize, Duration)]) -> Duration {
 pub fn ratio_interval(
     a: &[(usize, Duration)],
     b: &[(usize, Duration)],
-) -> Option<crate::compare::interval::Interval> {
+) -> Option<sudoku_engine::interval::Interval> {
     let secs = |d: Duration| d.as_secs_f64().max(1e-9);
     let mut ratios: Vec<f64> = if a.len() == 1 || b.len() == 1 {
         a.iter()
@@ -376,7 +317,7 @@ pub fn ratio_interval(
     let n = ratios.len();
     let k = order_statistic(n)?;
     ratios.sort_by(f64::total_cmp);
-    Some(crate::compare::interval::Interval([
+    Some(sudoku_engine::interval::Interval([
         ratios[k - 1],
         ratios[n - k],
     ]))
@@ -636,7 +577,7 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
         ratio_interval(&a.rounds, &b.rounds).map(|ci| (Standing::of(ci), ci))
     };
     let interval =
-        |ci: crate::compare::interval::Interval| crate::compare::cells::ratio_interval(ci);
+        |ci: sudoku_engine::interval::Interval| sudoku_reports::cells::ratio_interval(ci);
     let reference_clause = |fast: &Measured| {
         reference
             .map(|r| {
@@ -862,7 +803,15 @@ pub fn run(args: &ExplainArgs) -> Status {
             if let Verdict::Unknown(stop) = m.verdict {
                 let (nodes, time) = (m.stats.nodes, m.time);
                 let speed = "this speed";
-                let note = crate::estimate::budget_note(*solver, puzzle, stop, nodes, time, speed);
+                let note = sudoku_engine::budget::budget_note(
+                    registry::estimator,
+                    *solver,
+                    puzzle,
+                    stop,
+                    nodes,
+                    time,
+                    speed,
+                );
                 if let Some(note) = note {
                     writeln!(out, "note: {note}")?;
                 }

@@ -183,3 +183,19 @@ pub fn probeable_ids() -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// The strategies of `--strategies`: the ids named, `all`, or, when none is
+/// named, the headline strategies (`Info::headline`: one row per family, so
+/// plain `compare` stays short; `all` adds the rest, such as the SAT encodings).
+pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, PickError> {
+    if names.is_empty() {
+        let headline: Vec<&'static dyn Solver> = strategies()
+            .into_iter()
+            .filter(|s| s.info().headline)
+            .collect();
+        if !headline.is_empty() {
+            return Ok(headline);
+        }
+    }
+    pick_list(names)
+}

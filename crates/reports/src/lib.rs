@@ -16,6 +16,7 @@ pub mod html;
 pub mod markup;
 pub mod notes;
 pub mod palette;
+pub mod profile;
 pub mod rating_chart;
 pub mod report_files;
 pub mod study;

@@ -250,7 +250,7 @@ pub fn merge(args: &MergeArgs) -> Status {
     let names: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
     // The machine section says where the merge ran, with the default settings.
     let config = RunConfig {
-        command: Some(super::command_line()),
+        command: Some(crate::args::command_line()),
         ..RunConfig::default()
     };
     let mut report = tally.into_report(config.machine(), strategy_infos(&lines));

@@ -31,8 +31,9 @@ pub use sudoku_engine::{
 };
 pub use sudoku_reports::{cells, chart, html, notes, report_files, study, summary, table, tally};
 pub mod merge;
-pub mod palette;
+pub use crate::palette;
 
+pub use crate::registry::pick_strategies;
 pub use config::RunConfig;
 pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
 pub use sets::{natural_cmp, PuzzleSet};
@@ -168,41 +169,6 @@ pub struct CompareArgs {
     pub shard: Option<results::Shard>,
 }
 
-/// The strategies of `--strategies`: the ids named, `all`, or, when none is
-/// named, the headline strategies (`Info::headline`: one row per family, so
-/// plain `compare` stays short; `all` adds the rest, such as the SAT encodings).
-pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, registry::PickError> {
-    if names.is_empty() {
-        let headline: Vec<&'static dyn Solver> = registry::strategies()
-            .into_iter()
-            .filter(|s| s.info().headline)
-            .collect();
-        if !headline.is_empty() {
-            return Ok(headline);
-        }
-    }
-    registry::pick_list(names)
-}
-
-/// The command line as typed, for the report.
-pub(crate) fn command_line() -> String {
-    let mut words: Vec<String> = std::env::args().collect();
-    if let Some(first) = words.first_mut() {
-        *first = "sudoku-lab".into();
-    }
-    words
-        .iter()
-        .map(|w| {
-            if w.is_empty() || w.contains(char::is_whitespace) {
-                format!("'{w}'")
-            } else {
-                w.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// `sudoku-lab compare`.
 pub fn run(args: &CompareArgs) -> Status {
     let strategies = match pick_strategies(&args.strategies) {
@@ -257,7 +223,7 @@ pub fn run(args: &CompareArgs) -> Status {
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
         count_rules: false,
-        command: Some(command_line()),
+        command: Some(crate::args::command_line()),
         // Streamed results are cross-checked and written a few puzzles at a time.
         chunk: if args.results.is_some() {
             config::RESULTS_CHUNK

@@ -3,7 +3,7 @@
 //! shows where a tree is widest and how each rule cuts it; the HTML trace
 //! and `explain --report` draw it from the replay model's tree.
 
-use crate::compare::palette::{TEXT_AXIS, TEXT_MIN};
+use crate::palette::{TEXT_AXIS, TEXT_MIN};
 use std::fmt::Write as _;
 
 /// Bars drawn at most; deeper levels are summed into the last bar's label.
@@ -29,7 +29,7 @@ pub fn svg(counts: &[u64], title: &str) -> String {
         s,
         r##"<text x="{left}" y="{}" font-size="{TEXT_MIN}">{}</text>"##,
         TEXT_MIN + 4,
-        crate::trace::html::html_escape(title)
+        crate::markup::html_escape(title)
     );
     for (level, &count) in counts.iter().take(levels).enumerate() {
         let h = plot_h * count as f64 / max;
