@@ -29,6 +29,7 @@
 use super::report::ProblemKind;
 use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
 use crate::budget::{budget_note, EstimatorFor};
+use crate::format::stats_words;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -233,9 +234,14 @@ pub(super) fn retime(
             ProblemKind::Nondeterministic,
             format!(
                 "{id}: round {round} of the same solve gave different counts: round 1 stopped \
-                 ({:?}) with {} solutions and {:?}; round {round} stopped ({}) with {} solutions \
-                 and {:?} (counts must be deterministic)",
-                a.stop, a.count, a.stats, outcome.stop, outcome.count, outcome.stats
+                 ({}) with {} solutions and {}; round {round} stopped ({}) with {} solutions \
+                 and {} (counts must be deterministic)",
+                a.stop.word(),
+                a.count,
+                stats_words(&a.stats),
+                outcome.stop,
+                outcome.count,
+                stats_words(&outcome.stats)
             ),
         ));
         a.wrong = true;

@@ -78,6 +78,8 @@ pub struct RunConfig {
     /// How to probe a strategy that hit a budget, for its note (`None`: no
     /// notes).
     pub estimator: Option<EstimatorFor>,
+    /// The program's cargo features, for the report's machine section.
+    pub cargo_features: Vec<String>,
 }
 
 impl Default for RunConfig {
@@ -105,6 +107,7 @@ impl Default for RunConfig {
             skip: Arc::default(),
             interrupt: None,
             estimator: None,
+            cargo_features: Vec::new(),
         }
     }
 }
@@ -178,6 +181,7 @@ impl RunConfig {
             block: BLOCK,
             order: ORDER_RULE.to_string(),
             repeat_cutoff_ms: self.repeat_cutoff().as_secs_f64() * 1e3,
+            cargo_features: self.cargo_features.clone(),
             ..Machine::collect()
         }
     }

@@ -99,6 +99,26 @@ pub fn format_utc(secs: u64) -> String {
     )
 }
 
+/// A solve's counts in words, for messages: `nodes 3, placements 4, guesses
+/// 1, backtracks 0, max depth 2, peak states 1, peak bytes 640` (and `mems
+/// 120` when counted).
+pub fn stats_words(s: &sudoku_core::Stats) -> String {
+    let mut words = format!(
+        "nodes {}, placements {}, guesses {}, backtracks {}, max depth {}, peak states {}, \
+         peak bytes {}",
+        s.nodes, s.placements, s.guesses, s.backtracks, s.max_depth, s.peak_states, s.peak_bytes
+    );
+    if let Some(mems) = s.mems {
+        words.push_str(&format!(", mems {mems}"));
+    }
+    words
+}
+
+/// An optional setting in words: its value, or `none`.
+pub fn or_none<T: std::fmt::Display>(x: &Option<T>) -> String {
+    x.as_ref().map_or("none".to_string(), |v| v.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

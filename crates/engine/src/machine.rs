@@ -129,7 +129,6 @@ impl Machine {
             build_dirty: build_commit().and(build_dirty()),
             date: utc_now(),
             target_features: target_features(),
-            cargo_features: cargo_features(),
             binary_hash: binary_hash(),
             ..Machine::default()
         }
@@ -357,19 +356,6 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
         (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
     })
-}
-
-/// The program's cargo features in this build, for the report's machine
-/// section (`sudoku-harness` turns on the engine's feature of the same name).
-pub fn cargo_features() -> Vec<String> {
-    let mut found = Vec::new();
-    if cfg!(feature = "reference") {
-        found.push("reference".to_string());
-    }
-    if cfg!(feature = "tdoku") {
-        found.push("tdoku".to_string());
-    }
-    found
 }
 
 #[cfg(test)]

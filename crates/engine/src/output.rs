@@ -6,7 +6,7 @@
 //! an I/O error, exit status 2. Nothing prints to standard output with
 //! `println!`, which panics on a closed pipe.
 
-use crate::Status;
+use crate::status::Status;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 

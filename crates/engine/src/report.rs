@@ -28,7 +28,7 @@
 //! with a header naming the fields; `null` is an empty field. Field meanings
 //! and units are documented on [`ResultRecord`] and in `reports/README.md`.
 
-use super::interval::{as_csv_cells, Interval};
+use super::interval::Interval;
 use super::machine::Machine;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -266,8 +266,8 @@ pub enum ProblemKind {
 
 impl ProblemKind {
     /// The exit status this problem calls for.
-    pub fn status(self) -> crate::Status {
-        use crate::Status;
+    pub fn status(self) -> crate::status::Status {
+        use crate::status::Status;
         match self {
             ProblemKind::Unreadable | ProblemKind::Empty => Status::Usage,
             ProblemKind::ParseError => Status::Ok,
@@ -323,18 +323,18 @@ impl Report {
     /// disagreement; 2 for an unreadable or empty set. Budget hits, parse
     /// errors and invalid / unsolvable / multiple-solution puzzles are results,
     /// not failures.
-    pub fn status(&self) -> crate::Status {
+    pub fn status(&self) -> crate::status::Status {
         let worst = self
             .problems
             .iter()
             .map(|p| p.kind.status())
             .max()
-            .unwrap_or(crate::Status::Ok);
+            .unwrap_or(crate::status::Status::Ok);
         let counted = self.results.iter().any(|r| r.wrong > 0 || r.crashed > 0);
         worst.max(if counted {
-            crate::Status::Failed
+            crate::status::Status::Failed
         } else {
-            crate::Status::Ok
+            crate::status::Status::Ok
         })
     }
 
@@ -348,32 +348,6 @@ impl Report {
         self.results
             .iter()
             .find(|r| r.set == set && r.strategy == strategy)
-    }
-
-    /// `results.json`: the whole report, pretty-printed.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("a report serializes") + "\n"
-    }
-
-    /// `results.csv`: the `results` records with a header line.
-    pub fn to_csv(&self) -> String {
-        as_csv_cells(|| self.csv_text())
-    }
-
-    fn csv_text(&self) -> String {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        if self.results.is_empty() {
-            // serde writes the header with the first record; write it for none.
-            writer
-                .serialize(ResultRecord::default())
-                .expect("a record serializes");
-            let text = String::from_utf8(writer.into_inner().expect("in memory")).expect("utf-8");
-            return text.lines().next().unwrap_or_default().to_string() + "\n";
-        }
-        for record in &self.results {
-            writer.serialize(record).expect("a record serializes");
-        }
-        String::from_utf8(writer.into_inner().expect("in memory")).expect("utf-8")
     }
 }
 

@@ -109,6 +109,23 @@ pub enum StopReason {
     ParseError,
 }
 
+impl StopReason {
+    /// How messages write it (the name the results file uses).
+    pub fn word(self) -> &'static str {
+        match self {
+            StopReason::Exhausted => "exhausted",
+            StopReason::SolutionLimit => "solution-limit",
+            StopReason::NodeBudget => "node-budget",
+            StopReason::TimeBudget => "time-budget",
+            StopReason::MemoryBudget => "memory-budget",
+            StopReason::InvalidGivens => "invalid-givens",
+            StopReason::Unsupported => "unsupported",
+            StopReason::Crashed => "crashed",
+            StopReason::ParseError => "parse error",
+        }
+    }
+}
+
 impl From<Stop> for StopReason {
     fn from(stop: Stop) -> StopReason {
         match stop {
@@ -148,6 +165,32 @@ pub struct LineStats {
     /// count them (the reference, the SAT solver's internals).
     #[serde(default)]
     pub mems: Option<u64>,
+}
+
+impl LineStats {
+    /// The counts in words, for messages: `nodes 3, guesses 1, ...`, the
+    /// ones the strategy reports.
+    pub fn words(&self) -> String {
+        let named = [
+            ("nodes", self.nodes),
+            ("placements", self.placements),
+            ("guesses", self.guesses),
+            ("backtracks", self.backtracks),
+            ("max depth", self.max_depth),
+            ("peak states", self.peak_states),
+            ("peak bytes", self.peak_bytes),
+            ("mems", self.mems),
+        ];
+        let words: Vec<String> = named
+            .iter()
+            .filter_map(|(name, v)| v.map(|v| format!("{name} {v}")))
+            .collect();
+        if words.is_empty() {
+            "no counts".into()
+        } else {
+            words.join(", ")
+        }
+    }
 }
 
 impl LineStats {

@@ -2,7 +2,7 @@
 //! files `--set` names (directories expanded, standard input kept in a
 //! file), and the bundled sets plain `compare` runs.
 
-use crate::Status;
+use crate::status::Status;
 use std::path::{Path, PathBuf};
 
 /// Where the bundled sets live, relative to the current directory.

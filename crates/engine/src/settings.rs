@@ -11,6 +11,7 @@
 //! run differ only in it, and merge into one run.
 
 use super::config::RunConfig;
+use super::format::or_none;
 use super::machine::fnv1a;
 use super::sets::PuzzleSet;
 use serde::{Deserialize, Serialize};
@@ -97,13 +98,12 @@ impl Settings {
                 .join(", ")
         };
         differ("sets", sets(self), sets(other));
-        let show = |x: &dyn std::fmt::Debug| format!("{x:?}");
         differ(
             "--limit-puzzles",
-            show(&self.limit_puzzles),
-            show(&other.limit_puzzles),
+            or_none(&self.limit_puzzles),
+            or_none(&other.limit_puzzles),
         );
-        differ("--shape", show(&self.shape), show(&other.shape));
+        differ("--shape", or_none(&self.shape), or_none(&other.shape));
         differ(
             "strategies",
             self.strategies.join(","),
@@ -111,18 +111,18 @@ impl Settings {
         );
         differ(
             "time budget (ms)",
-            show(&self.time_budget_ms),
-            show(&other.time_budget_ms),
+            or_none(&self.time_budget_ms),
+            or_none(&other.time_budget_ms),
         );
         differ(
             "node budget",
-            show(&self.node_budget),
-            show(&other.node_budget),
+            or_none(&self.node_budget),
+            or_none(&other.node_budget),
         );
         differ(
             "memory budget (bytes)",
-            show(&self.memory_budget_bytes),
-            show(&other.memory_budget_bytes),
+            or_none(&self.memory_budget_bytes),
+            or_none(&other.memory_budget_bytes),
         );
         differ(
             "solutions looked for",
@@ -135,11 +135,15 @@ impl Settings {
             other.rounds.to_string(),
         );
         differ("--seed", self.seed.to_string(), other.seed.to_string());
-        differ("binary", show(&self.binary_hash), show(&other.binary_hash));
+        differ(
+            "binary",
+            or_none(&self.binary_hash),
+            or_none(&other.binary_hash),
+        );
         differ(
             "built from commit",
-            show(&self.build_commit),
-            show(&other.build_commit),
+            or_none(&self.build_commit),
+            or_none(&other.build_commit),
         );
         out
     }
@@ -162,7 +166,7 @@ mod tests {
         assert_eq!(said.len(), 2, "{said:?}");
         assert!(said[0].starts_with("strategies: a against b"), "{said:?}");
         assert!(
-            said[1].starts_with("node budget: None against Some(5)"),
+            said[1].starts_with("node budget: none against 5"),
             "{said:?}"
         );
         let c = Settings {
@@ -173,10 +177,7 @@ mod tests {
             build_commit: Some("def5678".into()),
             ..a.clone()
         });
-        assert_eq!(
-            said,
-            [r#"built from commit: Some("abc1234") against Some("def5678")"#]
-        );
+        assert_eq!(said, ["built from commit: abc1234 against def5678"]);
     }
 
     /// A results file written before `build_commit` still opens.

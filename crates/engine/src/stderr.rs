@@ -5,7 +5,7 @@
 //! crash, exit 101. In this crate `eprintln!` and `eprint!` are redefined
 //! (in `lib.rs`, before the modules, so every module sees them) to call
 //! [`write()`]. A closed pipe on stderr is quiet, as on stdout; any other
-//! failure is remembered, and [`crate::run`] makes the exit status an I/O
+//! failure is remembered, and the program (`sudoku_harness::cli::run`) makes the exit status an I/O
 //! error (2), the rule of [`crate::output`].
 
 use std::fmt;

@@ -18,8 +18,42 @@ use crate::args::ReadArgs;
 use crate::inputs::{for_each_puzzle, pick_strategy};
 use crate::registry;
 use crate::Status;
-use clap::Args;
+use clap::{Args, ValueEnum};
+use serde::Serialize;
 use std::io::{self, Write};
+use sudoku_reports::export::{csv_header, csv_row, json_line};
+
+/// `estimate --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EstimateFormat {
+    /// One sentence per puzzle
+    Text,
+    /// One JSON object per puzzle (JSON lines)
+    Json,
+    /// CSV with a header
+    Csv,
+}
+
+/// One puzzle's estimate, as `--format json` and `csv` write it.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Estimated {
+    /// The input it came from, and its line there.
+    pub source: String,
+    pub line: usize,
+    pub strategy: String,
+    /// The estimated nodes of the whole tree (every solution), its standard
+    /// error and one probe's standard deviation; absent for invalid givens.
+    pub nodes: Option<f64>,
+    pub nodes_se: Option<f64>,
+    pub nodes_sd: Option<f64>,
+    /// The same for mems.
+    pub mems: Option<f64>,
+    pub mems_se: Option<f64>,
+    pub probes: u64,
+    pub seed: u64,
+    /// Why there is no estimate (an unreadable line, invalid givens).
+    pub error: Option<String>,
+}
 
 /// `estimate`: how big a strategy's whole search tree is, from random probes.
 #[derive(Args, Debug)]
@@ -39,6 +73,10 @@ pub struct EstimateArgs {
     /// Seed of the random paths (the same seed gives the same estimate)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+
+    /// Output format
+    #[arg(long, value_enum, default_value_t = EstimateFormat::Text)]
+    pub format: EstimateFormat,
 
     #[command(flatten)]
     pub read: ReadArgs,
@@ -61,31 +99,72 @@ pub fn run(args: &EstimateArgs) -> Status {
         return Status::Usage;
     };
     let mut out = io::stdout().lock();
-    for_each_puzzle(&args.inputs, &args.read, |_, _, item| {
-        let Ok(entry) = item else {
-            writeln!(out, "- invalid")?;
-            return Ok(Status::Failed);
+    if args.format == EstimateFormat::Csv {
+        if let Err(e) = out.write_all(csv_header::<Estimated>().as_bytes()) {
+            return crate::output::write_failed(&e);
+        }
+    }
+    for_each_puzzle(&args.inputs, &args.read, |source, line, item| {
+        let mut record = Estimated {
+            source: source.to_string(),
+            line,
+            strategy: solver.id().to_string(),
+            probes: args.probes,
+            seed: args.seed,
+            ..Estimated::default()
         };
-        let Some(e) = probe(solver, &entry.puzzle, args.probes, args.seed, None) else {
-            writeln!(out, "- invalid givens: no search")?;
-            return Ok(Status::Failed);
+        let status = match item {
+            Err(e) => {
+                record.error = Some(e);
+                Status::Failed
+            }
+            Ok(entry) => match probe(solver, &entry.puzzle, args.probes, args.seed, None) {
+                None => {
+                    record.error = Some("invalid givens: no search".into());
+                    Status::Failed
+                }
+                Some(e) => {
+                    let se = |sd: f64| sd / (e.probes as f64).sqrt();
+                    record.nodes = Some(e.nodes);
+                    record.nodes_se = Some(se(e.nodes_sd));
+                    record.nodes_sd = Some(e.nodes_sd);
+                    record.mems = Some(e.mems);
+                    record.mems_se = Some(se(e.mems_sd));
+                    record.probes = e.probes;
+                    Status::Ok
+                }
+            },
         };
-        let se = |sd: f64| sd / (e.probes as f64).sqrt();
-        writeln!(
-            out,
-            "{}: whole tree (every solution) about {} nodes (± {} standard error; one probe's sd {}), \
-             {} mems (± {}); {} probes, seed {}",
-            solver.id(),
-            sci(e.nodes),
-            sci(se(e.nodes_sd)),
-            sci(e.nodes_sd),
-            sci(e.mems),
-            sci(se(e.mems_sd)),
-            e.probes,
-            args.seed
-        )?;
-        Ok(Status::Ok)
+        write(&mut out, &record, args.format)?;
+        Ok(status)
     })
+}
+
+/// One puzzle's estimate in the chosen format.
+fn write(out: &mut dyn Write, r: &Estimated, format: EstimateFormat) -> io::Result<()> {
+    match format {
+        EstimateFormat::Json => writeln!(out, "{}", json_line(r)),
+        EstimateFormat::Csv => out.write_all(csv_row(r).as_bytes()),
+        EstimateFormat::Text => match (&r.error, r.nodes, r.mems) {
+            (Some(e), _, _) if e.starts_with("invalid givens") => {
+                writeln!(out, "- invalid givens: no search")
+            }
+            (Some(_), _, _) | (None, None, _) | (None, _, None) => writeln!(out, "- invalid"),
+            (None, Some(nodes), Some(mems)) => writeln!(
+                out,
+                "{}: whole tree (every solution) about {} nodes (± {} standard error; one probe's sd {}), \
+                 {} mems (± {}); {} probes, seed {}",
+                r.strategy,
+                sci(nodes),
+                sci(r.nodes_se.unwrap_or_default()),
+                sci(r.nodes_sd.unwrap_or_default()),
+                sci(mems),
+                sci(r.mems_se.unwrap_or_default()),
+                r.probes,
+                r.seed
+            ),
+        },
+    }
 }
 
 /// `3.1e13`, or the integer below a million.

@@ -179,8 +179,7 @@ pub fn run(args: &LadderArgs) -> Status {
         seed: args.protocol.seed,
         count_rules: true,
         command: Some(crate::args::command_line()),
-        estimator: Some(crate::registry::estimator),
-        ..RunConfig::default()
+        ..crate::registry::run_config()
     };
     let pinned = sudoku_engine::pin::pin(args.protocol.pin, config.jobs);
     let mut counted: HashMap<(String, String), (RuleCounts, u64)> = HashMap::new();

@@ -2,7 +2,7 @@
 //!
 //! The `sudoku-lab` program and the machinery behind it: the strategy
 //! [`registry`], input handling, budgets, and the subcommands. The binary
-//! (`src/main.rs`) only parses the command line and calls [`run`].
+//! (`src/main.rs`) only parses the command line and calls [`cli::run`].
 //!
 //! ## Teaching
 //!
@@ -60,5 +60,3 @@ pub mod registry;
 pub mod scaling;
 pub mod solve;
 pub mod trace;
-
-pub use cli::{run, Cli, Command};

@@ -5,6 +5,6 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     // clap exits with status 2 on usage errors, as documented.
-    let cli = sudoku_harness::Cli::parse();
-    ExitCode::from(sudoku_harness::run(cli) as u8)
+    let cli = sudoku_harness::cli::Cli::parse();
+    ExitCode::from(sudoku_harness::cli::run(cli) as u8)
 }

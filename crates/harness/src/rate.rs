@@ -53,8 +53,12 @@ pub struct RateArgs {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: Option<u64>,
 
-    /// Progress on standard error (shown only on a terminal)
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    /// Draw no progress bar on standard error (it is drawn only on a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
+
+    /// The old spelling of --no-progress: `--progress false`
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub progress: bool,
 
     #[command(flatten)]
@@ -128,7 +132,7 @@ pub fn run(args: &RateArgs) -> Status {
         Ok(pool) => pool,
         Err(e) => return crate::output::usage_error(e),
     };
-    let bar = (args.progress && io::stderr().is_terminal()).then(|| {
+    let bar = (args.progress && !args.no_progress && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{spinner} rated {pos} puzzles, {per_sec}, {elapsed}")

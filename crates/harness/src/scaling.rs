@@ -43,6 +43,10 @@ pub struct ScalingArgs {
     #[arg(long, value_delimiter = ',')]
     pub strategies: Vec<String>,
 
+    /// Draw no progress bar on standard error (it is drawn only on a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
+
     /// Directory holding the shape sets
     #[arg(long, default_value = "puzzles")]
     pub puzzles: PathBuf,
@@ -138,12 +142,11 @@ pub fn run(args: &ScalingArgs) -> Status {
             .budgets
             .limits(Some(sudoku_engine::config::MAX_SOLUTIONS), 1),
         limit_puzzles: args.limit_puzzles.map(|n| n as usize),
-        progress: std::io::stderr().is_terminal(),
+        progress: !args.no_progress && std::io::stderr().is_terminal(),
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
         command: Some(crate::args::command_line()),
-        estimator: Some(crate::registry::estimator),
-        ..RunConfig::default()
+        ..crate::registry::run_config()
     };
     let pinned = sudoku_engine::pin::pin(args.protocol.pin, config.jobs);
     let mut report = compare(&solvers, &sets, &config);

@@ -2,7 +2,8 @@
 //!
 //! What a run's records become: the aggregators ([`tally`], which makes a
 //! report from results lines, with [`summary`]'s figures and [`study`]'s
-//! rating correlations) and the views (terminal and Markdown [`table`]s, the
+//! rating correlations) and the views (terminal and Markdown [`table`]s, JSON and
+//! CSV ([`export`]), the
 //! SVG [`chart`]s, one file each, drawn with [`draw`] on one [`palette`], the [`html`] page, and
 //! [`report_files`] for `--report DIR`). The records themselves and the
 //! measuring are `sudoku-engine`'s; nothing here names a strategy.
@@ -12,6 +13,7 @@ pub mod cactus;
 pub mod cells;
 pub mod chart;
 pub mod draw;
+pub mod export;
 pub mod html;
 pub mod markup;
 pub mod notes;

@@ -2,6 +2,7 @@
 //! results.json, results.csv and the SVG charts), written from the
 //! [`Report`] by the table, chart and HTML writers below it.
 
+use super::export::{Csv, Exporter, Json};
 use super::table::{self, Flavor};
 use std::path::Path;
 use sudoku_engine::report::{Problem, Report};
@@ -66,8 +67,9 @@ pub fn write_dir(report: &Report, dir: &Path) -> Result<Vec<String>, String> {
         sudoku_engine::output::write_atomic(&dir.join(name), text.as_bytes())
             .map_err(|e| format!("{name}: {e}"))
     };
-    write("results.json", &report.to_json())?;
-    write("results.csv", &report.to_csv())?;
+    for exporter in [&Json as &dyn Exporter, &Csv] {
+        write(exporter.file(), &exporter.export(report))?;
+    }
     write("report.md", &markdown(report, &charts))?;
     let inlined = charts
         .iter()

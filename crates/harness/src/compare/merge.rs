@@ -139,15 +139,15 @@ fn conflicts(lines: &[Line]) -> Vec<Problem> {
                         strategies: vec![l.strategy.clone()],
                         message: format!(
                             "two lines of {} on puzzle {} disagree: one says {} ({} solutions, \
-                             {:?}), the other {} ({} solutions, {:?})",
+                             {}), the other {} ({} solutions, {})",
                             l.strategy,
                             l.index,
                             other.verdict.word(),
                             other.count,
-                            other.stats,
+                            other.stats.words(),
                             l.verdict.word(),
                             l.count,
-                            l.stats
+                            l.stats.words()
                         ),
                     });
                 }
@@ -251,7 +251,7 @@ pub fn merge(args: &MergeArgs) -> Status {
     // The machine section says where the merge ran, with the default settings.
     let config = RunConfig {
         command: Some(crate::args::command_line()),
-        ..RunConfig::default()
+        ..crate::registry::run_config()
     };
     let mut report = tally.into_report(config.machine(), strategy_infos(&lines));
     report.notes.push(format!(

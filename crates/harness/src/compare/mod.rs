@@ -45,6 +45,7 @@ use clap::{Args, ValueEnum};
 use sets::{default_sets, expand_sets};
 use std::path::{Path, PathBuf};
 use sudoku_core::Solver;
+use sudoku_reports::export::{Csv, Exporter, Json};
 use table::Flavor;
 
 /// Without `--set` and `--limit-puzzles`, each bundled set is cut to this many
@@ -234,6 +235,7 @@ pub fn run(args: &CompareArgs) -> Status {
         skip: Default::default(),
         interrupt: None,
         estimator: Some(registry::estimator),
+        cargo_features: registry::cargo_features(),
     };
     let pinned = pin::pin(args.protocol.pin, config.jobs);
     let settings = settings::Settings::of(&ids(&strategies), &sets, &config);
@@ -396,8 +398,8 @@ pub(crate) fn print_report_with(
             table::render_with(report, Flavor::Terminal, table::Layout::detect(wide))
         }
         CompareFormat::Md => table::render(report, Flavor::Markdown),
-        CompareFormat::Json => report.to_json(),
-        CompareFormat::Csv => report.to_csv(),
+        CompareFormat::Json => Json.export(report),
+        CompareFormat::Csv => Csv.export(report),
     };
     // A closed stdout (piped into `head`) is a quiet stop; a full disk is not.
     let mut status = crate::output::print(&text);
