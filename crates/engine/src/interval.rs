@@ -36,6 +36,7 @@
 
 use serde::{Deserialize, Serialize, Serializer};
 use std::cell::Cell;
+use std::time::Duration;
 use sudoku_core::estimate::SplitMix;
 
 /// Resamples per set.
@@ -283,6 +284,60 @@ pub fn ratio_interval(r: &Replicates, a: usize, b: usize) -> Option<Interval> {
             f64::NAN
         }
     }))
+}
+
+/// The 95% interval of `a`'s time over `b`'s on one puzzle (`explain`),
+/// from the rounds (round number, time): the ratios of the rounds both timed (interleaved, so each pair
+/// saw the same moment of the machine), or, when one of them was timed once
+/// (over the repeat cutoff), its one time against each round of the other.
+/// The interval is the distribution-free one for the median ratio (the sign
+/// test's): between the k-th smallest and the k-th largest ratio, k the
+/// largest with P(Binomial(n, 1/2) < k) <= 2.5%; its coverage is at least
+/// 95% whatever the distribution of the rounds. `None` below 6 ratios,
+/// where no such interval exists.
+pub fn rounds_ratio_interval(a: &[(usize, Duration)], b: &[(usize, Duration)]) -> Option<Interval> {
+    let secs = |d: Duration| d.as_secs_f64().max(1e-9);
+    let mut ratios: Vec<f64> = if a.len() == 1 || b.len() == 1 {
+        a.iter()
+            .flat_map(|x| b.iter().map(move |y| secs(x.1) / secs(y.1)))
+            .collect()
+    } else {
+        a.iter()
+            .filter_map(|x| b.iter().find(|y| y.0 == x.0).map(|y| secs(x.1) / secs(y.1)))
+            .collect()
+    };
+    let n = ratios.len();
+    let k = order_statistic(n)?;
+    ratios.sort_by(f64::total_cmp);
+    Some(Interval([ratios[k - 1], ratios[n - k]]))
+}
+
+/// The largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025, if any.
+fn order_statistic(n: usize) -> Option<usize> {
+    let total = 2f64.powi(n as i32);
+    let mut below = 0.0; // P(X <= k - 1) * 2^n
+    let mut choose = 1.0; // C(n, k - 1)
+    let mut best = None;
+    for k in 1..=n / 2 {
+        below += choose;
+        if below / total > 0.025 {
+            break;
+        }
+        best = Some(k);
+        choose = choose * (n - (k - 1)) as f64 / k as f64;
+    }
+    best
+}
+
+/// The median of sorted values (the mean of the middle two for an even
+/// count); 0 for none. Every median of the program is this one.
+pub fn median(sorted: &[u64]) -> f64 {
+    let n = sorted.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => sorted[n / 2] as f64,
+        _ => (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0,
+    }
 }
 
 /// Sets of fewer puzzles get no standing sentence: a bootstrap over a

@@ -3,7 +3,6 @@
 
 use super::config::RunConfig;
 use super::sets::PuzzleSet;
-use crate::input::Source;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 
@@ -55,7 +54,7 @@ impl Out {
 /// How many items a set will give (for the progress bar's ETA).
 pub fn count_items(set: &PuzzleSet, config: &RunConfig) -> u64 {
     let limit = config.limit_puzzles.unwrap_or(usize::MAX);
-    match Source::File(set.path.clone()).open(config.read) {
+    match set.source().open(config.read) {
         Ok(items) => (0..limit)
             .zip(items)
             .filter(|(i, _)| config.takes(*i))

@@ -423,12 +423,7 @@ impl Line {
 pub fn median_time(times: &[u64]) -> Option<u64> {
     let mut sorted = times.to_vec();
     sorted.sort_unstable();
-    let n = sorted.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(sorted[n / 2]),
-        _ => Some(((sorted[n / 2 - 1] as u128 + sorted[n / 2] as u128) / 2) as u64),
-    }
+    (!sorted.is_empty()).then(|| crate::interval::median(&sorted).floor() as u64)
 }
 
 /// A line as sudoku-lab wrote it before the format had a version (format

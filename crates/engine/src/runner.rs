@@ -59,7 +59,6 @@ use super::report::{Problem, ProblemKind, StrategyInfo};
 use super::results::{Line, LineProblem};
 use super::sets::PuzzleSet;
 use super::sink::Sink;
-use crate::input::Source;
 use rayon::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -298,7 +297,7 @@ fn run_set(
         strategies,
         message,
     };
-    let mut items = match Source::File(set.path.clone()).open(config.read) {
+    let mut items = match set.source().open(config.read) {
         Ok(items) => items,
         Err(e) => {
             let p = problem(

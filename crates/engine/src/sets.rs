@@ -2,6 +2,7 @@
 //! files `--set` names (directories expanded, standard input kept in a
 //! file), and the bundled sets plain `compare` runs.
 
+use crate::input::Source;
 use crate::status::Status;
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,8 @@ pub const PUZZLE_EXTENSIONS: [&str; 3] = ["txt", "csv", "sdk"];
 pub struct PuzzleSet {
     pub name: String,
     pub path: PathBuf,
+    /// A puzzle written out (a command-line argument) instead of a file.
+    pub literal: Option<String>,
 }
 
 impl PuzzleSet {
@@ -39,6 +42,24 @@ impl PuzzleSet {
         PuzzleSet {
             name: path.display().to_string(),
             path,
+            literal: None,
+        }
+    }
+
+    /// A set of one puzzle written out, named `name`.
+    pub fn literal(name: &str, puzzle: &str) -> PuzzleSet {
+        PuzzleSet {
+            name: name.to_string(),
+            path: PathBuf::from(name),
+            literal: Some(puzzle.to_string()),
+        }
+    }
+
+    /// Where its puzzles are read from.
+    pub fn source(&self) -> Source {
+        match &self.literal {
+            Some(puzzle) => Source::Literal(puzzle.clone()),
+            None => Source::File(self.path.clone()),
         }
     }
 }
@@ -103,6 +124,7 @@ pub fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
                 Ok(_) => sets.push(PuzzleSet {
                     name: "<stdin>".into(),
                     path,
+                    literal: None,
                 }),
                 Err(e) => {
                     eprintln!("error: <stdin>: {e}");

@@ -1,8 +1,12 @@
 //! # sudoku-harness
 //!
-//! The `sudoku-lab` program and the machinery behind it: the strategy
-//! [`registry`], input handling, budgets, and the subcommands. The binary
-//! (`src/main.rs`) only parses the command line and calls [`cli::run`].
+//! The `sudoku-lab` program: the command line ([`cli`], [`args`]), the
+//! strategy [`registry`] (the one place that names strategies), and the
+//! commands, each a thin module that configures the measuring engine
+//! (`sudoku-engine`) and hands its records to an aggregator and a view
+//! (`sudoku-reports`); ARCHITECTURE.md at the repository root draws the
+//! layers. The binary (`src/main.rs`) only parses the command line and calls
+//! [`cli::run`].
 //!
 //! ## Teaching
 //!

@@ -185,13 +185,7 @@ fn medians(points: &[(f64, u64)]) -> Vec<(f64, f64)> {
         .into_iter()
         .map(|(key, mut nodes)| {
             nodes.sort_unstable();
-            let mid = nodes.len() / 2;
-            let median = if nodes.len() % 2 == 0 {
-                (nodes[mid - 1] + nodes[mid]) as f64 / 2.0
-            } else {
-                nodes[mid] as f64
-            };
-            (key as f64 / 10.0, median)
+            (key as f64 / 10.0, sudoku_engine::interval::median(&nodes))
         })
         .collect()
 }

@@ -25,6 +25,7 @@
 //! (n/a), as the lines say for each statistic alike.
 
 use std::time::Duration;
+use sudoku_engine::interval::median;
 use sudoku_engine::report::{ResultRecord, SetInfo};
 use sudoku_engine::results::{Line, Said};
 
@@ -166,15 +167,6 @@ fn round3(x: f64) -> f64 {
 fn percentile(sorted: &[u64], p: f64) -> u64 {
     let rank = ((p / 100.0) * sorted.len() as f64).ceil() as usize;
     sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
-fn median(sorted: &[u64]) -> f64 {
-    let n = sorted.len();
-    if n % 2 == 1 {
-        sorted[n / 2] as f64
-    } else {
-        (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0
-    }
 }
 
 /// Whether an order statistic `value` of a sample is a lower bound: some

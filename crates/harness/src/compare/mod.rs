@@ -1,30 +1,19 @@
 //! `sudoku-lab compare`: every strategy on the same puzzle sets, one table per
 //! set, every solution verified and every verdict cross-checked.
 //!
-//! The modules depend on each other one way, from the records up:
-//!
-//! * records: [`machine`] (where and how the run happened), [`report`] (the
-//!   report's records, the stable JSON / CSV schema, and problems),
-//!   [`results`] (one results line per puzzle and strategy), [`sets`] (the
-//!   puzzle files);
-//! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
-//!   puzzle: timed, verified, timed again), [`protocol`] (the order of the
-//!   rounds), [`cross_check`] (verdicts must agree), [`pin`] (`--pin`),
-//!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
-//!   [`runner::compare`] takes the strategies explicitly);
-//! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
-//!   [`tally`] (lines in, a report out);
-//! * writing: [`cells`] and [`notes`] (what the tables say), [`table`]
-//!   (terminal and Markdown tables), [`palette`] and [`chart`] (SVG charts),
-//!   [`html`] (the report page), [`report_files`] (`--report DIR`);
-//! * the rating study: [`study`] (on a rated set, how each strategy's
-//!   figures rank the puzzles against their ratings).
+//! The command only wires: the engine (`sudoku-engine`: [`config`],
+//! [`attempt`], [`protocol`], [`cross_check`], [`runner`], the records
+//! [`results`] and [`report`], [`sets`], [`settings`], [`machine`]) runs the
+//! strategies and streams results lines into a sink; the reports
+//! (`sudoku-reports`: [`tally`] with [`summary`] and [`study`], then
+//! [`table`], [`chart`], [`html`], [`report_files`] and
+//! [`export`](sudoku_reports::export)) make the report and its views. Both
+//! are re-exported here under the names the commands and tests use.
 //!
 //! This module holds the command line: [`CompareArgs`] and [`run`], which
 //! prints the tables and writes `--report DIR`; [`merge`] is
 //! `sudoku-lab merge`.
 
-// The engine's pieces and the reports', under the names the commands use.
 pub use sudoku_engine::{
     attempt, config, cross_check, interval, machine, pin, progress, protocol, report, results,
     runner, sets, settings,
