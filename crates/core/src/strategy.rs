@@ -119,6 +119,13 @@ pub struct Capabilities {
     /// [`Run::follow`](crate::Run::follow), so Knuth's random probes
     /// ([`crate::estimate::estimate`]) can walk it one path at a time.
     pub probeable: bool,
+    /// It searches Knuth's exact-cover tree of the puzzle (a column of least
+    /// size chosen at each node), so that tree's estimator probes it.
+    pub exact_cover: bool,
+    /// It does not search: it returns at once without a verdict, by design
+    /// (the harness's floor row, whose time is the measuring's own cost per
+    /// call). A missing verdict is then no protocol problem.
+    pub floor: bool,
 }
 
 impl Capabilities {
@@ -130,6 +137,8 @@ impl Capabilities {
         one_node_per_placement: false,
         trace_matches_stats: true,
         probeable: false,
+        exact_cover: false,
+        floor: false,
     };
     /// A search whose every placement is a node of its tree (naive, dfs,
     /// mrv, dlx).
@@ -140,6 +149,11 @@ impl Capabilities {
     /// [`Capabilities::TREE`] that can be probed.
     pub const PROBED_TREE: Capabilities = Capabilities {
         probeable: true,
+        ..Capabilities::TREE
+    };
+    /// [`Capabilities::TREE`] of an exact-cover search (dlx, dcells).
+    pub const EXACT_COVER: Capabilities = Capabilities {
+        exact_cover: true,
         ..Capabilities::TREE
     };
     /// [`Capabilities::SEARCH`] that can be probed.

@@ -152,7 +152,7 @@ static INFO: Info = Info {
     prunes_by: "choosing the constraint with the fewest candidates first",
     headline: true,
     brute_force: false,
-    capabilities: sudoku_core::Capabilities::TREE,
+    capabilities: sudoku_core::Capabilities::EXACT_COVER,
 };
 
 impl Strategy for Dlx {

@@ -72,22 +72,41 @@ impl ReadArgs {
 }
 
 /// How a measurement is run (`compare`, `ladder`, `scaling`): see
-/// `compare::protocol`.
+/// `sudoku_engine::protocol`.
 #[derive(Args, Clone, Debug)]
 pub struct ProtocolArgs {
     /// Rounds after the warm-up pass: each times every (puzzle, strategy) once, the strategies
     /// interleaved in blocks; a puzzle's time is the median of its rounds. Budget hits and solves over 100 ms (or a quarter of the time budget) are
     /// timed in the first round only
-    #[arg(long, alias = "repeat", default_value_t = crate::compare::config::DEFAULT_ROUNDS as u16, value_name = "R", value_parser = clap::value_parser!(u16).range(1..))]
+    #[arg(long, alias = "repeat", default_value_t = sudoku_engine::config::DEFAULT_ROUNDS as u16, value_name = "R", value_parser = clap::value_parser!(u16).range(1..))]
     pub rounds: u16,
 
     /// Seed of the rounds' shuffles, under `compare --order shuffled` (the same seed, the same
     /// order)
-    #[arg(long, default_value_t = crate::compare::config::DEFAULT_SEED, value_name = "N")]
+    #[arg(long, default_value_t = sudoku_engine::config::DEFAULT_SEED, value_name = "N")]
     pub seed: u64,
 
     /// Pin the run to one core (the last this process may use), where the OS allows it;
     /// the report records whether it was pinned. Not with --jobs above 1
     #[arg(long)]
     pub pin: bool,
+}
+
+/// The command line as typed, for the report.
+pub fn command_line() -> String {
+    let mut words: Vec<String> = std::env::args().collect();
+    if let Some(first) = words.first_mut() {
+        *first = "sudoku-lab".into();
+    }
+    words
+        .iter()
+        .map(|w| {
+            if w.is_empty() || w.contains(char::is_whitespace) {
+                format!("'{w}'")
+            } else {
+                w.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }

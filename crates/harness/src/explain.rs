@@ -3,7 +3,10 @@
 //!
 //! Each strategy looks for up to 2 solutions (so the verdict is proven) under
 //! the usual budgets. The counts are deterministic; the time is the median of
-//! a few rounds, measured by compare's protocol ([`measure_all`]). The sentences are computed from the measured figures
+//! a few rounds. The engine measures, as for `compare`: every strategy's
+//! attempt is timed, panics caught, its solutions verified, the rounds
+//! interleaved, the verdicts cross-checked ([`sudoku_engine::runner`] on a
+//! one-puzzle set). The sentences are computed from the measured figures
 //! ([`sentences`]): which strategy visited the fewest nodes, in orders of
 //! magnitude against the baseline's; which held the most states at once;
 //! which guessed least and how many of its digits were forced moves; which
@@ -11,14 +14,17 @@
 //! it is. A sentence whose strategies are absent or hit a budget is left out.
 
 use crate::args::{BudgetArgs, ReadArgs};
-use crate::compare::interval::Standing;
 use crate::format::{format_bytes, format_time, thousands};
-use crate::trace::first_puzzle;
+use crate::human::{human_path, human_text};
+use crate::inputs::first_puzzle;
 use crate::{registry, Status};
 use clap::Args;
 use std::io::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use sudoku_core::{Grid, Info, Limits, Outcome, Solver, Stats, Stop, Verdict};
+use sudoku_engine::interval::{rounds_ratio_interval, Standing};
+use sudoku_engine::results::{Line, LineStats, Said, StopReason};
+use sudoku_engine::{runner, PuzzleSet, RunConfig};
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
@@ -63,66 +69,6 @@ pub struct ExplainArgs {
 
     #[command(flatten)]
     pub read: ReadArgs,
-}
-
-/// The human solver's path of `puzzle` within the budgets, checked against
-/// the solution: the path and the unsound step's message, if any. A puzzle
-/// without exactly one solution has no rating: it is reported, and the
-/// status to exit with is returned.
-pub fn human_path(
-    name: &str,
-    puzzle: &sudoku_core::Grid,
-    budgets: &BudgetArgs,
-) -> Result<(sudoku_human::Path, Option<String>), Status> {
-    let (verdict, path, error) = crate::rate::rate_one(puzzle, budgets, true);
-    match path {
-        Some(path) => Ok((path, error)),
-        None => {
-            eprintln!("error: {name}: the puzzle is not unique ({verdict}): a rating needs exactly one solution");
-            Err(Status::Failed)
-        }
-    }
-}
-
-/// Where a human path ends, in one sentence: solved (with the rating),
-/// stopped by a budget, or stuck.
-pub fn human_end(path: &sudoku_human::Path) -> String {
-    let rating = path.rating();
-    let show = |t: Option<u32>| t.map_or("-".to_string(), sudoku_human::format_rating);
-    match rating.er {
-        Some(_) => format!(
-            "Solved by logic in {} steps. Rating (Sudoku Explainer's scale): ER {} (the hardest step), EP {} (the hardest up to the first placement), ED {} (the first step).",
-            path.steps.len(),
-            show(rating.er),
-            show(rating.ep),
-            show(rating.ed)
-        ),
-        None if path.stopped => "Stopped by the time budget before the end: no rating.".to_string(),
-        None => format!(
-            "Logic ran out after {} steps (the techniques here do not finish it): no rating.",
-            path.steps.len()
-        ),
-    }
-}
-
-/// The path in words: the grid, one line per step with its rating, and
-/// where it ends (`explain --human`, `trace --human`).
-pub fn human_text(puzzle: &sudoku_core::Grid, path: &sudoku_human::Path) -> String {
-    let n = puzzle.shape().side();
-    let mut text = format!("{}\n", puzzle.pretty());
-    for (i, step) in path.steps.iter().enumerate() {
-        text.push_str(&format!(
-            "{:>3}. [{}] {}\n",
-            i + 1,
-            sudoku_human::format_rating(step.rating),
-            step.sentence(n)
-        ));
-    }
-    text.push_str(&format!("\n{}\n", human_end(path)));
-    if path.rating().er.is_none() && !path.stopped {
-        text.push_str(&path.board.grid().pretty());
-    }
-    text
 }
 
 /// `explain --human`: the solving path in words and the puzzle's rating.
@@ -183,7 +129,7 @@ fn write_report(
     solvers: &[&'static dyn Solver],
     text: &str,
 ) -> std::io::Result<()> {
-    use crate::trace::html::html_escape;
+    use sudoku_reports::markup::html_escape;
     std::fs::create_dir_all(dir)?;
     let mut body = String::new();
     for solver in solvers {
@@ -200,7 +146,7 @@ fn write_report(
         } else {
             format!("{}: nodes entered per level of the tree", solver.id())
         };
-        let svg = crate::trace::profile::svg(&counts, &title);
+        let svg = sudoku_reports::profile::svg(&counts, &title);
         let file = format!("profile-{}.svg", solver.id().replace([':', '/'], "-"));
         std::fs::write(dir.join(&file), &svg)?;
         body.push_str(&format!(
@@ -234,7 +180,7 @@ pub struct Measured {
     pub info: &'static Info,
     pub verdict: Verdict,
     pub stats: Stats,
-    /// The median of `runs` rounds (see [`measure_all`]).
+    /// The median of `runs` rounds (the engine's results line's time).
     pub time: Duration,
     pub runs: u32,
     /// Each plain round's time with its round number (the rounds the
@@ -264,140 +210,8 @@ impl Measured {
 /// 9 give the interval between the 2nd and 8th of the sorted ratios).
 pub const EXPLAIN_ROUNDS: usize = 9;
 
-/// One strategy measured: its checked outcome (with mems, when it counts
 /// them), and each plain round's time with its round number.
 pub type Measure = (Outcome, Vec<(usize, Duration)>);
-
-/// Measures every strategy on the puzzle by compare's protocol
-/// (`compare::protocol`): each solves once for the figures (checked; with
-/// mems counted, by the counting instantiation, when the strategy counts
-/// them), then `rounds - 1` more rounds time the plain solve again, the
-/// strategies interleaved and their order turned each round. A counting
-/// first solve's time is not kept (it is not the plain solve): with one
-/// round, one plain solve more is timed. Budget hits, refusals and solves
-/// over the repeat cutoff are timed once. Returns, per strategy, the
-/// outcome and the rounds that timed it.
-pub fn measure_all(
-    solvers: &[&dyn Solver],
-    puzzle: &Grid,
-    limits: &Limits,
-    rounds: usize,
-) -> Vec<Measure> {
-    let cutoff = crate::compare::config::REPEAT_CUTOFF;
-    let mut times: Vec<Vec<(usize, Duration)>> = vec![Vec::new(); solvers.len()];
-    let mut counted = vec![false; solvers.len()];
-    let mut outcomes = Vec::with_capacity(solvers.len());
-    for (s, solver) in solvers.iter().enumerate() {
-        counted[s] = solver.info().reports.mems;
-        let started = Instant::now();
-        outcomes.push(if counted[s] {
-            solver.solve_counting_mems(puzzle, limits)
-        } else {
-            solver.solve(puzzle, limits)
-        });
-        times[s].push((0, started.elapsed()));
-    }
-    // Its only time is the counting solve's (round 0).
-    let provisional =
-        |t: &[(usize, Duration)], counted: bool| counted && t.first().is_some_and(|x| x.0 == 0);
-    let again = |o: &Outcome, t: &[(usize, Duration)], counted: bool| {
-        !o.stop.is_budget()
-            && o.stop != Stop::Unsupported
-            && o.stop != Stop::InvalidGivens
-            && (t.last().is_some_and(|l| l.1 < cutoff) || provisional(t, counted))
-    };
-    let plain_counts = |o: &Outcome| {
-        (
-            Stats {
-                mems: None,
-                ..o.stats
-            },
-            o.stop,
-            o.count,
-        )
-    };
-    for round in 1..rounds.max(2) {
-        // Past the rounds asked for, only a counting solve not yet timed plainly.
-        let extra = round >= rounds.max(1);
-        for s in crate::compare::protocol::rotation(solvers.len(), round) {
-            if !again(&outcomes[s], &times[s], counted[s])
-                || (extra && !provisional(&times[s], counted[s]))
-            {
-                continue;
-            }
-            let started = Instant::now();
-            let outcome = solvers[s].solve(puzzle, limits);
-            let took = started.elapsed();
-            debug_assert_eq!(
-                plain_counts(&outcome),
-                plain_counts(&outcomes[s]),
-                "counts are deterministic"
-            );
-            if provisional(&times[s], counted[s]) {
-                // The counting solve's time gives way to the plain ones.
-                times[s].clear();
-            }
-            times[s].push((round, took));
-        }
-    }
-    outcomes.into_iter().zip(times).collect()
-}
-
-/// The median of some rounds' times.
-pub fn median_of(rounds: &[(usize, Duration)]) -> Duration {
-    let mut t: Vec<Duration> = rounds.iter().map(|r| r.1).collect();
-    t.sort_unstable();
-    t.get(t.len() / 2).copied().unwrap_or_default()
-}
-
-/// The 95% interval of `a`'s time over `b`'s on one puzzle, from the
-/// rounds: the ratios of the rounds both timed (interleaved, so each pair
-/// saw the same moment of the machine), or, when one of them was timed once
-/// (over the repeat cutoff), its one time against each round of the other.
-/// The interval is the distribution-free one for the median ratio (the sign
-/// test's): between the k-th smallest and the k-th largest ratio, k the
-/// largest with P(Binomial(n, 1/2) < k) <= 2.5%; its coverage is at least
-/// 95% whatever the distribution of the rounds. `None` below 6 ratios,
-/// where no such interval exists.
-pub fn ratio_interval(
-    a: &[(usize, Duration)],
-    b: &[(usize, Duration)],
-) -> Option<crate::compare::interval::Interval> {
-    let secs = |d: Duration| d.as_secs_f64().max(1e-9);
-    let mut ratios: Vec<f64> = if a.len() == 1 || b.len() == 1 {
-        a.iter()
-            .flat_map(|x| b.iter().map(move |y| secs(x.1) / secs(y.1)))
-            .collect()
-    } else {
-        a.iter()
-            .filter_map(|x| b.iter().find(|y| y.0 == x.0).map(|y| secs(x.1) / secs(y.1)))
-            .collect()
-    };
-    let n = ratios.len();
-    let k = order_statistic(n)?;
-    ratios.sort_by(f64::total_cmp);
-    Some(crate::compare::interval::Interval([
-        ratios[k - 1],
-        ratios[n - k],
-    ]))
-}
-
-/// The largest k with P(Binomial(n, 1/2) <= k - 1) <= 0.025, if any.
-fn order_statistic(n: usize) -> Option<usize> {
-    let total = 2f64.powi(n as i32);
-    let mut below = 0.0; // P(X <= k - 1) * 2^n
-    let mut choose = 1.0; // C(n, k - 1)
-    let mut best = None;
-    for k in 1..=n / 2 {
-        below += choose;
-        if below / total > 0.025 {
-            break;
-        }
-        best = Some(k);
-        choose = choose * (n - (k - 1)) as f64 / k as f64;
-    }
-    best
-}
 
 /// The verdict column: `unique`, `none`, `multiple`, `invalid`, or what stopped it.
 pub fn verdict_cell(verdict: Verdict) -> String {
@@ -633,10 +447,10 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
     };
     // The standing of `a` against `b`, and the interval behind it.
     let standing = |a: &Measured, b: &Measured| {
-        ratio_interval(&a.rounds, &b.rounds).map(|ci| (Standing::of(ci), ci))
+        rounds_ratio_interval(&a.rounds, &b.rounds).map(|ci| (Standing::of(ci), ci))
     };
     let interval =
-        |ci: crate::compare::interval::Interval| crate::compare::cells::ratio_interval(ci);
+        |ci: sudoku_engine::interval::Interval| sudoku_reports::cells::ratio_interval(ci);
     let reference_clause = |fast: &Measured| {
         reference
             .map(|r| {
@@ -794,43 +608,56 @@ pub fn run(args: &ExplainArgs) -> Status {
     }
     let limits = args.budgets.limits(Some(2), 1);
     let mut status = Status::Ok;
+    // The engine measures: every strategy on this one puzzle by compare's
+    // protocol (attempt, rounds, verification, cross-check).
+    let set = PuzzleSet::literal(&name, &puzzle.to_line());
+    let config = RunConfig {
+        limits: limits.clone(),
+        read: args.read.options(),
+        rounds: (args.rounds as usize).max(1),
+        warmup: false,
+        loud: false,
+        chunk: 1,
+        ..registry::run_config()
+    };
+    let mut lines: Vec<Line> = Vec::new();
+    runner::run(
+        &solvers,
+        std::slice::from_ref(&set),
+        &config,
+        &mut |l: &[Line]| lines.extend_from_slice(l),
+    );
     let mut rows = Vec::new();
-    let measured = measure_all(&solvers, puzzle, &limits, args.rounds as usize);
-    for (solver, (outcome, rounds)) in solvers.iter().zip(measured) {
-        for solution in &outcome.solutions {
-            if let Err(e) = solution.verify_solution_of(puzzle) {
-                eprintln!(
-                    "error: {} reported a solution that fails verification: {e}",
-                    solver.id()
-                );
-                status = Status::Failed;
-            }
+    let mut budget_notes = Vec::new();
+    for (solver, line) in solvers.iter().zip(&lines) {
+        for p in &line.problems {
+            eprintln!("error: {}", p.message);
+            status = Status::Failed;
         }
+        budget_notes.extend(line.budget_note.clone());
+        if line.verdict == Said::Crashed {
+            continue;
+        }
+        let rounds: Vec<(usize, Duration)> = line
+            .times_ns
+            .iter()
+            .enumerate()
+            .map(|(k, ns)| (k, Duration::from_nanos(*ns)))
+            .collect();
         rows.push(Measured {
             info: solver.info(),
-            verdict: outcome.verdict(),
-            stats: outcome.stats,
-            time: median_of(&rounds),
+            verdict: verdict_of(line),
+            stats: stats_of(&line.stats),
+            time: line.time_ns.map(Duration::from_nanos).unwrap_or_default(),
             runs: rounds.len() as u32,
             rounds,
             unsupported: solver.supports(puzzle.shape()).err(),
         });
     }
     // Every definite verdict must agree: a disagreement is a bug, said loudly.
-    let definite: Vec<&Measured> = rows.iter().filter(|m| m.verdict.is_definite()).collect();
-    if let Some(first) = definite.first() {
-        for m in &definite[1..] {
-            if m.verdict != first.verdict {
-                eprintln!(
-                    "error: the strategies disagree: {} says {}, {} says {}",
-                    first.id(),
-                    first.verdict.as_str(),
-                    m.id(),
-                    m.verdict.as_str()
-                );
-                status = Status::Failed;
-            }
-        }
+    if let Some(d) = lines.iter().find_map(|l| l.disagreement.as_ref()) {
+        eprintln!("error: the strategies disagree: {}", d.message);
+        status = Status::Failed;
     }
     if rows
         .iter()
@@ -866,15 +693,8 @@ pub fn run(args: &ExplainArgs) -> Status {
         for note in notes(&rows) {
             writeln!(out, "note: {note}")?;
         }
-        for (solver, m) in solvers.iter().zip(&rows) {
-            if let Verdict::Unknown(stop) = m.verdict {
-                let (nodes, time) = (m.stats.nodes, m.time);
-                let speed = "this speed";
-                let note = crate::estimate::budget_note(*solver, puzzle, stop, nodes, time, speed);
-                if let Some(note) = note {
-                    writeln!(out, "note: {note}")?;
-                }
-            }
+        for note in &budget_notes {
+            writeln!(out, "note: {note}")?;
         }
         writeln!(
             out,
@@ -906,5 +726,42 @@ impl<W: std::io::Write> std::io::Write for Tee<'_, W> {
     }
     fn flush(&mut self) -> std::io::Result<()> {
         self.0.flush()
+    }
+}
+
+/// A results line's verdict as the table and the sentences word it.
+fn verdict_of(line: &Line) -> Verdict {
+    match line.verdict {
+        Said::Unique => Verdict::Unique,
+        Said::Multiple => Verdict::Multiple,
+        Said::None => Verdict::None,
+        Said::Invalid => Verdict::Invalid,
+        Said::Unsupported => Verdict::Unknown(Stop::Unsupported),
+        Said::Budget | Said::Undecided | Said::Crashed => match line.stop {
+            StopReason::NodeBudget => Verdict::Unknown(Stop::NodeBudget),
+            StopReason::TimeBudget => Verdict::Unknown(Stop::TimeBudget),
+            StopReason::MemoryBudget => Verdict::Unknown(Stop::MemoryBudget),
+            StopReason::InvalidGivens => Verdict::Invalid,
+            StopReason::Unsupported => Verdict::Unknown(Stop::Unsupported),
+            _ if line.count > 0 => Verdict::Found,
+            StopReason::SolutionLimit => Verdict::Unknown(Stop::SolutionLimit),
+            _ => Verdict::Unknown(Stop::Exhausted),
+        },
+    }
+}
+
+/// A results line's counts (a count the strategy does not report is 0: the
+/// table asks `Info::reports` which to show).
+fn stats_of(s: &LineStats) -> Stats {
+    let n = |x: Option<u64>| x.unwrap_or(0);
+    Stats {
+        nodes: n(s.nodes),
+        placements: n(s.placements),
+        guesses: n(s.guesses),
+        backtracks: n(s.backtracks),
+        max_depth: n(s.max_depth),
+        peak_states: n(s.peak_states),
+        peak_bytes: n(s.peak_bytes),
+        mems: s.mems,
     }
 }

@@ -89,6 +89,10 @@ pub struct GenerateArgs {
     /// and at --count, with a warning
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: u64,
+
+    /// Draw no progress bar on standard error (it is drawn only on a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 /// `6.0..7.0` as tenths, `(60, 70)`.
@@ -314,7 +318,7 @@ pub fn generate(args: &GenerateArgs) -> Status {
     // On a terminal, progress shows once generating takes more than a second
     // (indicatif draws nothing before its first tick).
     let progress = ProgressBar::with_draw_target(Some(args.count), ProgressDrawTarget::stderr());
-    if !io::stderr().is_terminal() {
+    if args.no_progress || !io::stderr().is_terminal() {
         progress.set_draw_target(ProgressDrawTarget::hidden());
     } else {
         progress.enable_steady_tick(std::time::Duration::from_secs(1));

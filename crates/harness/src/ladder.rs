@@ -21,13 +21,6 @@
 //! A disagreement, a wrong solution or a crash is an error (exit status 1).
 
 use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};
-use crate::compare::cells::{with_interval, with_share};
-use crate::compare::config::{RunConfig, MAX_SOLUTIONS};
-use crate::compare::interval::Interval;
-use crate::compare::results::{Line, RuleCounts};
-use crate::compare::sets::expand_sets;
-use crate::compare::tally::Tally;
-use crate::compare::{runner, Report, ResultRecord};
 use crate::format::format_si;
 use crate::output::{print, write_atomic};
 use crate::Status;
@@ -35,7 +28,14 @@ use clap::Args;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use sudoku_core::Solver;
+use sudoku_engine::config::{RunConfig, MAX_SOLUTIONS};
+use sudoku_engine::interval::Interval;
+use sudoku_engine::results::{Line, RuleCounts};
+use sudoku_engine::sets::expand_sets;
+use sudoku_engine::{Report, ResultRecord};
 use sudoku_propagate::{Branching, Propagate, Rules};
+use sudoku_reports::cells::{with_interval, with_share};
+use sudoku_reports::tally::Tally;
 use tabled::builder::Builder;
 use tabled::settings::object::Columns;
 use tabled::settings::{Alignment, Style};
@@ -178,12 +178,12 @@ pub fn run(args: &LadderArgs) -> Status {
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
         count_rules: true,
-        command: Some(crate::compare::command_line()),
-        ..RunConfig::default()
+        command: Some(crate::args::command_line()),
+        ..crate::registry::run_config()
     };
-    let pinned = crate::compare::pin::pin(args.protocol.pin, config.jobs);
+    let pinned = sudoku_engine::pin::pin(args.protocol.pin, config.jobs);
     let mut counted: HashMap<(String, String), (RuleCounts, u64)> = HashMap::new();
-    let (mut report, _) = runner::compare_streaming(
+    let (mut report, _) = sudoku_reports::tally::compare_streaming(
         &rungs,
         &sets,
         &config,
@@ -354,7 +354,7 @@ fn write_report(dir: &Path, rows: &[Row], report: &Report) -> Result<(), String>
     let json = serde_json::to_string_pretty(rows).map_err(|e| e.to_string())? + "\n";
     write_atomic(&dir.join("ladder.json"), json.as_bytes()).map_err(io)?;
     let mut csv = csv::Writer::from_writer(Vec::new());
-    crate::compare::interval::as_csv_cells(|| {
+    sudoku_engine::interval::as_csv_cells(|| {
         rows.iter()
             .try_for_each(|r| csv.serialize(r))
             .map_err(|e| e.to_string())

@@ -15,9 +15,9 @@
 //! script, no external file, fonts no smaller than the palette's
 //! [`TEXT_MIN`], so it can be embedded in any page or guide.
 
-use crate::compare::palette::{TEXT_AXIS, TEXT_MIN, TEXT_TITLE, WIDTH};
-use crate::trace::html::html_escape;
+use crate::palette::{TEXT_AXIS, TEXT_MIN, TEXT_TITLE, WIDTH};
 use std::fmt::Write as _;
+use sudoku_reports::markup::html_escape;
 
 /// One rung measured on one set.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,7 +36,7 @@ pub struct Point {
 
 /// Line colours per branching, from the palette's categorical colours.
 fn colour(k: usize) -> String {
-    let c = crate::compare::palette::CATEGORIES[k % crate::compare::palette::CATEGORIES.len()];
+    let c = crate::palette::CATEGORIES[k % crate::palette::CATEGORIES.len()];
     format!("#{:02x}{:02x}{:02x}", c.0, c.1, c.2)
 }
 

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match sudoku_harness::Cli::try_parse() {
+    let cli = match sudoku_harness::cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
             // A usage error: status 2, as documented. Help and version go
@@ -20,5 +20,5 @@ fn main() -> ExitCode {
             return ExitCode::from(status as u8);
         }
     };
-    ExitCode::from(sudoku_harness::run(cli) as u8)
+    ExitCode::from(sudoku_harness::cli::run(cli) as u8)
 }

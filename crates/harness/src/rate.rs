@@ -10,16 +10,17 @@
 //! the solution's digit or places another is reported as an error.
 
 use crate::args::{BudgetArgs, ReadArgs};
+use crate::human::rate_one;
 use crate::input::Source;
-use crate::{registry, Status};
+use crate::Status;
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::io::{self, IsTerminal, Write};
 use std::time::{Duration, Instant};
-use sudoku_core::{Grid, Limits, Verdict};
-use sudoku_human::{first_unsound, format_rating, solve_path_until, Options, Path};
+use sudoku_core::Grid;
+use sudoku_human::format_rating;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RateFormat {
@@ -52,8 +53,12 @@ pub struct RateArgs {
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub jobs: Option<u64>,
 
-    /// Progress on standard error (shown only on a terminal)
-    #[arg(long, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
+    /// Draw no progress bar on standard error (it is drawn only on a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
+
+    /// The old spelling of --no-progress: `--progress false`
+    #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub progress: bool,
 
     #[command(flatten)]
@@ -85,41 +90,6 @@ pub struct Rated {
     pub path: Option<Vec<String>>,
     #[serde(skip)]
     pub error: Option<String>,
-}
-
-/// Rates one puzzle: checks it has one solution (the default strategy),
-/// solves it step by step within the budgets, and checks every step
-/// against the solution.
-pub fn rate_one(
-    puzzle: &Grid,
-    budgets: &BudgetArgs,
-    keep_steps: bool,
-) -> (String, Option<Path>, Option<String>) {
-    let checker = registry::uniqueness_checker(puzzle.shape());
-    let limits = Limits {
-        max_solutions: Some(2),
-        keep_solutions: 1,
-        ..budgets.limits(Some(2), 1)
-    };
-    let outcome = checker.solve(puzzle, &limits);
-    let verdict = outcome.verdict();
-    if verdict != Verdict::Unique {
-        return (verdict.as_str().to_string(), None, None);
-    }
-    let solution = outcome.solutions[0].clone();
-    let deadline = budgets.time_budget.0.map(|d| Instant::now() + d);
-    let max_steps = budgets.node_budget.map_or(usize::MAX, |n| n as usize);
-    let path = solve_path_until(puzzle, Options::default(), max_steps, deadline);
-    let error = first_unsound(&path, &solution).map(|i| {
-        format!(
-            "step {} is unsound (contradicts the solution): {}",
-            i + 1,
-            path.steps[i].sentence(puzzle.shape().side())
-        )
-    });
-    let verdict = if path.stopped { "stopped" } else { "unique" };
-    let _ = keep_steps;
-    (verdict.to_string(), Some(path), error)
 }
 
 fn rated(source: &str, line: usize, puzzle: &Grid, known: Option<f64>, args: &RateArgs) -> Rated {
@@ -169,7 +139,7 @@ pub fn run(args: &RateArgs) -> Status {
         Ok(pool) => pool,
         Err(e) => return crate::output::usage_error(e),
     };
-    let bar = (args.progress && io::stderr().is_terminal()).then(|| {
+    let bar = (args.progress && !args.no_progress && io::stderr().is_terminal()).then(|| {
         let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template("{spinner} rated {pos} puzzles, {per_sec}, {elapsed}")
@@ -383,7 +353,7 @@ fn table(all: &[Rated], steps: bool) -> String {
     table.to_string()
 }
 
-pub use crate::compare::study::{ranks, spearman};
+pub use sudoku_reports::study::{ranks, spearman};
 
 /// The agreement with known ratings, in one paragraph.
 fn agreement(pairs: &[(f64, f64)], unrated: usize) -> Option<String> {

@@ -7,7 +7,7 @@ use sudoku_core::{
 
 /// Every registered strategy, in teaching order (simplest first).
 pub fn strategies() -> Vec<&'static dyn Solver> {
-    let mut list: Vec<&'static dyn Solver> = vec![
+    let ours: [&'static dyn Solver; 9] = [
         &sudoku_naive::Naive,
         &sudoku_search::Dfs,
         &sudoku_search::Bfs,
@@ -16,27 +16,28 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         &sudoku_dcells::Dcells,
         &sudoku_bitboard::Bitboard,
         &sudoku_bitboard::BitboardConfigs,
-        &sudoku_propagate::NORVIG, // the 18 prop:<branching>/<rules> rungs follow it
+        &sudoku_propagate::NORVIG,
+    ];
+    // The 18 prop:<branching>/<rules> rungs follow norvig, then the general
+    // purpose rows and the human solver.
+    let ladder = sudoku_propagate::LADDER
+        .iter()
+        .map(|p| p as &'static dyn Solver);
+    let rest: [&'static dyn Solver; 5] = [
         &sudoku_sat::SAT_MINIMAL,
         &sudoku_sat::SAT_NATURAL,
         &sudoku_sat::SAT_COMPLETE,
         &sudoku_sat::SAT_AUGMENTED,
         &sudoku_human::Human,
     ];
+    #[allow(unused_mut)] // without the optional rows, nothing is pushed
+    let mut list: Vec<&'static dyn Solver> = ours.into_iter().chain(ladder).chain(rest).collect();
     // Keep last: the reference row, not one of ours (AGPL; `reference` feature).
     #[cfg(feature = "reference")]
     list.push(&sudoku_reference::Reference);
     // tdoku (C++, built from TDOKU_DIR; `tdoku` feature), for measuring.
     #[cfg(feature = "tdoku")]
     list.push(&sudoku_tdoku::Tdoku);
-    let at = list
-        .iter()
-        .position(|s| s.id() == "norvig")
-        .map_or(0, |i| i + 1);
-    let ladder = sudoku_propagate::LADDER
-        .iter()
-        .map(|p| p as &'static dyn Solver);
-    list.splice(at..at, ladder);
     list
 }
 
@@ -48,13 +49,7 @@ pub fn hidden() -> Vec<&'static dyn Solver> {
 }
 
 /// The id of the harness-floor row ([`Null`]).
-pub const FLOOR_ID: &str = "null";
-
-/// Whether `solver` is the harness-floor row: it gives no verdict, and that
-/// is not a broken contract.
-pub fn is_floor(solver: &dyn Solver) -> bool {
-    solver.id() == FLOOR_ID
-}
+pub use sudoku_engine::report::FLOOR_ID;
 
 /// The harness's floor: a row that returns at once without reading the
 /// puzzle. Its time in a comparison is what the measuring itself costs per
@@ -80,6 +75,8 @@ static NULL_INFO: Info = Info {
         one_node_per_placement: false,
         trace_matches_stats: false,
         probeable: false,
+        exact_cover: false,
+        floor: true,
     },
 };
 
@@ -100,19 +97,6 @@ impl Solver for Null {
 /// so it refuses larger counts.
 pub fn solution_cap(solver: &dyn Solver) -> Option<u64> {
     solver.info().capabilities.solution_cap
-}
-
-/// The harness's cargo features in this build, for the report's machine
-/// section.
-pub fn cargo_features() -> Vec<String> {
-    let mut found = Vec::new();
-    if cfg!(feature = "reference") {
-        found.push("reference".to_string());
-    }
-    if cfg!(feature = "tdoku") {
-        found.push("tdoku".to_string());
-    }
-    found
 }
 
 /// The strategy `solve` uses when none is named: the fastest of ours.
@@ -225,18 +209,7 @@ pub fn pick_list(names: &[String]) -> Result<Vec<&'static dyn Solver>, PickError
 /// count every solution (`None` for invalid givens).
 /// Its arguments: the strategy, the puzzle, the most probes, the seed, and
 /// the time after which no more probes are made.
-pub type Estimator = fn(
-    &dyn Solver,
-    &sudoku_core::Grid,
-    u64,
-    u64,
-    Option<std::time::Duration>,
-) -> Option<sudoku_core::estimate::Estimate>;
-
-/// The exact-cover strategies, probed through dcells' matrix: dlx and dcells
-/// search the same tree, and their loops (written for the cover problem,
-/// not through `Run`) have no branch hook of their own.
-const EXACT_COVER: [&str; 2] = ["dlx", "dcells"];
+pub use sudoku_engine::budget::Estimator;
 
 /// The estimator of a strategy, when it can be probed: the exact-cover
 /// ones through dcells' matrix, every strategy whose search sends its branch
@@ -246,7 +219,7 @@ const EXACT_COVER: [&str; 2] = ["dlx", "dcells"];
 ///
 /// [`Capabilities::probeable`]: sudoku_core::Capabilities::probeable
 pub fn estimator(solver: &dyn Solver) -> Option<Estimator> {
-    if EXACT_COVER.contains(&solver.id()) {
+    if solver.info().capabilities.exact_cover {
         return Some(|_, puzzle, probes, seed, _| sudoku_dcells::estimate(puzzle, probes, seed));
     }
     let generic: Estimator = sudoku_core::estimate::estimate_within;
@@ -261,4 +234,43 @@ pub fn probeable_ids() -> String {
         .map(|s| s.id())
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The strategies of `--strategies`: the ids named, `all`, or, when none is
+/// named, the headline strategies (`Info::headline`: one row per family, so
+/// plain `compare` stays short; `all` adds the rest, such as the SAT encodings).
+pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, PickError> {
+    if names.is_empty() {
+        let headline: Vec<&'static dyn Solver> = strategies()
+            .into_iter()
+            .filter(|s| s.info().headline)
+            .collect();
+        if !headline.is_empty() {
+            return Ok(headline);
+        }
+    }
+    pick_list(names)
+}
+
+/// The program's cargo features in this build, for the report's machine
+/// section.
+pub fn cargo_features() -> Vec<String> {
+    let mut found = Vec::new();
+    if cfg!(feature = "reference") {
+        found.push("reference".to_string());
+    }
+    if cfg!(feature = "tdoku") {
+        found.push("tdoku".to_string());
+    }
+    found
+}
+
+/// The engine's run settings with what only the program knows: how to probe
+/// each strategy (for budget notes) and its cargo features.
+pub fn run_config() -> sudoku_engine::RunConfig {
+    sudoku_engine::RunConfig {
+        estimator: Some(estimator),
+        cargo_features: cargo_features(),
+        ..sudoku_engine::RunConfig::default()
+    }
 }

@@ -14,12 +14,13 @@
 //! budget leaves the median exact.
 
 use crate::args::BudgetArgs;
-use crate::compare::{compare, PuzzleSet, Report, RunConfig};
 use crate::Status;
 use clap::Args;
 use plotters::prelude::*;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use sudoku_engine::{PuzzleSet, Report, RunConfig};
+use sudoku_reports::compare;
 
 /// The set used for each side, smallest first, under `--puzzles`.
 pub const SHAPE_SETS: [&str; 8] = [
@@ -41,6 +42,10 @@ pub struct ScalingArgs {
     /// Strategies, comma-separated, or `all` [default: the headline strategies]
     #[arg(long, value_delimiter = ',')]
     pub strategies: Vec<String>,
+
+    /// Draw no progress bar on standard error (it is drawn only on a terminal)
+    #[arg(long)]
+    pub no_progress: bool,
 
     /// Directory holding the shape sets
     #[arg(long, default_value = "puzzles")]
@@ -113,7 +118,7 @@ pub fn points(report: &Report) -> Vec<Point> {
 }
 
 pub fn run(args: &ScalingArgs) -> Status {
-    let solvers = match crate::compare::pick_strategies(&args.strategies) {
+    let solvers = match crate::registry::pick_strategies(&args.strategies) {
         Ok(s) => s,
         Err(e) => return crate::output::usage_error(e),
     };
@@ -135,15 +140,15 @@ pub fn run(args: &ScalingArgs) -> Status {
     let config = RunConfig {
         limits: args
             .budgets
-            .limits(Some(crate::compare::config::MAX_SOLUTIONS), 1),
+            .limits(Some(sudoku_engine::config::MAX_SOLUTIONS), 1),
         limit_puzzles: args.limit_puzzles.map(|n| n as usize),
-        progress: std::io::stderr().is_terminal(),
+        progress: !args.no_progress && std::io::stderr().is_terminal(),
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
-        command: Some(crate::compare::command_line()),
-        ..RunConfig::default()
+        command: Some(crate::args::command_line()),
+        ..crate::registry::run_config()
     };
-    let pinned = crate::compare::pin::pin(args.protocol.pin, config.jobs);
+    let pinned = sudoku_engine::pin::pin(args.protocol.pin, config.jobs);
     let mut report = compare(&solvers, &sets, &config);
     report.machine.pinned = pinned;
     let points = points(&report);
@@ -242,10 +247,10 @@ fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(
 }
 
 /// Two panels, one above the other: time and nodes against the side, one
-/// legend above them, colours from [`crate::compare::palette`].
+/// legend above them, colours from [`crate::palette`].
 fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
-    use crate::compare::chart::{axis_count, axis_time, header, header_height, Swatch};
-    use crate::compare::palette::WIDTH;
+    use crate::palette::WIDTH;
+    use sudoku_reports::draw::{axis_count, axis_time, header, header_height, Swatch};
     // One colour per strategy, the same on both panels and on every chart.
     let mut ids: Vec<&str> = Vec::new();
     for p in points {
@@ -313,7 +318,7 @@ fn panel(
     value: impl Fn(&Point) -> Option<(f64, bool)>,
     label: fn(f64) -> String,
 ) -> Result<(), String> {
-    use crate::compare::palette::{self, TEXT_AXIS, TEXT_MIN};
+    use crate::palette::{self, TEXT_AXIS, TEXT_MIN};
     let values: Vec<f64> = points
         .iter()
         .filter_map(|p| value(p).map(|v| v.0))

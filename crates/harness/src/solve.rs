@@ -1,7 +1,7 @@
 //! `sudoku-lab solve` and `sudoku-lab count`: one strategy, puzzle by puzzle.
 
 use crate::args::{BudgetArgs, ReadArgs};
-use crate::input::Source;
+use crate::inputs::{for_each_puzzle, pick_strategy};
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use std::io::{self, IsTerminal, Write};
@@ -70,67 +70,6 @@ pub struct CountArgs {
 
     #[command(flatten)]
     pub read: ReadArgs,
-}
-
-/// Resolves `--strategy`, printing the known ids when it is unknown.
-pub fn pick_strategy(id: Option<&str>) -> Result<&'static dyn Solver, Status> {
-    registry::pick(id.unwrap_or(registry::DEFAULT_STRATEGY)).map_err(crate::output::usage_error)
-}
-
-/// Runs `each` on every puzzle of every input, reporting unreadable inputs and
-/// bad puzzles on stderr with their file and line. Returns the worst status.
-pub(crate) fn for_each_puzzle(
-    inputs: &[String],
-    read: &ReadArgs,
-    mut each: impl FnMut(&str, usize, Result<Entry, String>) -> io::Result<Status>,
-) -> Status {
-    let mut status = Status::Ok;
-    for arg in inputs {
-        let source = match Source::from_arg_for(arg, read.options()) {
-            Ok(s) => s,
-            Err(msg) => {
-                eprintln!("error: {msg}");
-                status = status.max(Status::Usage);
-                continue;
-            }
-        };
-        let name = source.name();
-        let items = match source.open(read.options()) {
-            Ok(items) => items,
-            Err(e) => {
-                eprintln!("error: {name}: {e}");
-                status = status.max(Status::Usage);
-                continue;
-            }
-        };
-        let mut any = false;
-        for (line, item) in items {
-            any = true;
-            // The input could not be read (a directory on stdin, a failing
-            // disk): an I/O error, exit 2, not a bad puzzle.
-            if let Err(e) = &item {
-                if e.kind.is_io() {
-                    eprintln!("error: {name}:{line}: {}", e.kind);
-                    status = status.max(Status::Usage);
-                    continue;
-                }
-            }
-            let item = item.map_err(|e| {
-                eprintln!("error: {name}:{line}: {}", e.kind);
-                e.kind.to_string()
-            });
-            match each(&name, line, item) {
-                Ok(s) => status = status.max(s),
-                Err(e) => return status.max(crate::output::write_failed(&e)),
-            }
-        }
-        if !any {
-            // An unreadable input, as in `compare`: exit 2.
-            eprintln!("error: {name}: no puzzles found (empty, or only comments)");
-            status = status.max(Status::Usage);
-        }
-    }
-    status
 }
 
 /// Checks every reported solution and the file's expected solution, if any.

@@ -77,6 +77,8 @@ static INFO: Info = Info {
         one_node_per_placement: false,
         trace_matches_stats: false,
         probeable: false,
+        exact_cover: false,
+        floor: false,
     },
 };
 

@@ -114,7 +114,9 @@ mod linked {
             one_node_per_placement: false,
             trace_matches_stats: false,
             probeable: false,
-        },
+            exact_cover: false,
+                floor: false,
+},
     };
 
     /// The solutions of one call, as digits 1-9: the first two in place

@@ -125,30 +125,6 @@ fn describe(held: &[(String, Held)], kinds: &[Option<Settings>], of_file: &[usiz
     out
 }
 
-/// A line's statistics in words: `183 nodes, 12 guesses, ...`, the
-/// measured ones only.
-fn stats_words(stats: &super::results::LineStats) -> String {
-    let named = [
-        ("nodes", stats.nodes),
-        ("placements", stats.placements),
-        ("guesses", stats.guesses),
-        ("backtracks", stats.backtracks),
-        ("max depth", stats.max_depth),
-        ("peak states", stats.peak_states),
-        ("peak bytes", stats.peak_bytes),
-        ("mems", stats.mems),
-    ];
-    let said: Vec<String> = named
-        .iter()
-        .filter_map(|(name, v)| v.map(|v| format!("{v} {name}")))
-        .collect();
-    if said.is_empty() {
-        "no statistics".into()
-    } else {
-        said.join(", ")
-    }
-}
-
 /// The shards of one run the files lack: for each `N` some file was a shard
 /// of, the `K/N` no file holds. Empty when no file was sharded.
 fn missing_shards(held: &[(String, Held)]) -> Vec<String> {
@@ -196,10 +172,10 @@ fn conflicts(lines: &[Line]) -> Vec<Problem> {
                             l.index,
                             other.verdict.word(),
                             other.count,
-                            stats_words(&other.stats),
+                            other.stats.words(),
                             l.verdict.word(),
                             l.count,
-                            stats_words(&l.stats)
+                            l.stats.words()
                         ),
                     });
                 }
@@ -341,9 +317,9 @@ pub fn merge(args: &MergeArgs) -> Status {
         .max()
         .unwrap_or(1);
     let config = RunConfig {
-        command: Some(super::command_line()),
+        command: Some(crate::args::command_line()),
         jobs,
-        ..RunConfig::default()
+        ..crate::registry::run_config()
     };
     let mut machine = config.machine();
     if let Some((protocol, _)) = protocols.first() {

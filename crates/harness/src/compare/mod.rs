@@ -1,60 +1,33 @@
 //! `sudoku-lab compare`: every strategy on the same puzzle sets, one table per
 //! set, every solution verified and every verdict cross-checked.
 //!
-//! The modules depend on each other one way, from the records up:
-//!
-//! * records: [`machine`] (where and how the run happened), [`report`] (the
-//!   report's records, the stable JSON / CSV schema, and problems),
-//!   [`results`] (one results line per puzzle and strategy), [`sets`] (the
-//!   puzzle files);
-//! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
-//!   puzzle: timed, verified, timed again), [`protocol`] (the order of the
-//!   rounds), [`passes`] (`--protocol passes`: each strategy alone in its
-//!   own processes), [`cross_check`] (verdicts must agree), [`pin`] (`--pin`),
-//!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
-//!   [`runner::compare`] takes the strategies explicitly);
-//! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
-//!   [`tally`] (lines in, a report out);
-//! * writing: [`cells`] and [`notes`] (what the tables say), [`table`]
-//!   (terminal and Markdown tables), [`palette`] and [`chart`] (SVG charts),
-//!   [`html`] (the report page), [`report_files`] (`--report DIR`);
-//! * the rating study: [`study`] (on a rated set, how each strategy's
-//!   figures rank the puzzles against their ratings).
+//! The command only wires: the engine (`sudoku-engine`: [`config`],
+//! [`attempt`], [`protocol`], [`cross_check`], [`runner`], [`passes`] (`--protocol passes`), the records
+//! [`results`] and [`report`], [`sets`], [`settings`], [`machine`]) runs the
+//! strategies and streams results lines into a sink; the reports
+//! (`sudoku-reports`: [`tally`] with [`summary`] and [`study`], then
+//! [`table`], [`chart`], [`html`], [`report_files`] and
+//! [`export`](sudoku_reports::export)) make the report and its views. Both
+//! are re-exported here under the names the commands and tests use.
 //!
 //! This module holds the command line: [`CompareArgs`] and [`run`], which
 //! prints the tables and writes `--report DIR`; [`merge`] is
 //! `sudoku-lab merge`.
 
-pub mod attempt;
-pub mod cells;
-pub mod chart;
-pub mod config;
-pub mod cross_check;
-pub mod html;
-pub mod interval;
-pub mod machine;
+pub use sudoku_engine::{
+    attempt, config, cross_check, interval, machine, pin, progress, protocol, report, results,
+    runner, sets, settings,
+};
+pub use sudoku_reports::{cells, chart, html, notes, report_files, study, summary, table, tally};
 pub mod merge;
-pub mod notes;
-pub mod palette;
 pub mod passes;
-pub mod pin;
-pub mod progress;
-pub mod protocol;
-pub mod report;
-pub mod report_files;
-pub mod results;
-pub mod runner;
-pub mod sets;
-pub mod settings;
-pub mod study;
-pub mod summary;
-pub mod table;
-pub mod tally;
+pub use crate::palette;
 
+pub use crate::registry::pick_strategies;
 pub use config::RunConfig;
 pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
-pub use runner::compare;
 pub use sets::{natural_cmp, PuzzleSet};
+pub use sudoku_reports::compare;
 
 use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};
 use crate::{registry, Status};
@@ -62,6 +35,7 @@ use clap::{Args, ValueEnum};
 use sets::{default_sets, expand_sets};
 use std::path::{Path, PathBuf};
 use sudoku_core::Solver;
+use sudoku_reports::export::{Csv, Exporter, Json};
 use table::Flavor;
 
 /// Without `--set` and `--limit-puzzles`, each bundled set is cut to this many
@@ -258,41 +232,6 @@ pub struct CompareArgs {
     pub shard: Option<results::Shard>,
 }
 
-/// The strategies of `--strategies`: the ids named, `all`, or, when none is
-/// named, the headline strategies (`Info::headline`: one row per family, so
-/// plain `compare` stays short; `all` adds the rest, such as the SAT encodings).
-pub fn pick_strategies(names: &[String]) -> Result<Vec<&'static dyn Solver>, registry::PickError> {
-    if names.is_empty() {
-        let headline: Vec<&'static dyn Solver> = registry::strategies()
-            .into_iter()
-            .filter(|s| s.info().headline)
-            .collect();
-        if !headline.is_empty() {
-            return Ok(headline);
-        }
-    }
-    registry::pick_list(names)
-}
-
-/// The command line as typed, for the report.
-pub(crate) fn command_line() -> String {
-    let mut words: Vec<String> = std::env::args().collect();
-    if let Some(first) = words.first_mut() {
-        *first = "sudoku-lab".into();
-    }
-    words
-        .iter()
-        .map(|w| {
-            if w.is_empty() || w.contains(char::is_whitespace) {
-                format!("'{w}'")
-            } else {
-                w.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// `sudoku-lab compare`.
 pub fn run(args: &CompareArgs) -> Status {
     let strategies = match pick_strategies(&args.strategies) {
@@ -347,7 +286,7 @@ pub fn run(args: &CompareArgs) -> Status {
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
         count_rules: false,
-        command: Some(command_line()),
+        command: Some(crate::args::command_line()),
         // Streamed results are cross-checked and written a few puzzles at a time.
         chunk: if args.results.is_some() {
             config::RESULTS_CHUNK
@@ -367,6 +306,8 @@ pub fn run(args: &CompareArgs) -> Status {
             passes: args.passes as usize,
             processes: args.processes as usize,
         },
+        estimator: Some(registry::estimator),
+        cargo_features: registry::cargo_features(),
     };
     if config.protocol == config::Protocol::Passes {
         // The checked pass: one round, verified and cross-checked; the
@@ -408,7 +349,7 @@ pub fn run(args: &CompareArgs) -> Status {
                 }
             }
         };
-        runner::compare_streaming(&strategies, &sets, &config, tally, &mut sink)
+        tally::compare_streaming(&strategies, &sets, &config, tally, &mut sink)
     };
     report.notes = notes;
     report.machine.pinned = pinned;
@@ -575,8 +516,8 @@ pub(crate) fn print_report_with(
             table::render_with(report, Flavor::Terminal, table::Layout::detect(wide))
         }
         CompareFormat::Md => table::render(report, Flavor::Markdown),
-        CompareFormat::Json => report.to_json(),
-        CompareFormat::Csv => report.to_csv(),
+        CompareFormat::Json => Json.export(report),
+        CompareFormat::Csv => Csv.export(report),
     };
     // A closed stdout (piped into `head`) is a quiet stop; a full disk is not.
     let mut status = crate::output::print(&text);

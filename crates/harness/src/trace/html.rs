@@ -11,6 +11,7 @@
 //! path from the root to the current node is always listed.
 
 use super::*;
+use sudoku_reports::markup::html_escape;
 
 /// Trees with more nodes than this are not drawn (the current path is still
 /// listed): an SVG of a hundred thousand nodes helps no one.
@@ -166,7 +167,7 @@ pub fn page(
             )
         })
         .collect();
-    let profile = super::profile::svg(
+    let profile = sudoku_reports::profile::svg(
         replay.profile(),
         "nodes entered at each level of the tree (root = 0)",
     );
@@ -276,14 +277,6 @@ pub fn human_page(title: &str, puzzle: &Grid, path: &sudoku_human::Path, end: &s
         focus,
     };
     fill(&data, title, "")
-}
-
-/// Text for an HTML element or attribute.
-pub fn html_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 const TEMPLATE: &str = r##"<!DOCTYPE html>

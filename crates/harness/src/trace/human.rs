@@ -4,7 +4,8 @@
 //! highlighted on the board ([`super::html::human_page`]): the cells it
 //! looks at, the candidates it removes, the digit it places.
 
-use super::{first_puzzle, TraceArgs, TraceFormat};
+use super::{TraceArgs, TraceFormat};
+use crate::inputs::first_puzzle;
 use crate::Status;
 use std::io::Write;
 
@@ -25,7 +26,7 @@ pub fn run(args: &TraceArgs) -> Status {
         eprintln!("error: {name}: the givens conflict ({conflict}): there is no path to show");
         return Status::Failed;
     }
-    let (path, error) = match crate::explain::human_path(&name, puzzle, &args.budgets) {
+    let (path, error) = match crate::human::human_path(&name, puzzle, &args.budgets) {
         Ok(found) => found,
         Err(status) => return status,
     };
@@ -33,14 +34,14 @@ pub fn run(args: &TraceArgs) -> Status {
         TraceFormat::Html => {
             let title = format!("human solving path of {}", puzzle.to_line());
             let page =
-                super::html::human_page(&title, puzzle, &path, &crate::explain::human_end(&path));
+                super::html::human_page(&title, puzzle, &path, &crate::human::human_end(&path));
             let mut out = std::io::stdout().lock();
             match out.write_all(page.as_bytes()).and_then(|()| out.flush()) {
                 Ok(()) => Status::Ok,
                 Err(e) => crate::output::write_failed(&e),
             }
         }
-        _ => crate::output::print(&crate::explain::human_text(puzzle, &path)),
+        _ => crate::output::print(&crate::human::human_text(puzzle, &path)),
     };
     match error {
         Some(error) => {

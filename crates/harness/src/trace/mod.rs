@@ -23,7 +23,7 @@
 
 use crate::args::{BudgetArgs, ReadArgs};
 use crate::format::thousands;
-use crate::input::Source;
+use crate::inputs::first_puzzle;
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use serde::Serialize;
@@ -31,8 +31,8 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 use sudoku_core::{
-    digit_set, digit_symbol, Constraint, DeadEnd, Entry, Event, Grid, Outcome, Reason, Recorder,
-    Reports, Shape, Solver, Stats, Stop, Trace,
+    digit_set, digit_symbol, Constraint, DeadEnd, Event, Grid, Outcome, Reason, Recorder, Reports,
+    Shape, Solver, Stats, Stop, Trace,
 };
 
 /// Steps shown by default: a 4x4 puzzle fits in full, a 9x9 is cut short.
@@ -160,7 +160,6 @@ mod dot;
 pub mod html;
 mod human;
 mod json;
-pub mod profile;
 mod text;
 mod words;
 
@@ -175,31 +174,6 @@ use words::Counter;
 pub use words::{cell_name, dead_end_text, describe, indent, summary_text};
 // ---------------------------------------------------------------------------
 // The command
-
-/// Reads the first puzzle of the input; prints the problem and returns the
-/// exit status when there is none.
-pub fn first_puzzle(input: &str, read: &ReadArgs) -> Result<(String, Entry), Status> {
-    let source = Source::from_arg_for(input, read.options()).map_err(|msg| {
-        eprintln!("error: {msg}");
-        Status::Usage
-    })?;
-    let name = source.name();
-    let mut items = source.open(read.options()).map_err(|e| {
-        eprintln!("error: {name}: {e}");
-        Status::Usage
-    })?;
-    match items.next() {
-        Some((_, Ok(entry))) => Ok((name, entry)),
-        Some((line, Err(e))) => {
-            eprintln!("error: {name}:{line}: {}", e.kind);
-            Err(Status::Failed)
-        }
-        None => {
-            eprintln!("error: {name}: no puzzles found (empty, or only comments)");
-            Err(Status::Usage)
-        }
-    }
-}
 
 /// Resolves a strategy that can be traced, or says politely why not.
 pub fn traceable(id: &str) -> Result<&'static dyn Solver, Status> {

@@ -2,7 +2,8 @@
 //! search runs (at most `--max-steps` lines), then the exact summary.
 
 use super::*;
-use crate::estimate::budget_note;
+use crate::registry;
+use sudoku_engine::budget::budget_note;
 
 // ---------------------------------------------------------------------------
 // Streaming views: text and JSON
@@ -121,6 +122,7 @@ pub(super) fn text(
     writeln!(out, "{}", result_text(&outcome))?;
     let speed = "this traced run's speed";
     let note = budget_note(
+        registry::estimator,
         solver,
         puzzle,
         outcome.stop,

@@ -1,0 +1,30 @@
+//! # sudoku-reports
+//!
+//! What a run's records become: the aggregators ([`tally`], which makes a
+//! report from results lines, with [`summary`]'s figures and [`study`]'s
+//! rating correlations) and the views (terminal and Markdown [`table`]s, JSON and
+//! CSV ([`export`]), the
+//! SVG [`chart`]s, one file each, drawn with [`draw`] on one [`palette`], the [`html`] page, and
+//! [`report_files`] for `--report DIR`). The records themselves and the
+//! measuring are `sudoku-engine`'s; nothing here names a strategy.
+
+pub mod bars;
+pub mod cactus;
+pub mod cells;
+pub mod chart;
+pub mod draw;
+pub mod export;
+pub mod html;
+pub mod markup;
+pub mod notes;
+pub mod palette;
+pub mod passes;
+pub mod profile;
+pub mod rating_chart;
+pub mod report_files;
+pub mod study;
+pub mod summary;
+pub mod table;
+pub mod tally;
+
+pub use tally::{compare, compare_streaming, Tally};
