@@ -137,7 +137,7 @@ fn median(values: &[f64]) -> f64 {
 /// that draw processes with replacement, then passes within each.
 fn two_level_interval(processes: &[Vec<f64>]) -> Interval {
     let processes: Vec<&Vec<f64>> = processes.iter().filter(|p| !p.is_empty()).collect();
-    let mut rng = SplitMix(0x5eed_0f_9a55e5);
+    let mut rng = SplitMix(0x5eed_0f9a_55e5);
     let mut figures = Vec::with_capacity(RESAMPLES);
     let mut drawn = Vec::new();
     for _ in 0..RESAMPLES {
