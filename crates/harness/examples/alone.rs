@@ -43,8 +43,8 @@ fn main() {
         .iter()
         .enumerate()
         .filter(|(i, a)| {
-            !a.starts_with("--")
-                && !(*i > 0 && matches!(args[i - 1].as_str(), "--passes" | "--limit"))
+            let value_of_flag = *i > 0 && matches!(args[i - 1].as_str(), "--passes" | "--limit");
+            !(a.starts_with("--") || value_of_flag)
         })
         .map(|(_, a)| a)
         .collect();

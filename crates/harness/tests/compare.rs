@@ -449,7 +449,8 @@ fn rounds_time_every_solve_again_and_keep_the_spread() {
     assert!(json["machine"]["order"]
         .as_str()
         .unwrap()
-        .contains("shuffle"));
+        .contains("file order"));
+    assert_eq!(json["machine"]["block"], 64);
     let dlx = record(&json, "dlx");
     assert_eq!(
         dlx["repeated"], 2,

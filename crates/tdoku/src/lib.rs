@@ -40,14 +40,13 @@
 //!
 //! ## Measured with it
 //!
-//! The plain solve calls tdoku bare (`Tdoku::solve`): asked to keep
-//! no solution, as `compare` times every solve after the checked one, it
-//! calls the entry point tdoku's own benchmark times. On the project's
-//! 2-core AMD EPYC VM (load 11), tdoku alone in tdoku's own driver against
-//! this row, µs per puzzle: 17-clue (first 2,000) 2.95-3.04 alone, 3.09-3.18
-//! through the row's former keep-one path; serg (2,000) 2.13-2.15 against
-//! 2.24-2.29. README.md, "Protocols", has the full table and what
-//! `compare` reads under both protocols.
+//! The plain solve calls tdoku bare (`Tdoku::solve`): asked to keep no
+//! solution, as `compare` times every solve after the checked one, it calls
+//! the entry point tdoku's own benchmark times. On the project's 2-core AMD
+//! EPYC VM (load 12), tdoku in its own driver against this row in `compare`,
+//! µs per puzzle over two runs: 17-clue (first 2,000) 2.93-2.96 alone,
+//! 3.00-3.02 under the rounds, 2.98-3.07 under the passes; serg (2,000)
+//! 2.10-2.13, 2.24-2.28 and 2.18-2.21. README.md, "Protocols", has every set.
 //!
 //! [tdoku]: https://github.com/t-dillon/tdoku
 
