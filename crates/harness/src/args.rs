@@ -75,14 +75,14 @@ impl ReadArgs {
 /// `compare::protocol`.
 #[derive(Args, Clone, Debug)]
 pub struct ProtocolArgs {
-    /// Rounds after the warm-up pass: each times every (puzzle, strategy) once, the puzzles
-    /// in a fresh seeded shuffle, the strategies interleaved; a puzzle's time is the median of
-    /// its rounds. Budget hits and solves over 100 ms (or a quarter of the time budget) are
+    /// Rounds after the warm-up pass: each times every (puzzle, strategy) once, the strategies
+    /// interleaved in blocks; a puzzle's time is the median of its rounds. Budget hits and solves over 100 ms (or a quarter of the time budget) are
     /// timed in the first round only
     #[arg(long, alias = "repeat", default_value_t = crate::compare::config::DEFAULT_ROUNDS as u16, value_name = "R", value_parser = clap::value_parser!(u16).range(1..))]
     pub rounds: u16,
 
-    /// Seed of the rounds' shuffles (the same seed, the same order)
+    /// Seed of the rounds' shuffles, under `compare --order shuffled` (the same seed, the same
+    /// order)
     #[arg(long, default_value_t = crate::compare::config::DEFAULT_SEED, value_name = "N")]
     pub seed: u64,
 

@@ -105,7 +105,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// List the strategies with a one-line summary of each
-    List,
+    List(ListArgs),
     /// Solve puzzles with one strategy and print solution(s) and verdict
     #[command(
         after_help = "Examples:\n  sudoku-lab solve puzzles/classic.txt\n  sudoku-lab solve --strategy naive --limit 1 --stats 8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n  cat many.txt | sudoku-lab solve --format line -"
@@ -134,6 +134,10 @@ pub enum Command {
         after_help = "Examples:\n  sudoku-lab rate puzzles/se-rated-2500.txt --jobs 2\n  sudoku-lab rate --steps 4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
     )]
     Rate(rate::RateArgs),
+    /// One strategy alone on one set, whole-set passes: the child process of
+    /// `compare --protocol passes` (not for users)
+    #[command(name = "pass-child", hide = true)]
+    PassChild(compare::passes::PassChildArgs),
 }
 
 /// Runs a parsed command line; returns the exit status, an I/O error (2)
@@ -149,7 +153,7 @@ pub fn run(cli: Cli) -> Status {
 
 fn run_command(cli: Cli) -> Status {
     match cli.command {
-        Command::List => list(),
+        Command::List(args) => list(&args),
         Command::Solve(args) => solve::solve(&args),
         Command::Count(args) => solve::count(&args),
         Command::Trace(args) => trace::run(&args),
@@ -161,12 +165,27 @@ fn run_command(cli: Cli) -> Status {
         Command::Ladder(args) => ladder::run(&args),
         Command::Rate(args) => rate::run(&args),
         Command::Estimate(args) => estimate::run(&args),
+        Command::PassChild(args) => compare::passes::child(&args),
     }
 }
 
-fn list() -> Status {
+/// `sudoku-lab list`.
+#[derive(clap::Args, Debug)]
+pub struct ListArgs {
+    /// Also list the rows reached only by naming them: `null`, the harness's floor (a row that
+    /// returns at once, so `compare --strategies null,...` shows what the timing costs per call)
+    #[arg(long)]
+    pub hidden: bool,
+}
+
+fn list(args: &ListArgs) -> Status {
+    let hidden = if args.hidden {
+        registry::hidden()
+    } else {
+        Vec::new()
+    };
     output::to_stdout(|out| {
-        for s in registry::strategies() {
+        for s in registry::strategies().into_iter().chain(hidden) {
             writeln!(out, "{:<10} {}", s.id(), s.summary())?;
         }
         Ok(())

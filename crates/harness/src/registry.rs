@@ -1,7 +1,9 @@
 //! The one list of strategies. A new strategy joins sudoku-lab by adding one
 //! line here; every subcommand, table and report picks it up from this list.
 
-use sudoku_core::{Shape, Solver};
+use sudoku_core::{
+    Capabilities, Family, Grid, Info, Limits, Outcome, Reports, Shape, Shapes, Solver, Stop, Trace,
+};
 
 /// Every registered strategy, in teaching order (simplest first).
 pub fn strategies() -> Vec<&'static dyn Solver> {
@@ -36,6 +38,61 @@ pub fn strategies() -> Vec<&'static dyn Solver> {
         .map(|p| p as &'static dyn Solver);
     list.splice(at..at, ladder);
     list
+}
+
+/// The strategies reached only by naming them (`--strategies null`): not in
+/// [`strategies`], so `all`, `list` (without `--hidden`) and every default
+/// leave them out.
+pub fn hidden() -> Vec<&'static dyn Solver> {
+    vec![&Null]
+}
+
+/// The id of the harness-floor row ([`Null`]).
+pub const FLOOR_ID: &str = "null";
+
+/// Whether `solver` is the harness-floor row: it gives no verdict, and that
+/// is not a broken contract.
+pub fn is_floor(solver: &dyn Solver) -> bool {
+    solver.id() == FLOOR_ID
+}
+
+/// The harness's floor: a row that returns at once without reading the
+/// puzzle. Its time in a comparison is what the measuring itself costs per
+/// call (the timer, the call through `dyn Solver`, the outcome), the part of
+/// every row's figure that is not its solver.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Null;
+
+static NULL_INFO: Info = Info {
+    id: FLOOR_ID,
+    summary: "not a solver: returns at once without reading the puzzle; its time is the \
+              harness's own cost per timed call (hidden from list)",
+    family: Family::Reference,
+    outside: false,
+    reports: Reports::NONE,
+    shapes: Shapes::All,
+    prunes_by: "nothing (it does not search)",
+    headline: false,
+    brute_force: false,
+    capabilities: Capabilities {
+        interruptible: true,
+        solution_cap: None,
+        one_node_per_placement: false,
+        trace_matches_stats: false,
+        probeable: false,
+    },
+};
+
+impl Solver for Null {
+    fn info(&self) -> &'static Info {
+        &NULL_INFO
+    }
+    fn solve(&self, _: &Grid, _: &Limits) -> Outcome {
+        Outcome::not_searched(Stop::SolutionLimit, None)
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, _: &mut dyn Trace) -> Outcome {
+        self.solve(puzzle, limits)
+    }
 }
 
 /// The largest solution limit a strategy accepts, when it has one (as its
@@ -94,9 +151,12 @@ pub fn uniqueness_checker(shape: Shape) -> &'static dyn Solver {
         .unwrap_or(first)
 }
 
-/// Looks a strategy up by id.
+/// Looks a strategy up by id, the hidden ones too.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {
-    strategies().into_iter().find(|s| s.id() == id)
+    strategies()
+        .into_iter()
+        .chain(hidden())
+        .find(|s| s.id() == id)
 }
 
 /// The ids, comma-separated, for error messages and help.

@@ -40,25 +40,14 @@
 //!
 //! ## Measured with it
 //!
-//! `TDOKU_DIR=... cargo run --release --features tdoku -- compare
-//! --strategies bitboard,tdoku,reference --set puzzles/top95.txt --set
-//! puzzles/field --limit-puzzles 1000 --repeat 3` (one run, AMD EPYC
-//! virtual machine, 2 cores under a load of about 9; tdoku from
-//! t-dillon/tdoku at commit af42618, g++ 12.2), mean µs per puzzle, each
-//! solve the fastest of 3, bitboard's ratio to tdoku:
-//!
-//! | set | tdoku | bitboard | reference | bitboard / tdoku |
-//! |---|---:|---:|---:|---:|
-//! | top95 | 15.9 | 12.1 | 18.8 | 0.76 |
-//! | top1465, first 1,000 | 15.8 | 14.5 | 19.2 | 0.92 |
-//! | forum hardest 1905, sample of 1,000 | 78.7 | 88.6 | 102 | 1.13 |
-//! | forum hardest 1106 | 127 | 187 | 198 | 1.47 |
-//! | serg, first 1,000 of the sample | 4.51 | 4.50 | 4.03 | 1.00 |
-//!
-//! The best of 3 back to back on one puzzle flatters whichever solver
-//! gains most from warm caches and predictors; whole-file passes in one
-//! process (the bitboard crate's docs, "Against tdoku") put bitboard
-//! further behind on the hard and the multiple-solution sets.
+//! The plain solve calls tdoku bare (`Tdoku::solve`): asked to keep
+//! no solution, as `compare` times every solve after the checked one, it
+//! calls the entry point tdoku's own benchmark times. On the project's
+//! 2-core AMD EPYC VM (load 11), tdoku alone in tdoku's own driver against
+//! this row, µs per puzzle: 17-clue (first 2,000) 2.95-3.04 alone, 3.09-3.18
+//! through the row's former keep-one path; serg (2,000) 2.13-2.15 against
+//! 2.24-2.29. README.md, "Protocols", has the full table and what
+//! `compare` reads under both protocols.
 //!
 //! [tdoku]: https://github.com/t-dillon/tdoku
 
@@ -74,12 +63,25 @@ mod linked {
     use super::MAX_SOLUTIONS;
     use std::ffi::{c_char, c_void};
     use std::sync::Mutex;
-    use sudoku_core::{Family, Grid, Info, Reports, Run, Shape, Shapes, Stop, Strategy, Trace};
+    use sudoku_core::{
+        Family, Grid, Info, Limits, Outcome, Reports, Run, Shape, Shapes, Solver, Stats, Stop,
+        Strategy, Trace,
+    };
 
     extern "C" {
         /// tdoku's enumerator: counts the solutions of `puzzle` (81 bytes,
         /// `1`-`9` or `.`, then a NUL) up to `limit`, calling `callback`
         /// with each (81 bytes) and `arg`.
+        /// tdoku's solver as its benchmark calls it: counts the solutions
+        /// of `puzzle` up to `limit`; writes one to `solution` only when
+        /// `limit` is 1.
+        fn TdokuSolverDpllTriadSimd(
+            puzzle: *const c_char,
+            limit: usize,
+            configuration: u32,
+            solution: *mut c_char,
+            num_guesses: *mut usize,
+        ) -> usize;
         fn TdokuEnumerate(
             puzzle: *const c_char,
             limit: usize,
@@ -154,7 +156,67 @@ mod linked {
         found.push(grid);
     }
 
-    impl Strategy for Tdoku {
+    /// One call into tdoku: the solutions it reports, up to `limit`.
+    fn enumerate(puzzle: &Grid, limit: u64) -> Found {
+        // 81 cells, then a NUL: tdoku reads byte 81 to tell a plain
+        // puzzle from a pencil-mark one.
+        let mut input = [0u8; 82];
+        for (byte, &digit) in input.iter_mut().zip(puzzle.cells()) {
+            *byte = if digit == 0 { b'.' } else { b'0' + digit };
+        }
+        let mut found = Found {
+            first: [[0; 81]; 2],
+            count: 0,
+            more: Vec::new(),
+        };
+        let limit = usize::try_from(limit.max(1)).unwrap_or(usize::MAX);
+        let _lock = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: `input` is 82 bytes (81 cells and a NUL), as tdoku
+        // reads; `keep` is the callback's only user of `arg`, which
+        // points at `found` for the whole call; the lock keeps tdoku's
+        // static solver to one caller.
+        unsafe {
+            TdokuEnumerate(
+                input.as_ptr().cast(),
+                limit,
+                keep,
+                (&mut found as *mut Found).cast(),
+            );
+        }
+        found
+    }
+
+    /// One call into tdoku's benchmarked entry point: the solutions'
+    /// count, up to `limit`, none kept.
+    fn count(puzzle: &Grid, limit: u64) -> u64 {
+        let mut input = [0u8; 82];
+        for (byte, &digit) in input.iter_mut().zip(puzzle.cells()) {
+            *byte = if digit == 0 { b'.' } else { b'0' + digit };
+        }
+        let mut solution = [0u8; 82];
+        let mut guesses = 0usize;
+        let limit = usize::try_from(limit.max(1)).unwrap_or(usize::MAX);
+        let _lock = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+        // SAFETY: `input` is 82 bytes (81 cells and a NUL), as tdoku reads;
+        // `solution` has the 81 bytes tdoku may write (limit 1) and more;
+        // `guesses` is a live usize; the lock keeps tdoku's static solvers
+        // to one caller.
+        let found = unsafe {
+            TdokuSolverDpllTriadSimd(
+                input.as_ptr().cast(),
+                limit,
+                0,
+                solution.as_mut_ptr().cast(),
+                &mut guesses,
+            )
+        };
+        found as u64
+    }
+
+    /// The traced and counting solves: through [`Run`], like every row.
+    struct Traced;
+
+    impl Strategy for Traced {
         type Scratch = ();
         fn info(&self) -> &'static Info {
             &INFO
@@ -165,38 +227,83 @@ mod linked {
                 run.refuse(Stop::Unsupported);
                 return;
             };
-            // 81 cells, then a NUL: tdoku reads byte 81 to tell a plain
-            // puzzle from a pencil-mark one.
-            let mut input = [0u8; 82];
-            for (byte, &digit) in input.iter_mut().zip(puzzle.cells()) {
-                *byte = if digit == 0 { b'.' } else { b'0' + digit };
-            }
-            let mut found = Found {
-                first: [[0; 81]; 2],
-                count: 0,
-                more: Vec::new(),
-            };
-            let limit = usize::try_from(limit.max(1)).unwrap_or(usize::MAX);
-            {
-                let _lock = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-                // SAFETY: `input` is 82 bytes (81 cells and a NUL), as tdoku
-                // reads; `keep` is the callback's only user of `arg`, which
-                // points at `found` for the whole call; the lock keeps tdoku's
-                // static solver to one caller.
-                unsafe {
-                    TdokuEnumerate(
-                        input.as_ptr().cast(),
-                        limit,
-                        keep,
-                        (&mut found as *mut Found).cast(),
-                    );
-                }
-            }
+            let found = enumerate(puzzle, limit);
             for solution in found.iter() {
                 if run.solution(0, solution).is_break() {
                     break;
                 }
             }
+        }
+    }
+
+    impl Solver for Tdoku {
+        fn info(&self) -> &'static Info {
+            &INFO
+        }
+
+        /// The plain solve, the one compare times, calls tdoku and builds
+        /// the outcome with nothing else around the call (asked to keep no
+        /// solution, through the very entry point tdoku's benchmark times):
+        /// tdoku's own benchmark calls it bare, and going through [`Run`] (the givens'
+        /// conflict check, the deadline's clock reading, the scratch) cost
+        /// it 7% on the 17-clue set (the `alone` example against tdoku's
+        /// own driver). Conflicting givens have no solution, so they are
+        /// looked for only when tdoku finds none, and then reported as
+        /// [`Run::start`] reports them.
+        fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+            if puzzle.shape() != Shape::CLASSIC {
+                return Outcome::not_searched(Stop::Unsupported, None);
+            }
+            let limit = limits.max_solutions.unwrap_or(u64::MAX).max(1);
+            if limit > MAX_SOLUTIONS {
+                return Outcome::not_searched(Stop::Unsupported, None);
+            }
+            if limits.keep_solutions == 0 {
+                // Counting only, as tdoku's benchmark times it.
+                let count = count(puzzle, limit);
+                if count == 0 && puzzle.has_conflict() {
+                    let conflict = puzzle.conflicts().first().copied();
+                    return Outcome::not_searched(Stop::InvalidGivens, conflict);
+                }
+                return Outcome {
+                    solutions: Vec::new(),
+                    count,
+                    stop: if count >= limit {
+                        Stop::SolutionLimit
+                    } else {
+                        Stop::Exhausted
+                    },
+                    stats: Stats::default(),
+                    conflict: None,
+                };
+            }
+            let found = enumerate(puzzle, limit);
+            if found.count == 0 && puzzle.has_conflict() {
+                let conflict = puzzle.conflicts().first().copied();
+                return Outcome::not_searched(Stop::InvalidGivens, conflict);
+            }
+            let count = (found.count as u64).min(limit);
+            Outcome {
+                solutions: found
+                    .iter()
+                    .take(limits.keep_solutions)
+                    .map(|cells| {
+                        Grid::from_cells(Shape::CLASSIC, cells.to_vec()).expect("a 9x9 grid")
+                    })
+                    .collect(),
+                count,
+                stop: if count >= limit {
+                    Stop::SolutionLimit
+                } else {
+                    Stop::Exhausted
+                },
+                stats: Stats::default(),
+                conflict: None,
+            }
+        }
+
+        fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
+            Traced.solve_traced(puzzle, limits, trace)
         }
     }
 }

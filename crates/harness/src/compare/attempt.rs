@@ -184,7 +184,8 @@ fn counts(stats: &Stats, stop: StopReason, count: u64) -> (Stats, StopReason, u6
     )
 }
 
-/// Times a solve again in a later round, when its first round allows
+/// Times a solve again in a later round (under `limits` that keep no
+/// solution: the first round verified it), when its first round allows
 /// ([`Attempt::repeatable`]) and the last round took less than `cutoff`.
 /// The round must give the first round's counts (statistics, stop reason,
 /// solutions): a difference, or a panic, is a `nondeterministic` problem and
@@ -348,7 +349,8 @@ pub(super) fn attempt(
                 ),
             ));
         }
-        Said::Undecided => {
+        // The floor row answers nothing by design.
+        Said::Undecided if !crate::registry::is_floor(solver) => {
             a.bad = true;
             a.notes.push((
                 ProblemKind::Protocol,

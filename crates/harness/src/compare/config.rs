@@ -4,6 +4,8 @@
 //! run's settings from here, and nothing here knows how a run goes.
 
 use super::machine::Machine;
+use super::passes::PassesConfig;
+use super::protocol::Order;
 use super::results::Shard;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,10 +22,11 @@ pub const CHUNK: usize = 2048;
 pub const RESULTS_CHUNK: usize = 16;
 
 /// Puzzles of a round that one strategy solves in a row before the next
-/// strategy takes the same puzzles: short enough that every strategy sees
-/// the machine over the same window, long enough that a strategy's code stays
-/// warm from puzzle to puzzle as in a pass over a file.
-pub const BLOCK: usize = 8;
+/// strategy takes the same puzzles (`--block`): short enough that every
+/// strategy sees the machine over the same window (well under a second for
+/// the fast rows), long enough that a strategy's code, tables and branch
+/// history stay warm from puzzle to puzzle as in a pass over a file.
+pub const BLOCK: usize = 64;
 
 /// Puzzles each strategy solves untimed (the warm-up pass, under small
 /// budgets) before the first round on a set.
@@ -38,6 +41,37 @@ pub const DEFAULT_ROUNDS: usize = 5;
 
 /// The seed of the rounds' shuffles by default (`--seed`).
 pub const DEFAULT_SEED: u64 = 1;
+
+/// How a comparison is timed (`compare --protocol`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// Per-puzzle rounds: a warm-up pass, then rounds over a seeded
+    /// shuffle, strategies interleaved block by block, each solve timed on
+    /// its own ([`super::protocol`]).
+    #[default]
+    Rounds,
+    /// The field's protocol: the checked pass, then each strategy alone in
+    /// its own processes, whole-set passes in file order ([`super::passes`]).
+    Passes,
+    /// Both, side by side, with the rows where they differ flagged.
+    Both,
+}
+
+impl Protocol {
+    /// The name the command line, reports and results files use.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Protocol::Rounds => "rounds",
+            Protocol::Passes => "passes",
+            Protocol::Both => "both",
+        }
+    }
+
+    /// Child processes run whole-set passes.
+    pub fn runs_passes(self) -> bool {
+        self != Protocol::Rounds
+    }
+}
 
 /// How to run a comparison.
 #[derive(Clone, Debug)]
@@ -75,6 +109,14 @@ pub struct RunConfig {
     pub skip: Arc<HashSet<(String, usize)>>,
     /// Set from outside (a signal): no new puzzle is started.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// How the run is timed.
+    pub protocol: Protocol,
+    /// The puzzles' order within a round.
+    pub order: Order,
+    /// Puzzles a strategy solves in a row within a round.
+    pub block: usize,
+    /// Passes and processes of the passes protocol.
+    pub passes: PassesConfig,
 }
 
 impl Default for RunConfig {
@@ -101,15 +143,26 @@ impl Default for RunConfig {
             shard: None,
             skip: Arc::default(),
             interrupt: None,
+            protocol: Protocol::Rounds,
+            passes: PassesConfig::default(),
+            order: Order::File,
+            block: BLOCK,
         }
     }
 }
 
 /// The order rule of the rounds, as the report records it.
-pub const ORDER_RULE: &str = "a warm-up pass, then each round: the puzzles in a fresh \
-shuffle (SplitMix64 from seed + round), cut into blocks; each block solved by every strategy \
-in turn, the order of the strategies rotated by one each block; a puzzle's time is the median \
-of its rounds";
+pub fn order_rule(order: Order) -> String {
+    let puzzles = match order {
+        Order::File => "the puzzles in file order",
+        Order::Shuffled => "the puzzles in a fresh shuffle (SplitMix64 from seed + round)",
+    };
+    format!(
+        "a warm-up pass, then each round: {puzzles}, cut into blocks; each block solved by \
+         every strategy in turn, the order of the strategies rotated by one each block; a \
+         puzzle's time is the median of its rounds"
+    )
+}
 
 /// Solutions every timed solve looks for: two prove uniqueness.
 pub const MAX_SOLUTIONS: u64 = 2;
@@ -122,6 +175,18 @@ impl RunConfig {
             max_solutions: Some(MAX_SOLUTIONS),
             keep_solutions: 1,
             ..self.limits.clone()
+        }
+    }
+
+    /// The limits of a solve timed again (the later rounds, the passes): as
+    /// [`RunConfig::timed_limits`] but keeping no solution. The checked solve
+    /// kept one and verified it; proving uniqueness without handing back a
+    /// grid is what solvers' own benchmarks time (tdoku's counts to 2), and
+    /// the grid's allocation is not the solver's work.
+    pub fn retime_limits(&self) -> Limits {
+        Limits {
+            keep_solutions: 0,
+            ..self.timed_limits()
         }
     }
 
@@ -171,9 +236,12 @@ impl RunConfig {
             warmup_puzzles: if self.warmup { WARMUP_PUZZLES } else { 0 },
             rounds: self.rounds.max(1),
             seed: self.seed,
-            block: BLOCK,
-            order: ORDER_RULE.to_string(),
+            block: self.block.max(1),
+            order: order_rule(self.order),
             repeat_cutoff_ms: self.repeat_cutoff().as_secs_f64() * 1e3,
+            protocol: self.protocol.as_str().to_string(),
+            passes: self.protocol.runs_passes().then_some(self.passes.passes),
+            processes: self.protocol.runs_passes().then_some(self.passes.processes),
             ..Machine::collect()
         }
     }

@@ -92,6 +92,21 @@ pub struct Machine {
     pub binary_hash: Option<String>,
     /// Load average at the end of the run, or null.
     pub load_avg_end: Option<[f64; 3]>,
+    /// How the run was timed (`--protocol`): `rounds` (per-puzzle rounds),
+    /// `passes` (each strategy alone in its own processes, whole-set
+    /// passes) or `both`. Reports written before this field were `rounds`.
+    #[serde(default = "rounds")]
+    pub protocol: String,
+    /// Timed passes per process (`--passes`), under `passes` and `both`.
+    #[serde(default)]
+    pub passes: Option<usize>,
+    /// Processes per strategy (`--processes`), under `passes` and `both`.
+    #[serde(default)]
+    pub processes: Option<usize>,
+}
+
+fn rounds() -> String {
+    "rounds".to_string()
 }
 
 impl Machine {
@@ -131,6 +146,7 @@ impl Machine {
             target_features: target_features(),
             cargo_features: crate::registry::cargo_features(),
             binary_hash: binary_hash(),
+            protocol: rounds(),
             ..Machine::default()
         }
     }

@@ -271,6 +271,27 @@ pub fn merge(args: &MergeArgs) -> Status {
         );
         return Status::Usage;
     }
+    // Rounds and passes measure different things: no flag mixes them.
+    let mut protocols: Vec<(&str, &str)> = Vec::new();
+    for (name, h) in &held {
+        if let Some(p) = h.settings.as_ref().map(|s| s.protocol.as_str()) {
+            if !protocols.iter().any(|(q, _)| *q == p) {
+                protocols.push((p, name));
+            }
+        }
+    }
+    if protocols.len() > 1 {
+        let named: Vec<String> = protocols
+            .iter()
+            .map(|(p, file)| format!("--protocol {p} ({file})"))
+            .collect();
+        eprintln!(
+            "error: the files were timed under different protocols ({}); their times measure \
+             different things and are never merged, not even with --allow-mixed",
+            named.join(", ")
+        );
+        return Status::Usage;
+    }
     let (kinds, of_file) = variants(&held);
     let mixed = describe(&held, &kinds, &of_file);
     if !mixed.is_empty() && !args.allow_mixed {
@@ -324,12 +345,23 @@ pub fn merge(args: &MergeArgs) -> Status {
         jobs,
         ..RunConfig::default()
     };
-    let mut report = tally.into_report(config.machine(), strategy_infos(&lines));
+    let mut machine = config.machine();
+    if let Some((protocol, _)) = protocols.first() {
+        machine.protocol = protocol.to_string();
+    }
+    let mut report = tally.into_report(machine, strategy_infos(&lines));
     if !missing.is_empty() {
         report.notes.push(format!(
             "PARTIAL (--allow-partial): shard{} {} of the run missing",
             if missing.len() == 1 { "" } else { "s" },
             missing.join(", ")
+        ));
+    }
+    if report.machine.protocol != "rounds" {
+        report.notes.push(format!(
+            "timed under --protocol {}: results files hold the checked pass's lines; the \
+             whole-set passes of the child processes are in the report of the run itself",
+            report.machine.protocol
         ));
     }
     report.notes.push(format!(

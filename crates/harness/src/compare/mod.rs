@@ -9,7 +9,8 @@
 //!   puzzle files);
 //! * running: [`config`] (how a run is set), [`attempt`] (one strategy on one
 //!   puzzle: timed, verified, timed again), [`protocol`] (the order of the
-//!   rounds), [`cross_check`] (verdicts must agree), [`pin`] (`--pin`),
+//!   rounds), [`passes`] (`--protocol passes`: each strategy alone in its
+//!   own processes), [`cross_check`] (verdicts must agree), [`pin`] (`--pin`),
 //!   [`progress`] (the progress bar), [`runner`] (the comparison as a library:
 //!   [`runner::compare`] takes the strategies explicitly);
 //! * adding up: [`summary`] (a row's figures, censored medians, ranking) and
@@ -35,6 +36,7 @@ pub mod machine;
 pub mod merge;
 pub mod notes;
 pub mod palette;
+pub mod passes;
 pub mod pin;
 pub mod progress;
 pub mod protocol;
@@ -87,7 +89,22 @@ Examples:
   sudoku-lab compare
   sudoku-lab compare --strategies naive,dlx --set puzzles/top95.txt
   sudoku-lab compare --set puzzles/17clue.txt --limit-puzzles 2000 --format md
-  sudoku-lab compare --report reports/latest";
+  sudoku-lab compare --report reports/latest
+  sudoku-lab compare --strategies bitboard,reference --set puzzles/top95.txt --protocol both
+
+Protocols (--protocol):
+  rounds  (default) one process; a warm-up pass, then --rounds rounds, each timing every
+          (puzzle, strategy) once, the puzzles in file order (--order shuffled: a seeded
+          shuffle) cut into blocks of --block puzzles that every strategy solves in turn.
+          Per-puzzle times, medians, intervals over puzzles.
+  passes  the field's protocol (tdoku's benchmark, most solvers' authors): one checked pass
+          here (verified, cross-checked: the tables), then for each strategy --processes child
+          processes, alternating between strategies, each a warm-up pass and --passes timed
+          whole-set passes in file order. Whole-set figures: the median pass, its interval
+          (processes, then passes, resampled) and the spread across processes.
+  both    rounds, then the passes, and each row's two figures side by side, flagged where
+          they differ by more than 5%.
+README.md (Protocols) says how far the two agree; `--strategies null` adds the harness's floor, a row that does nothing.";
 
 /// Output format of `compare`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -100,6 +117,39 @@ pub enum CompareFormat {
     Json,
     /// One CSV record per set x strategy
     Csv,
+}
+
+/// `--protocol`: how the strategies are timed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ProtocolChoice {
+    /// Per-puzzle rounds in one process: each solve timed on its own, the puzzles shuffled, the
+    /// strategies interleaved in blocks; a puzzle's time is the median of its rounds
+    Rounds,
+    /// The field's protocol: each strategy alone in its own child processes, whole-set passes
+    /// in file order, as solvers' authors benchmark (after one checked pass in this process)
+    Passes,
+    /// Both, side by side: the rounds tables, then the passes with each row's two figures,
+    /// flagged where they differ by more than 5%
+    Both,
+}
+
+impl ProtocolChoice {
+    fn protocol(self) -> config::Protocol {
+        match self {
+            ProtocolChoice::Rounds => config::Protocol::Rounds,
+            ProtocolChoice::Passes => config::Protocol::Passes,
+            ProtocolChoice::Both => config::Protocol::Both,
+        }
+    }
+}
+
+/// `--order`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OrderChoice {
+    /// File order in every round
+    File,
+    /// A fresh seeded shuffle each round
+    Shuffled,
 }
 
 /// `--limit-puzzles`: a count, or `all`.
@@ -143,6 +193,30 @@ pub struct CompareArgs {
 
     #[command(flatten)]
     pub protocol: ProtocolArgs,
+
+    /// How to time: rounds (per-puzzle, in this process), passes (each strategy alone in its own
+    /// processes, whole-set passes, as solvers' own benchmarks) or both (side by side). See
+    /// "Protocols" below
+    #[arg(long = "protocol", value_enum, default_value_t = ProtocolChoice::Rounds)]
+    pub timing: ProtocolChoice,
+
+    /// Rounds protocol: the puzzles' order within each round. file (default): as a pass over the
+    /// file takes them; shuffled: a fresh shuffle each round (--seed)
+    #[arg(long, value_enum, default_value_t = OrderChoice::File)]
+    pub order: OrderChoice,
+
+    /// Rounds protocol: puzzles a strategy solves in a row before the next strategy takes them
+    #[arg(long, default_value_t = config::BLOCK as u32, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub block: u32,
+
+    /// With --protocol passes or both: timed whole-set passes per process (after a warm-up pass)
+    #[arg(long, default_value_t = passes::DEFAULT_PASSES as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub passes: u16,
+
+    /// With --protocol passes or both: processes per strategy (their spread shows what a
+    /// process's address layout does to a solver)
+    #[arg(long, default_value_t = passes::DEFAULT_PROCESSES as u16, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub processes: u16,
 
     /// Solve puzzles on N threads; above 1 the timings are disturbed (the table says so).
     /// Capped at the cores, with a warning
@@ -283,7 +357,22 @@ pub fn run(args: &CompareArgs) -> Status {
         shard: args.shard,
         skip: Default::default(),
         interrupt: None,
+        protocol: args.timing.protocol(),
+        order: match args.order {
+            OrderChoice::File => protocol::Order::File,
+            OrderChoice::Shuffled => protocol::Order::Shuffled,
+        },
+        block: args.block as usize,
+        passes: passes::PassesConfig {
+            passes: args.passes as usize,
+            processes: args.processes as usize,
+        },
     };
+    if config.protocol == config::Protocol::Passes {
+        // The checked pass: one round, verified and cross-checked; the
+        // times that count come from the children.
+        config.rounds = 1;
+    }
     let pinned = pin::pin(args.protocol.pin, config.jobs);
     let settings = settings::Settings {
         pin: Some(args.protocol.pin),
@@ -323,6 +412,24 @@ pub fn run(args: &CompareArgs) -> Status {
     };
     report.notes = notes;
     report.machine.pinned = pinned;
+    if config.protocol.runs_passes() && !progress.interrupted && write_error.is_none() {
+        let (records, errors) = passes::measure(&strategies, &sets, &config, &mut |id, set, p| {
+            if !args.no_progress && std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+                eprintln!("passes: {id} on {set}, process {p} of {}", args.processes);
+            }
+        });
+        for e in &errors {
+            eprintln!("error: --protocol passes: {e}");
+        }
+        if !errors.is_empty() {
+            status = status.max(Status::Failed);
+            report.notes.push(format!(
+                "{} child process(es) failed (on stderr)",
+                errors.len()
+            ));
+        }
+        report.passes = records;
+    }
     if let Some(shard) = args.shard {
         report
             .notes

@@ -1,16 +1,49 @@
 //! The order of a measurement: which (puzzle, strategy) is timed when.
 //!
 //! A measurement is a warm-up pass and then R rounds. Each round times every
-//! (puzzle, strategy) once: the puzzles in a fresh shuffle (seeded, so a run
-//! can be repeated exactly), cut into blocks of [`BLOCK`](super::config::BLOCK)
-//! puzzles; every strategy solves a block in turn, and the order of the
-//! strategies turns by one from block to block. So every strategy sees the
-//! machine over the same window (a slow minute of the machine falls on all of
-//! them), no puzzle is solved twice in a row by one strategy (a branch
-//! predictor cannot learn one puzzle, as back-to-back repeats let it), and a
-//! strategy still solves a few puzzles in a row, as in a pass over a file.
+//! (puzzle, strategy) once: the puzzles in file order ([`Order::File`], the
+//! default) or in a fresh seeded shuffle ([`Order::Shuffled`]), cut into
+//! blocks of [`BLOCK`](super::config::BLOCK) puzzles; every strategy solves a
+//! block in turn, and the order of the strategies turns by one from block to
+//! block. So every strategy sees the machine over the same window (a slow
+//! minute of the machine falls on all of them), no puzzle is solved twice in
+//! a row by one strategy (a branch predictor cannot learn one puzzle, as
+//! back-to-back repeats let it), and a strategy solves a run of puzzles in a
+//! row, in the file's order, as in a pass over the file.
 
 use sudoku_core::estimate::SplitMix;
+
+/// The order of the puzzles within a round (`compare --order`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Order {
+    /// File order in every round, as a pass over the file takes them. The
+    /// default: consecutive puzzles of a file are often alike (the 17-clue
+    /// set is sorted), and solvers' own benchmarks see them in that order;
+    /// a shuffle cost tdoku and bitboard alike about a tenth on the 17-clue
+    /// set (the `alone` example, AMD EPYC), a cost no solver's benchmark has.
+    #[default]
+    File,
+    /// A fresh seeded shuffle each round ([`shuffled`]): no puzzle sits at
+    /// the same point of every round.
+    Shuffled,
+}
+
+impl Order {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Order::File => "file",
+            Order::Shuffled => "shuffled",
+        }
+    }
+}
+
+/// `0..n` in the order of round `round`.
+pub fn ordered(n: usize, order: Order, seed: u64, round: usize) -> Vec<usize> {
+    match order {
+        Order::File => (0..n).collect(),
+        Order::Shuffled => shuffled(n, seed, round),
+    }
+}
 
 /// `0..n` in the shuffle of round `round` under `seed` (Fisher-Yates).
 pub fn shuffled(n: usize, seed: u64, round: usize) -> Vec<usize> {

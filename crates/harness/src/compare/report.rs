@@ -316,6 +316,10 @@ pub struct Report {
     /// no set carries ratings.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub study: Vec<super::study::StudyRecord>,
+    /// Under `--protocol passes` or `both`: each strategy alone in its own
+    /// processes, whole-set passes ([`super::passes`]); absent otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub passes: Vec<super::passes::PassesRecord>,
 }
 
 impl Report {

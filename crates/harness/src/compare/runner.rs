@@ -12,8 +12,8 @@
 //!   solves the first [`WARMUP_PUZZLES`] puzzles of each set untimed, under
 //!   small budgets, to build its scratch space and warm the caches), then
 //!   `rounds` rounds; each round times every (puzzle, strategy) once, the
-//!   puzzles in a fresh seeded shuffle, in blocks that every strategy solves
-//!   in turn. Every round's time is kept (the results lines hold them); a
+//!   puzzles in file order (or a fresh seeded shuffle, `--order shuffled`),
+//!   in blocks that every strategy solves in turn. Every round's time is kept (the results lines hold them); a
 //!   puzzle's time is the median of its rounds, so one preemption does not
 //!   move it.
 //! * The first round is the checked one: its outcome is verified and
@@ -28,9 +28,11 @@
 //!   [`REPEAT_CUTOFF`](super::config::REPEAT_CUTOFF) or a quarter of the time
 //!   budget (a preemption of a few milliseconds is a small share of it, and
 //!   timing it again would multiply the run's length).
-//! * Each solve uses `Limits { max_solutions: Some(2), keep_solutions: 1 }`
-//!   (prove uniqueness, keep one solution to verify) and the budgets of the
-//!   [`RunConfig`] ([`RunConfig::timed_limits`]).
+//! * The checked solve uses `Limits { max_solutions: Some(2), keep_solutions:
+//!   1 }` (prove uniqueness, keep one solution to verify) and the budgets of
+//!   the [`RunConfig`] ([`RunConfig::timed_limits`]); the later rounds keep no
+//!   solution ([`RunConfig::retime_limits`]), as solvers' own benchmarks time
+//!   a proof of uniqueness.
 //! * Only `solver.solve` is timed (an `Instant` around the call; see
 //!   [`super::attempt`]); parsing, verification and bookkeeping are outside
 //!   the timed region.
@@ -50,10 +52,10 @@
 //! comparison, not failures of it, and leave the status at 0.
 
 use super::attempt::{attempt, parse_error_line, retime, Attempt};
-use super::config::{RunConfig, BLOCK, WARMUP_PUZZLES};
+use super::config::{RunConfig, WARMUP_PUZZLES};
 use super::cross_check::cross_check;
 use super::progress::Out;
-use super::protocol::{rotation, shuffled};
+use super::protocol::{ordered, rotation};
 use super::report::{Problem, ProblemKind, Report, StrategyInfo};
 use super::results::{Line, LineProblem};
 use super::sets::PuzzleSet;
@@ -188,15 +190,16 @@ fn rounds(
     first_round: usize,
 ) -> Vec<Slots> {
     let limits = config.timed_limits();
+    let again = config.retime_limits();
     let cutoff = config.repeat_cutoff();
     let mut slots: Vec<Slots> = vec![vec![None; chunk.len()]; strategies.len()];
     let total = config.rounds.max(1);
     'rounds: for round in 0..total {
-        let order = shuffled(chunk.len(), config.seed, first_round + round);
+        let order = ordered(chunk.len(), config.order, config.seed, first_round + round);
         if total > 1 {
             out.stage(&format!("round {} of {total}", round + 1), set);
         }
-        for (b, block) in order.chunks(BLOCK).enumerate() {
+        for (b, block) in order.chunks(config.block.max(1)).enumerate() {
             if config.interrupted() {
                 break 'rounds;
             }
@@ -214,7 +217,7 @@ fn rounds(
                 } else {
                     each_slot(&mut slots[s], block, pool, &|i, a| {
                         if let Some(a) = a {
-                            retime(solver, &chunk[i].2, &limits, a, cutoff);
+                            retime(solver, &chunk[i].2, &again, a, cutoff);
                         }
                     });
                 }
@@ -254,10 +257,10 @@ fn plain_pass(
     if !pending(slots) {
         return;
     }
-    let limits = config.timed_limits();
+    let limits = config.retime_limits();
     let cutoff = config.repeat_cutoff();
-    let order = shuffled(chunk.len(), config.seed, round);
-    for (b, block) in order.chunks(BLOCK).enumerate() {
+    let order = ordered(chunk.len(), config.order, config.seed, round);
+    for (b, block) in order.chunks(config.block.max(1)).enumerate() {
         if config.interrupted() {
             return;
         }

@@ -60,6 +60,22 @@ pub struct Settings {
     /// Whether `--pin` was asked for. Null in files written before.
     #[serde(default)]
     pub pin: Option<bool>,
+    /// How the run was timed (`--protocol`: `rounds`, `passes`, `both`);
+    /// files written before this field were `rounds`. Never mixed: `merge`
+    /// refuses files of different protocols even with `--allow-mixed`.
+    #[serde(default = "rounds")]
+    pub protocol: String,
+    /// The rounds' order (`--order`: `file`, `shuffled`) and block
+    /// (`--block`); null in files written before these fields (whose rounds
+    /// were shuffled, in blocks of 8).
+    #[serde(default)]
+    pub order: Option<String>,
+    #[serde(default)]
+    pub block: Option<usize>,
+}
+
+fn rounds() -> String {
+    "rounds".to_string()
 }
 
 /// The first record of a results file.
@@ -98,6 +114,9 @@ impl Settings {
             build_commit: machine.build_commit,
             jobs: Some(config.jobs),
             pin: None,
+            protocol: machine.protocol,
+            order: Some(config.order.as_str().to_string()),
+            block: Some(machine.block),
         }
     }
 
@@ -165,6 +184,9 @@ impl Settings {
             other.rounds.to_string(),
         );
         differ("--seed", self.seed.to_string(), other.seed.to_string());
+        differ("--protocol", self.protocol.clone(), other.protocol.clone());
+        differ("--order", show(&self.order), show(&other.order));
+        differ("--block", show(&self.block), show(&other.block));
         differ("binary", show(&self.binary_hash), show(&other.binary_hash));
         differ("--jobs", show(&self.jobs), show(&other.jobs));
         let pin = |p: Option<bool>| match p {

@@ -422,6 +422,9 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
     if let Some(study) = super::study::section(report, flavor, layout.width) {
         out.push_str(&study);
     }
+    if let Some(passes) = super::passes::section(report, flavor) {
+        out.push_str(&passes);
+    }
     out.push('\n');
     let mut notes = footnotes(report);
     if !wide {

@@ -130,6 +130,7 @@ impl Tally {
             problems: self.problems,
             notes: Vec::new(),
             study: Vec::new(),
+            passes: Vec::new(),
         };
         for mut set in self.sets {
             set.shapes
