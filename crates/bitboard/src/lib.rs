@@ -159,49 +159,52 @@
 //!
 //! ## What it costs, and against tdoku
 //!
-//! A node of the 9x9 path costs about 1,750 instructions on the forum's
+//! A node of the 9x9 path costs about 1,570 instructions on the forum's
 //! hardest puzzles (valgrind's callgrind on an `x86-64-v3` build, the
 //! first 60 puzzles of the 1106 set): a third of it band steps (some 11 a
-//! node, about 60 instructions each), a sixth the comparisons that find
-//! the planes to step, the rest singles, column claims and choosing the
-//! branch. tdoku, a DPLL solver on SIMD triads and the fastest published,
-//! spends a little more per node (about 1,960) and
-//! searches a smaller tree on the hardest sets: its triad rule and its
+//! node, about 50 instructions each), a twentieth the comparison that
+//! finds the planes to step, the rest singles, column claims and choosing
+//! the branch. tdoku, a DPLL solver on SIMD triads and the fastest
+//! published, spends more per node (about 1,960) and searches a smaller
+//! tree on the hardest sets: its triad rule and its
 //! configuration branch at every node. Both counts are exact on any
 //! machine; the time each takes depends on the CPU.
 //!
 //! Measured as tdoku's own benchmark measures every solver: each alone in
 //! its own process, whole-file passes in file order, the best of 7 passes,
-//! proving uniqueness (limit 2), the two alternated under `setarch -R`
-//! (the drivers `tdrive` and `bbdrive` of the lab's tdoku bench, kept
-//! outside the repository since tdoku's code is not part of it).
-//! Instructions per puzzle are valgrind's count on `x86-64-v3` builds of
-//! both, over the first 200 puzzles of each set (exact, the same on any
-//! machine and under any load); times are bitboard's over tdoku's on an
-//! Intel Xeon (Cascade Lake, AVX-512), quiet, with the code before the
-//! last two changes of `CHANGELOG.md` (which took 800 to 900 instructions
-//! off every puzzle and left the trees as they were):
+//! proving uniqueness (limit 2) (the drivers `tdrive` and `bbdrive` of the
+//! lab's tdoku bench, kept outside the repository since tdoku's code is
+//! not part of it). Instructions per puzzle are valgrind's count on
+//! `x86-64-v3` builds of both, over the first 200 puzzles of each set:
+//! exact, the same on any machine and under any load. Times, bitboard's
+//! over tdoku's: on an Intel Xeon (Cascade Lake, AVX-512), quiet, with the
+//! code before the latest changes in `CHANGELOG.md` (which took 7% to
+//! 12% of the instructions off and left the trees as they were); and the
+//! best of three alternated runs of each on this project's 2-core AMD EPYC
+//! with this code, under `setarch -R` but at a load average of 13 from
+//! other builds, where every time was two to three times its quiet value
+//! and moved by up to half from run to run, so that column is a rough
+//! guide only:
 //!
-//! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku, instructions | bitboard / tdoku, time (Xeon) | bitboard branch points / tdoku guesses |
-//! |---|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 53,760 | 0.80 | 1.06 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,958 | 15,363 | 0.77 | 1.01 | |
-//! | top1465 | 82,692 | 78,752 | 0.95 | 1.26 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,906 | 353,885 | 1.10 | 1.43 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 519,342 | 1.19 | 1.50 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,668 | 24,442 | 1.24 | 1.75 | 6.26 / 7.05 |
+//! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku, instructions | time, Xeon (before) | time, EPYC (loaded) | bitboard branch points / tdoku guesses |
+//! |---|---:|---:|---:|---:|---:|---:|
+//! | top95 | 67,145 | 48,776 | 0.73 | 1.06 | 0.65 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,958 | 14,684 | 0.74 | 1.01 | 0.53 | |
+//! | top1465 | 82,692 | 70,686 | 0.85 | 1.26 | 0.48 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,906 | 320,801 | 1.00 | 1.43 | 0.75 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 467,279 | 1.07 | 1.50 | 0.85 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,668 | 22,649 | 1.15 | 1.75 | 1.05 | 6.26 / 7.05 |
 //!
-//! So, alone in its process, bitboard is **not** ahead of tdoku: it does
-//! less work on the easier sets (top95, 17-clue, top1465) but the CPU runs
-//! tdoku's SIMD code at more instructions per cycle, and on the
-//! forum-hardest sets its tree is a third larger. On serg the trees are
-//! alike and bitboard's work per puzzle is larger: about a tenth of it is
-//! outside the search (checking the givens, building the outcome), an
-//! eighth the comparisons that find the planes to step and a twelfth
-//! choosing the branch among the bivalue cells (callgrind). (Run in one
-//! process with tdoku, as `sudoku-lab compare` runs them, bitboard read
-//! faster than tdoku on every set on an AMD EPYC; solvers sharing a
-//! process disturb each other, and the figures above are the fair ones.)
+//! So bitboard does less work than tdoku on top95, the 17-clue puzzles
+//! and top1465, as much on the 1905 sample and more on the 1106 set and
+//! serg; alone in its process on a quiet Xeon it was behind tdoku on every
+//! set, the CPU running tdoku's SIMD code at more instructions per cycle
+//! and fewer mispredicted branches. It is not shown ahead of tdoku on a
+//! quiet machine. On the forum-hardest sets its tree is a third larger
+//! (branch points against tdoku's guesses). On serg the trees are alike
+//! and bitboard's work per puzzle is larger: about a tenth of it is
+//! outside the search (checking the givens, building the outcome) and a
+//! twelfth choosing the branch among the bivalue cells (callgrind).
 //! `bitboard-configs` below searches tdoku's tree, at a higher cost per
 //! node.
 //!
@@ -301,7 +304,7 @@
 //! a plane's row word, `free`, `dirty`, a frame's fields; beside it the
 //! failure weights and the touched units' masks, read and written like
 //! the state's words, and the per-unit counts the guess reads), a look-up in a
-//! table (`MINI`, `KEEP`, `LOCKED`, `CELLS`, `PEERS`; the generic path's
+//! table (`PLANES`, `MINI`, `KEEP`, `LOCKED`, `CELLS`, `PEERS`; the generic path's
 //! box tables and stack masks), and, when the givens are gathered, the
 //! per-digit masks they are gathered into. The words are 32 bits; each
 //! access is a load or store of one of them, so one mem each (none is
@@ -309,10 +312,11 @@
 //! counted in 64-bit words, read and written: 60 mems on 9x9 (240 bytes),
 //! `2 x (N² + N + 1) x 4 / 8` on the generic path. Values the code keeps in
 //! locals (a band's bit-sliced counts, a row's tally) are registers, not
-//! counted. What each step costs, 9x9: a band step 31 mems (the plane, three
-//! `MINI`, `KEEP`, the plane and its copy written, `LOCKED`, the digit's two
-//! other planes, `CELLS`, `free`, the band's eight other planes read and
-//! written), a pass of the step loop's comparisons 54, the naked-single
+//! counted. What each step costs, 9x9: a band step 35 mems (`PLANES`, the
+//! plane, three `MINI`, `KEEP`, the plane and its copy written, `LOCKED`,
+//! the digit's two other planes, `CELLS`, `free`, the band's nine planes
+//! read and written and the plane written back), a round of the step
+//! loop's comparisons 54, the naked-single
 //! count 11 per band, a pass of column claims 81 (per digit its three
 //! planes read, three `CLAIM`, three written), the configuration count
 //! before a configuration branch 2 per plane (the plane and its `FITS`

@@ -447,9 +447,9 @@ impl State {
         depth: &mut u32,
     ) -> Result<(), Fail> {
         let [d, b, next, last] = PLANES[i].map(usize::from);
-        // The plane, three MINI and one KEEP look-up; a contradiction
-        // stops there.
-        run.mems(5);
+        // PLANES, the plane, three MINI and one KEEP look-up; a
+        // contradiction stops there.
+        run.mems(6);
         let a = self.cand[i];
         // (`& ROW` and `& 511` keep the indices provably in range: a mask
         // where a bounds check would branch.)
@@ -464,9 +464,9 @@ impl State {
             )));
         }
         // The plane and its copy written, LOCKED, the digit's two other
-        // planes read and written, CELLS, `free` read and written and the
-        // eight other planes of the band read and written.
-        run.mems(2 + 1 + 4 + 1 + 2 + 16);
+        // planes read and written, CELLS, `free` read and written, the
+        // band's nine planes read and written and the plane written back.
+        run.mems(2 + 1 + 4 + 1 + 2 + 18 + 1);
         let a = a & keep as u32;
         self.cand[i] = a;
         self.stepped[i] = a;
