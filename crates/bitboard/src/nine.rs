@@ -994,7 +994,7 @@ mod tests {
                 state.cand[i] = seed as u32 & 0x7FF_FFFF;
                 // About one plane in four changed, by one bit.
                 let flip = if seed >> 40 & 3 == 0 {
-                    1 << (seed >> 48) % 27
+                    1 << ((seed >> 48) % 27)
                 } else {
                     0
                 };
