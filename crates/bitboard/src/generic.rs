@@ -34,7 +34,7 @@
 //!
 //! The guess learns from the search: [`Weights`] counts the dead ends met
 //! in each row, column and box, and the guess goes to the bivalue cell
-//! whose units have failed most (crate docs, "Failure weights").
+//! whose units have failed most (crate docs, "Every other shape").
 
 use crate::Out;
 use std::ops::ControlFlow;
@@ -48,7 +48,7 @@ use sudoku_core::{Constraint, DeadEnd, Reason, Rule, Run, Trace, Unit};
 /// sides as constants, for the large standard shapes (3x4, 4x4, 5x5
 /// boxes): the loops over a band's rows and a row's stacks then have
 /// constant trips and unroll, which took a fifth to a quarter of the
-/// instructions off (crate docs, "Cheaper per node").
+/// instructions off at the same nodes.
 #[derive(Clone, Copy)]
 pub(crate) struct Geo<const BR: usize, const BC: usize> {
     /// Rows per box (the height of a band); read through [`Geo::br`].

@@ -18,7 +18,7 @@ const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
 const BAND: u32 = 0x7FF_FFFF;
 /// How many bivalue peers one placed peer outweighs in the guess's score
 /// ([`State::choose`]). Nodes per puzzle on the 1106 set / the 1905 sample
-/// / serg / top1465 / top95 (session 13, with the configuration branch):
+/// / serg / top1465 / top95 (with the configuration branch):
 /// weight 1, 315.7 / 165.4 / 8.47 / 20.8 / 18.7; 2, 300.5 / 161.3 / 8.49 /
 /// 20.7 / 18.5; 4, 296.9 / 160.2 / 8.47 / 20.5 / 19.4; 6 or more (placed
 /// peers first, bivalue peers breaking ties), 295.1 / 159.7 / 8.51 / 20.4
@@ -213,6 +213,81 @@ static PEERS: [u32; 27] = {
     t
 };
 
+/// [`State::dirty`] in four vector compares (the compiler does not turn
+/// the portable loop into these).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[target_feature(enable = "avx2")]
+fn dirty_avx2(cand: &[u32; 27], stepped: &[u32; 27]) -> u32 {
+    use std::arch::x86_64::{
+        _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_movemask_ps, _mm256_setr_epi32,
+    };
+    macro_rules! eight {
+        ($a:expr, $k:expr) => {
+            _mm256_setr_epi32(
+                $a[$k] as i32,
+                $a[$k + 1] as i32,
+                $a[$k + 2] as i32,
+                $a[$k + 3] as i32,
+                $a[$k + 4] as i32,
+                $a[$k + 5] as i32,
+                $a[$k + 6] as i32,
+                $a[$k + 7] as i32,
+            )
+        };
+    }
+    macro_rules! same {
+        ($k:expr) => {
+            _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                eight!(cand, $k),
+                eight!(stepped, $k),
+            ))) as u32
+        };
+    }
+    // Planes 19 to 26 in the last compare: 27 is not a multiple of 8.
+    let same = same!(0) | same!(8) << 8 | same!(16) << 16 | same!(19) << 19;
+    !same & BAND
+}
+
+/// Bit `i` set where `bytes[i]` (at most 32 of them) is not zero: eight
+/// bytes at a time, with no branch. A byte's high bit is set when it is
+/// not zero (its low seven bits plus 0x7F carry into it, or it was set),
+/// and one multiplication gathers the eight high bits into one byte.
+#[inline(always)]
+fn nonzero_bytes(bytes: &[u8]) -> u32 {
+    const LOW: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    const GATHER: u64 = 0x0102_0408_1020_4080;
+    let mut mask = 0;
+    for (k, chunk) in bytes.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word);
+        let high = (((x & LOW) + LOW) | x) & HIGH;
+        mask |= ((high >> 7).wrapping_mul(GATHER) >> 56) << (8 * k);
+    }
+    mask as u32
+}
+
+/// `PLANES[i]`: plane `i`'s digit index `d` and band `b` (`i = d * 3 + b`),
+/// then the digit's planes in the two other bands, `b + 1` and `b + 2`
+/// (mod 3): one look-up where the band step, given `i` at run time, would
+/// divide by 3 and take remainders.
+static PLANES: [[u8; 4]; 27] = {
+    let mut t = [[0u8; 4]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (d, b) = (i / 3, i % 3);
+        t[i] = [
+            d as u8,
+            b as u8,
+            (d * 3 + (b + 1) % 3) as u8,
+            (d * 3 + (b + 2) % 3) as u8,
+        ];
+        i += 1;
+    }
+    t
+};
+
 /// `GRID_PEERS[cell]`: the 20 peers of a cell (row `cell / 9`, column
 /// `cell % 9`) as a mask of the whole grid, bit `cell`: band `b`'s word at
 /// bit `27 b` (see [`grid_mask`]). Scoring a bivalue cell then counts its
@@ -317,10 +392,7 @@ impl State {
         for (b, band) in givens.chunks_exact(27).enumerate() {
             // The givens of the band as a mask first, then a walk over its
             // bits: a test per cell would mispredict at every other cell.
-            let given = band
-                .iter()
-                .enumerate()
-                .fold(0u32, |m, (pos, &g)| m | ((g != 0) as u32) << pos);
+            let given = nonzero_bytes(band);
             free[b] = !given & BAND;
             let mut bits = given;
             while bits != 0 {
@@ -363,22 +435,22 @@ impl State {
         self.free[b] &= !bit;
     }
 
-    /// The band step on plane `I` (a constant, so each of the 27 planes gets
-    /// its own straight-line code): keep only the mini-rows that fit a
+    /// The band step on plane `i`: keep only the mini-rows that fit a
     /// row-to-box permutation (locked candidates in both directions inside
     /// the band), remove the columns locked in a box from the digit's other
     /// bands, and place the rows left with one cell (hidden singles of rows).
     #[inline(always)]
-    fn band_step<const I: usize, T: Trace>(
+    fn band_step<T: Trace>(
         &mut self,
+        i: usize,
         run: &mut Run<T>,
         depth: &mut u32,
     ) -> Result<(), Fail> {
-        let (d, b) = (I / 3, I % 3);
-        // The plane, three MINI and one KEEP look-up; a contradiction
-        // stops there.
-        run.mems(5);
-        let a = self.cand[I];
+        let [d, b, next, last] = PLANES[i].map(usize::from);
+        // PLANES, the plane, three MINI and one KEEP look-up; a
+        // contradiction stops there.
+        run.mems(6);
+        let a = self.cand[i];
         // (`& ROW` and `& 511` keep the indices provably in range: a mask
         // where a bounds check would branch.)
         let m = MINI[(a & ROW) as usize] as usize
@@ -392,15 +464,15 @@ impl State {
             )));
         }
         // The plane and its copy written, LOCKED, the digit's two other
-        // planes read and written, CELLS, `free` read and written and the
-        // eight other planes of the band read and written.
-        run.mems(2 + 1 + 4 + 1 + 2 + 16);
+        // planes read and written, CELLS, `free` read and written, the
+        // band's nine planes read and written and the plane written back.
+        run.mems(2 + 1 + 4 + 1 + 2 + 18 + 1);
         let a = a & keep as u32;
-        self.cand[I] = a;
-        self.stepped[I] = a;
+        self.cand[i] = a;
+        self.stepped[i] = a;
         let locked = LOCKED[((a | a >> 9 | a >> 18) & ROW) as usize];
-        self.cand[d * 3 + (b + 1) % 3] &= !(locked as u32);
-        self.cand[d * 3 + (b + 2) % 3] &= !(locked as u32);
+        self.cand[next] &= !(locked as u32);
+        self.cand[last] &= !(locked as u32);
         // A row with one cell holds the digit there: placed before, or a
         // hidden single of the row now. Either way the cell leaves the
         // other digits' planes (unconditionally: cheaper than a branch the
@@ -416,29 +488,57 @@ impl State {
             }
         }
         self.free[b] &= !solved;
-        for d2 in (0..9).filter(|&d2| d2 != d) {
+        // All nine planes of the band, then the plane's own cells back: a
+        // loop of constant trips where skipping the digit would need one
+        // per plane.
+        for d2 in 0..9 {
             self.cand[d2 * 3 + b] &= !solved;
         }
+        self.cand[i] = a;
         Ok(())
     }
 
+    /// The planes that lost a candidate since their last band step, bit
+    /// `i` for plane `i`.
+    #[inline(always)]
+    fn dirty(&self) -> u32 {
+        #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+        {
+            // SAFETY: `dirty_avx2` needs AVX2, and this line is compiled
+            // only when the crate is built for CPUs that have it
+            // (`target_feature = "avx2"`, as under the workspace's
+            // `target-cpu=native` on such a CPU).
+            unsafe { dirty_avx2(&self.cand, &self.stepped) }
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+        {
+            let mut dirty = 0;
+            for i in 0..27 {
+                dirty |= ((self.cand[i] != self.stepped[i]) as u32) << i;
+            }
+            dirty
+        }
+    }
+
     /// Steps every plane that changed since its last step, until none did.
+    /// Each round steps the planes dirty at its start, in plane order; a
+    /// plane a step of the round dirties waits for the next round. The
+    /// planes to step come from one comparison of all 27 with their copies,
+    /// so the round branches once per plane it steps, where a test of each
+    /// plane in turn took 27 branches on the data (half of the mispredicted
+    /// branches of a solve on serg's puzzles, in callgrind's model).
     fn update<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
         loop {
-            let mut changed = false;
             // Each plane and its stepped copy read.
             run.mems(2 * 27);
-            macro_rules! steps {
-                ($($i:literal)*) => {$(
-                    if self.cand[$i] != self.stepped[$i] {
-                        changed = true;
-                        self.band_step::<$i, T>(run, depth)?;
-                    }
-                )*};
-            }
-            steps!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-            if !changed {
+            let mut dirty = self.dirty();
+            if dirty == 0 {
                 return Ok(());
+            }
+            while dirty != 0 {
+                let i = dirty.trailing_zeros() as usize;
+                dirty &= dirty - 1;
+                self.band_step(i, run, depth)?;
             }
         }
     }
@@ -551,7 +651,7 @@ impl State {
     /// (`index[k]`: the cells of the planes whose digit index has bit `k`),
     /// so the singles are walked once, cell by cell. Walking the nine
     /// planes for their singles instead (a loop per digit, entered or not
-    /// as the data says) was 1% to 2.5% slower on every set (session 13).
+    /// as the data says) was 1% to 2.5% slower on every set (AMD EPYC).
     fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {
@@ -613,7 +713,7 @@ impl State {
     /// nodes instead of 18, and 10 with a digit's two places in a row
     /// where no cell is bivalue (top95: 21.5). A digit's configurations
     /// there instead took the 1106 set from 332.5 nodes per puzzle to
-    /// 315.7, and the weight 4 to 296.9 (crate docs, session 13).
+    /// 315.7, and the weight 4 to 296.9.
     fn choose<T: Trace>(&self, run: &mut Run<T>) -> Branch {
         // `free` and `pairs` read.
         run.mems(6);
@@ -867,6 +967,61 @@ impl<T: Trace> Search<'_, T> {
             let mut child = *state;
             take(&mut child, self.run);
             self.node::<CONFIGS>(&mut child, depth, held + 1)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nonzero_bytes, State};
+
+    /// The planes to step are exactly those that differ from their copies,
+    /// whichever way `dirty` is compiled (vector compares or the loop).
+    #[test]
+    fn dirty_marks_exactly_the_changed_planes() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2_000 {
+            let mut state = State {
+                cand: [0; 27],
+                stepped: [0; 27],
+                free: [0; 3],
+                pairs: [0; 3],
+            };
+            for i in 0..27 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                state.cand[i] = seed as u32 & 0x7FF_FFFF;
+                // About one plane in four changed, by one bit.
+                let flip = if seed >> 40 & 3 == 0 {
+                    1 << ((seed >> 48) % 27)
+                } else {
+                    0
+                };
+                state.stepped[i] = state.cand[i] ^ flip;
+            }
+            let expected = (0..27).fold(0u32, |m, i| {
+                m | ((state.cand[i] != state.stepped[i]) as u32) << i
+            });
+            assert_eq!(state.dirty(), expected);
+        }
+    }
+
+    /// The word-at-a-time mask agrees with a test of each byte, for every
+    /// value a byte can hold at every position of a band's 27 cells.
+    #[test]
+    fn nonzero_bytes_marks_exactly_the_nonzero_bytes() {
+        for value in 0..=255u8 {
+            for pos in 0..27 {
+                let mut band = [0u8; 27];
+                band[pos] = value;
+                band[(pos + 13) % 27] = 9;
+                let expected = band
+                    .iter()
+                    .enumerate()
+                    .fold(0u32, |m, (i, &g)| m | ((g != 0) as u32) << i);
+                assert_eq!(nonzero_bytes(&band), expected, "{value} at {pos}");
+            }
         }
     }
 }

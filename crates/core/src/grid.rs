@@ -271,34 +271,38 @@ impl fmt::Display for Grid {
 /// `br` x `bc` boxes. Every solve of every strategy starts here (a 9x9 solve
 /// can take a microsecond), so it avoids what costs most on a small grid: a
 /// division per cell, a branch per cell on whether it is empty (an empty
-/// cell has the bit 0 and changes nothing), and a box's mask written at one
-/// cell and read back at the next, a chain of store and load through memory.
-/// A row's cells in one box are gathered in a register and meet the box's
-/// mask once: two of them with the same digit are already a conflict of the
-/// row.
+/// cell has the bit 0 and changes nothing), and a test per cell. Each unit
+/// gathers the set of its digits; a unit holds a digit twice exactly when
+/// its set has fewer members than the unit has givens, and every given is
+/// in one row, one column and one box, so the grid is free of conflicts
+/// exactly when the rows', columns' and boxes' sets together count three
+/// times the givens. A row's cells in one box are gathered in a register
+/// and meet the box's set once.
 #[inline(always)]
 fn conflict_in(cells: &[u8], n: usize, br: usize, bc: usize) -> bool {
     let mut cols = [0u32; crate::shape::MAX_SIDE];
     let mut boxes = [0u32; crate::shape::MAX_SIDE];
-    let mut seen = 0;
+    let (mut members, mut givens) = (0, 0);
     for (r, row) in cells.chunks_exact(n).enumerate() {
         let first_box = r / br * br;
         let mut in_row = 0u32;
         for (k, part) in row.chunks_exact(bc).enumerate() {
             let mut in_part = 0u32;
             for (j, &d) in part.iter().enumerate() {
-                let c = k * bc + j;
                 let bit = (1u32 << d) >> 1;
-                seen |= (in_row | cols[c]) & bit;
-                in_row |= bit;
-                cols[c] |= bit;
+                givens += (d != 0) as u32;
+                cols[k * bc + j] |= bit;
                 in_part |= bit;
             }
-            seen |= boxes[first_box + k] & in_part;
+            in_row |= in_part;
             boxes[first_box + k] |= in_part;
         }
+        members += in_row.count_ones();
     }
-    seen != 0
+    for unit in cols[..n].iter().chain(&boxes[..n]) {
+        members += unit.count_ones();
+    }
+    members != 3 * givens
 }
 
 #[cfg(test)]
