@@ -1334,6 +1334,7 @@
 //! ```
 
 mod generic;
+mod narrate;
 mod nine;
 
 use sudoku_core::scratch::Scratch;

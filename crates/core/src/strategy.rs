@@ -119,6 +119,11 @@ pub struct Capabilities {
     /// [`Run::follow`](crate::Run::follow), so Knuth's random probes
     /// ([`crate::estimate::estimate`]) can walk it one path at a time.
     pub probeable: bool,
+    /// It keeps whole states and enters them later (bfs's queue): entering a
+    /// node may put back a board saved earlier, so a trace checker lets an
+    /// `Enter` change the board. Every other strategy changes the board only
+    /// by its placement and undo events.
+    pub copies_states: bool,
 }
 
 impl Capabilities {
@@ -130,6 +135,7 @@ impl Capabilities {
         one_node_per_placement: false,
         trace_matches_stats: true,
         probeable: false,
+        copies_states: false,
     };
     /// A search whose every placement is a node of its tree (naive, dfs,
     /// mrv, dlx).

@@ -958,6 +958,7 @@ static OUTSIDE: sudoku_core::Info = sudoku_core::Info {
         one_node_per_placement: false,
         trace_matches_stats: false,
         probeable: false,
+        copies_states: false,
     },
 };
 

@@ -77,6 +77,7 @@ static INFO: Info = Info {
         one_node_per_placement: false,
         trace_matches_stats: false,
         probeable: false,
+        copies_states: false,
     },
 };
 

@@ -112,6 +112,7 @@ mod linked {
             one_node_per_placement: false,
             trace_matches_stats: false,
             probeable: false,
+            copies_states: false,
         },
     };
 
