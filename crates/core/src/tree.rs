@@ -26,10 +26,12 @@
 //!
 //! The board after each event is the givens plus the choices and the live
 //! forced placements of the nodes on the current path. An undo finds its
-//! placement on the path: undoing a node's choice returns to its parent's
-//! state, forced placements included (bitboard never undoes its forced
-//! digits one by one: they vanish with its copy of the state); undoing a
-//! forced placement takes back it and anything placed after it. A forced
+//! placement on the path: every strategy undoes placement by placement,
+//! deepest first (undoing a node's choice would return to its parent's
+//! state, forced placements included, but no strategy leaves them to it:
+//! the trace checker, sudoku-replay, fails a board that changes without an
+//! event); undoing a forced placement takes back it and anything placed
+//! after it. A forced
 //! placement belongs to the deepest node on the path entered at its depth or
 //! above (SAT's events carry decision levels, and a backjump leaves levels
 //! whose digits it never reported). A solution
