@@ -120,6 +120,10 @@ pub fn check(puzzle: &Grid, events: &[Event], copies_states: bool) -> Result<Sum
 pub struct Checker {
     geometry: Geometry,
     replay: Replay,
+    /// The board the event is checked against: the replay's, except that a
+    /// copying search's branch placement (a child created, entered later)
+    /// is shown for one step only, so the next event sees its parent's board.
+    view: Vec<u8>,
     copies_states: bool,
     /// The candidates of every cell, while no event since changed them
     /// otherwise than an elimination.
@@ -133,6 +137,7 @@ impl Checker {
         Checker {
             geometry: Geometry::new(puzzle.shape()),
             replay: Replay::new(puzzle),
+            view: puzzle.cells().to_vec(),
             copies_states,
             cache: None,
             step: 0,
@@ -149,7 +154,7 @@ impl Checker {
     fn candidates(&mut self) -> &[u32] {
         if self.cache.is_none() {
             let n = self.geometry.shape().side();
-            let board = self.replay.board();
+            let board = self.view.as_slice();
             let (mut rows, mut cols, mut boxes) = (vec![0u32; n], vec![0u32; n], vec![0u32; n]);
             for (cell, &d) in board.iter().enumerate() {
                 if d != 0 {
@@ -182,7 +187,7 @@ impl Checker {
     }
 
     fn unit_holds(&self, unit: Unit, digit: u8) -> Option<usize> {
-        let board = self.replay.board();
+        let board = self.view.as_slice();
         self.geometry
             .unit_cells(unit)
             .into_iter()
@@ -216,7 +221,7 @@ impl Checker {
 
     /// Checks one event and applies it.
     pub fn step(&mut self, event: &Event) -> Result<(), Failure> {
-        let before = self.replay.board().to_vec();
+        let before = self.view.clone();
         let step = self.step;
         let fail = |what: String, board: &[u8]| Failure {
             step,
@@ -242,6 +247,12 @@ impl Checker {
         };
         if let Some(what) = clash {
             return Err(fail(what, &before));
+        }
+        self.view.copy_from_slice(self.replay.board());
+        if let Event::Place { cell, reason, .. } = *event {
+            if self.copies_states && reason.is_branch() && before[cell] == 0 {
+                self.view[cell] = 0;
+            }
         }
         match *event {
             Event::Eliminate { cell, digit, .. } => {
@@ -277,10 +288,10 @@ impl Checker {
                 }
                 let here = at(&g, cell);
                 let d = sym(digit);
-                if self.replay.board()[cell] != 0 {
+                if self.view.as_slice()[cell] != 0 {
                     return Err(format!(
                         "places {d} in {here}, which holds {} already",
-                        sym(self.replay.board()[cell])
+                        sym(self.view.as_slice()[cell])
                     ));
                 }
                 let cands = self.candidates()[cell];
@@ -351,7 +362,7 @@ impl Checker {
                 }
                 let here = at(&g, cell);
                 let d = sym(digit);
-                if self.replay.board()[cell] != 0 {
+                if self.view.as_slice()[cell] != 0 {
                     return Err(format!("removes {d} from {here}, which is filled"));
                 }
                 let cands = self.candidates()[cell];
@@ -369,7 +380,7 @@ impl Checker {
                 if bad_cell(cell) {
                     return Err(format!("no such cell ({cell})"));
                 }
-                let shown = self.replay.board()[cell];
+                let shown = self.view.as_slice()[cell];
                 if shown != digit {
                     return Err(format!(
                         "undoes {} in {}, which holds {}",
@@ -391,7 +402,7 @@ impl Checker {
                             return Err(format!("no such cell ({cell})"));
                         }
                         let here = at(&g, cell);
-                        if self.replay.board()[cell] != 0 {
+                        if self.view.as_slice()[cell] != 0 {
                             return Err(format!("dead end: {here} is filled"));
                         }
                         let cands = self.candidates()[cell];
@@ -434,7 +445,7 @@ impl Checker {
             }
             Event::Solution { .. } => {
                 self.summary.solutions += 1;
-                if self.replay.board().contains(&0) {
+                if self.view.as_slice().contains(&0) {
                     return Err("a solution with empty cells".into());
                 }
                 Ok(())
@@ -483,7 +494,7 @@ impl Checker {
                         "naked subset: {here} is not another cell of {unit}"
                     ));
                 }
-                let board = self.replay.board().to_vec();
+                let board = self.view.as_slice().to_vec();
                 let cands = self.candidates();
                 let union = members.iter().fold(0, |u, &c| u | cands[c]);
                 if members.iter().any(|&c| board[c] != 0)
@@ -509,7 +520,7 @@ impl Checker {
                     return Err(format!("hidden subset: {here} is not in {unit}"));
                 }
                 let unit_cells = g.unit_cells(unit);
-                let board = self.replay.board().to_vec();
+                let board = self.view.as_slice().to_vec();
                 let placed = unit_cells
                     .iter()
                     .any(|&c| board[c] != 0 && digits & (1 << (board[c] - 1)) != 0);
@@ -548,7 +559,7 @@ impl Checker {
                         "triad: {here} is not where {line} meets {within}, or {d} is one of its digits"
                     ));
                 }
-                let board = self.replay.board().to_vec();
+                let board = self.view.as_slice().to_vec();
                 let Unit::Box(b) = within else {
                     return Err(format!("triad: {within} is not a box"));
                 };
