@@ -524,7 +524,9 @@ fn settle_and_branch<T: Trace>(
     };
     loop {
         if let Some(c) = board.contradiction() {
-            if run.trace.enabled() {
+            // Reported untraced too: the dead end's depth, forced
+            // placements included, counts for `max_depth`.
+            {
                 // A digit with no place in a unit is that unit's dead end, not
                 // a cell's: the unit's cells may all be filled.
                 let dead = match c {
