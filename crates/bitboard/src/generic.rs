@@ -36,10 +36,11 @@
 //! in each row, column and box, and the guess goes to the bivalue cell
 //! whose units have failed most (crate docs, "Every other shape").
 
+use crate::narrate::{Cell, Narrator};
 use crate::Out;
 use std::ops::ControlFlow;
 use sudoku_core::bits::ones;
-use sudoku_core::{Constraint, DeadEnd, Reason, Rule, Run, Trace, Unit};
+use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace, Unit};
 
 /// Box geometry of one shape, fixed for a solve. One `N` serves several
 /// box shapes, so the sides are read from here, and the divisions by them
@@ -368,7 +369,8 @@ impl<const N: usize> Board<N> {
             self.assign(geo, d, r, c, run)
         };
         *depth += 1;
-        run.place(*depth, r * N + c, d as u8 + 1, reason);
+        // Counted here; a traced run tells it afterwards (`narrate`).
+        run.stats.placements += 1;
         Ok(lost)
     }
 
@@ -458,7 +460,7 @@ impl<const N: usize> Board<N> {
             }
             if unlocked == 0 {
                 // Everything cheaper is quiet: naked pairs, dearest, last.
-                if self.naked_pairs(geo, run, *depth) {
+                if self.naked_pairs(geo, run) {
                     recount = true;
                     continue;
                 }
@@ -749,7 +751,6 @@ impl<const N: usize> Board<N> {
         &mut self,
         geo: &Geo<BR, BC>,
         run: &mut Run<T>,
-        depth: u32,
     ) -> bool {
         if N < 4 {
             // Four cells or fewer to a unit: a pair leaves at most two
@@ -808,7 +809,7 @@ impl<const N: usize> Board<N> {
                 // Most pairs of digits are held by this cell alone: no
                 // pair to look for, and no need to list the cells.
                 if same.iter().map(|x| x.count_ones()).sum::<u32>() > 1 {
-                    changed |= self.pairs_among(&same, [d1, d2], geo, run, depth);
+                    changed |= self.pairs_among(&same, [d1, d2], geo, run);
                 }
             }
         }
@@ -825,7 +826,6 @@ impl<const N: usize> Board<N> {
         digits: [usize; 2],
         geo: &Geo<BR, BC>,
         run: &mut Run<T>,
-        depth: u32,
     ) -> bool {
         // The cells, in order; more than 32 holding the same pair is a grid
         // far from a solution, and looking at the first 32 is still sound.
@@ -844,35 +844,15 @@ impl<const N: usize> Board<N> {
             for j in i + 1..k {
                 let (a, b) = (cells[i], cells[j]);
                 if a.0 == b.0 {
-                    let unit = Unit::Row(a.0);
-                    let cells = 1 << a.1 | 1 << b.1;
-                    changed |= self.pair_clears(
-                        a.0..a.0 + 1,
-                        geo.all,
-                        a,
-                        b,
-                        digits,
-                        unit,
-                        cells,
-                        run,
-                        depth,
-                    );
+                    changed |= self.pair_clears(a.0..a.0 + 1, geo.all, a, b, digits, run);
                 }
                 if a.1 == b.1 {
-                    let unit = Unit::Col(a.1);
-                    let cells = 1 << a.0 | 1 << b.0;
-                    changed |=
-                        self.pair_clears(0..N, 1 << a.1, a, b, digits, unit, cells, run, depth);
+                    changed |= self.pair_clears(0..N, 1 << a.1, a, b, digits, run);
                 }
                 let b_box = geo.box_index(b.0, b.1);
                 if geo.box_index(a.0, a.1) == b_box {
                     let band = geo.band_of[a.0] as usize;
                     let stack = geo.stack_of[a.1] as usize;
-                    let at = |(r, c): (usize, usize)| {
-                        1u32 << ((r - band) * geo.bc() + c - stack * geo.bc())
-                    };
-                    let unit = Unit::Box(b_box);
-                    let cells = at(a) | at(b);
                     run.mems(4);
                     changed |= self.pair_clears(
                         band..band + geo.br(),
@@ -880,10 +860,7 @@ impl<const N: usize> Board<N> {
                         a,
                         b,
                         digits,
-                        unit,
-                        cells,
                         run,
-                        depth,
                     );
                 }
             }
@@ -901,10 +878,7 @@ impl<const N: usize> Board<N> {
         a: (usize, usize),
         b: (usize, usize),
         digits: [usize; 2],
-        unit: Unit,
-        cells: u32,
         run: &mut Run<T>,
-        depth: u32,
     ) -> bool {
         let mut changed = false;
         for r in rows {
@@ -921,12 +895,6 @@ impl<const N: usize> Board<N> {
                 self.cand[d][r] &= !gone;
                 self.dirty |= 1 << d;
                 changed = true;
-                if run.trace.enabled() {
-                    for c in ones(gone) {
-                        let rule = Rule::NakedSubset { unit, cells };
-                        run.eliminate(depth, r * N + c, d as u8 + 1, rule);
-                    }
-                }
             }
         }
         changed
@@ -1025,6 +993,22 @@ impl<const N: usize> Board<N> {
 
     fn solved(&self) -> bool {
         self.free.iter().all(|&f| f == 0)
+    }
+
+    /// Every cell as a traced run's narrator reads it: its digit, or its
+    /// candidates.
+    fn cells(&self) -> Vec<Cell> {
+        (0..N * N)
+            .map(|cell| {
+                let (r, c) = (cell / N, cell % N);
+                let mask = (0..N).fold(0u32, |m, d| m | (self.cand[d][r] >> c & 1) << d);
+                match (self.free[r] >> c & 1 != 0, mask) {
+                    (true, _) => Cell::Candidates(mask),
+                    (false, 0) => Cell::Candidates(u32::MAX),
+                    (false, _) => Cell::Placed(mask.trailing_zeros() as u8 + 1),
+                }
+            })
+            .collect()
     }
 
     fn write(&self, cells: &mut [u8]) {
@@ -1184,7 +1168,11 @@ pub(crate) fn solve<const N: usize, const BR: usize, const BC: usize, T: Trace>(
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
     }
-    let _ = search(board, &geo, out, run, bytes);
+    let narrator = run.trace.enabled().then(|| {
+        let shape = sudoku_core::Shape::new(br, bc).expect("the puzzle's shape");
+        Narrator::new(shape, givens)
+    });
+    let _ = search(board, &geo, out, run, bytes, narrator);
 }
 
 /// Failure weights per unit, for the choice of the guess (the *dom/wdeg*
@@ -1261,18 +1249,33 @@ fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
     out: &mut Out,
     run: &mut Run<T>,
     bytes: u64,
+    mut narrator: Option<Narrator>,
 ) -> ControlFlow<()> {
     let mut stack: Vec<Frame<N>> = Vec::new();
     let mut weights = Weights::<N>::new();
     let mut depth = 0u32;
     let mut peak = 1u64;
+    // A traced run's narrator, and its trail's mark at each branch point.
+    let mut marks: Vec<usize> = Vec::new();
+    // The depth the last node settled reached: an untraced search takes its
+    // placements back in one count.
+    let mut last;
     loop {
         // Settle the current state: propagate, then a solution, a dead end
         // or a new branch point.
-        match board.propagate(geo, run, &mut depth) {
+        let entered = depth;
+        let propagated = board.propagate(geo, run, &mut depth);
+        last = depth;
+        if let Some(narrator) = narrator.as_mut().filter(|_| run.trace.enabled()) {
+            let mut told = entered;
+            narrator.narrate(run, &mut told, &board.cells(), propagated.err(), depth);
+        }
+        match propagated {
             Err(dead) => {
                 weights.bump(dead, geo, run);
-                run.dead_end(depth, dead)
+                if !run.trace.enabled() {
+                    run.dead_end(depth, dead)
+                }
             }
             Ok(()) => {
                 run.mems(N as u64);
@@ -1310,9 +1313,20 @@ fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
             // The frame's cell, `trying` and `rest` read.
             run.mems(3);
             if top.trying != u8::MAX {
-                run.undo(top.depth + 1, cell, top.trying + 1);
+                // The option just searched is left: its node's placements
+                // deepest first, then its own digit.
+                match (narrator.as_mut(), marks.pop()) {
+                    (Some(narrator), Some(mark)) if run.trace.enabled() => {
+                        narrator.unwind(mark, run)
+                    }
+                    _ => {
+                        run.take_back(top.depth + 1, last);
+                        run.undo(top.depth + 1, cell, top.trying + 1);
+                    }
+                }
             }
             if top.rest == 0 {
+                last = top.depth;
                 stack.pop();
                 continue;
             }
@@ -1330,6 +1344,10 @@ fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
             board.dirty |= lost;
             depth = top.depth + 1;
             let options = top.options;
+            if let Some(narrator) = narrator.as_mut().filter(|_| run.trace.enabled()) {
+                marks.push(narrator.mark());
+                narrator.guess(depth, cell, d as u8 + 1);
+            }
             run.place(depth, cell, d as u8 + 1, Reason::Guess { options });
             run.enter(depth)?;
             break;

@@ -270,21 +270,44 @@
 //! The measurement history of this crate, change by change, is in the
 //! repository's `CHANGELOG.md`.
 //!
+//! ## The trace
+//!
+//! The rules act on whole planes and lazily, so events emitted where they
+//! act would name reasons the pencil marks do not show yet. A traced run
+//! keeps a *shadow* of the board and candidates as the replay shows them,
+//! and after each propagation tells the difference as a proof (the
+//! `narrate` module): each placement a naked or hidden single, each removed
+//! candidate by a rule that holds on the marks before it (locked
+//! candidates, a naked or hidden subset, a triad), a failed propagation
+//! ending in a dead end the marks show (a cell with no candidate, a unit
+//! with no place for a digit); leaving a branch undoes its placements one
+//! by one, deepest first. The trace checker (sudoku-replay) re-derives
+//! every one of them. Where bitboard-configs' triad pass makes a placement
+//! the narrator's rules do not reach, the placement is told as
+//! "propagated" (a reason that names no rule). The naked singles of one
+//! propagation pass are placed one band at a time: a single's column
+//! peers in the other bands lose its digit only at the next band steps,
+//! and two singles of one digit in one column would otherwise both be
+//! written before the contradiction showed (the trees are the same: the
+//! rules reach the same fixpoint in any order).
+//!
 //! ## Statistics
 //!
 //! * `nodes`: the root plus one per branch entered: a guess's options and,
 //!   on 9x9 where no cell is bivalue, a digit's configurations in a band.
 //! * `placements`: every digit written by the search, forced or guessed
-//!   (on the 9x9 path, untraced runs count them once per propagation, as
-//!   the cells that left the unplaced set; traced runs emit an event per
-//!   placement: the same number).
+//!   (counted once per propagation, as the cells that left the unplaced
+//!   set; a traced run tells each as an event: the same number).
 //! * `guesses`: guess placements (both options of a bivalue cell count). A
 //!   configuration child places no digit, so it is a node but not a guess:
 //!   on 9x9, `guesses` falls short of `nodes` less the root by the
 //!   configuration children entered.
-//! * `backtracks`: guess placements taken back with no solution below them.
-//!   Only guesses are undone: a failed branch's forced placements vanish
-//!   with its copy and are not counted.
+//! * `backtracks`: placements taken back with no solution below them, the
+//!   forced ones included, as every strategy counts them: a failed
+//!   branch's forced placements vanish with its copy, and the untraced
+//!   search counts them in one step ([`sudoku_core::Run::take_back`]); a
+//!   traced run undoes each with an event. (A configuration child places
+//!   no digit, so bitboard can backtrack without a guess.)
 //! * depth: placements on the path (forced and guessed); a node is entered
 //!   at the depth of its guess, and `max_depth` is the most placements on
 //!   one path, the forced ones below the last guess included (as every
@@ -334,6 +357,7 @@
 //! ```
 
 mod generic;
+mod narrate;
 mod nine;
 
 use sudoku_core::scratch::Scratch;

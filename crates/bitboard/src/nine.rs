@@ -6,10 +6,11 @@
 
 mod configs;
 
+use crate::narrate::{Cell, Narrator};
 use crate::Out;
 use configs::{Choice, Configurations};
 use std::ops::ControlFlow;
-use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace, Unit};
+use sudoku_core::{Constraint, DeadEnd, Reason, Run, Trace};
 
 const ROW: u32 = 0x1FF;
 /// Copies a 9-bit column mask to the three rows of a band.
@@ -440,12 +441,7 @@ impl State {
     /// the band), remove the columns locked in a box from the digit's other
     /// bands, and place the rows left with one cell (hidden singles of rows).
     #[inline(always)]
-    fn band_step<T: Trace>(
-        &mut self,
-        i: usize,
-        run: &mut Run<T>,
-        depth: &mut u32,
-    ) -> Result<(), Fail> {
+    fn band_step<T: Trace>(&mut self, i: usize, run: &mut Run<T>) -> Result<(), Fail> {
         let [d, b, next, last] = PLANES[i].map(usize::from);
         // PLANES, the plane, three MINI and one KEEP look-up; a
         // contradiction stops there.
@@ -478,15 +474,6 @@ impl State {
         // other digits' planes (unconditionally: cheaper than a branch the
         // predictor cannot guess).
         let solved = CELLS[((keep & locked) >> 32) as usize & 511] & a;
-        if run.trace.enabled() {
-            let mut new = solved & self.free[b];
-            while new != 0 {
-                let pos = new.trailing_zeros() as usize;
-                new &= new - 1;
-                let reason = Reason::HiddenSingle(Unit::Row(3 * b + pos / 9));
-                Self::forced(run, depth, 27 * b + pos, d, reason);
-            }
-        }
         self.free[b] &= !solved;
         // All nine planes of the band, then the plane's own cells back: a
         // loop of constant trips where skipping the digit would need one
@@ -521,13 +508,7 @@ impl State {
     }
 
     /// Steps every plane that changed since its last step, until none did.
-    /// Each round steps the planes dirty at its start, in plane order; a
-    /// plane a step of the round dirties waits for the next round. The
-    /// planes to step come from one comparison of all 27 with their copies,
-    /// so the round branches once per plane it steps, where a test of each
-    /// plane in turn took 27 branches on the data (half of the mispredicted
-    /// branches of a solve on serg's puzzles, in callgrind's model).
-    fn update<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<(), Fail> {
+    fn update<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
         loop {
             // Each plane and its stepped copy read.
             run.mems(2 * 27);
@@ -538,7 +519,7 @@ impl State {
             while dirty != 0 {
                 let i = dirty.trailing_zeros() as usize;
                 dirty &= dirty - 1;
-                self.band_step(i, run, depth)?;
+                self.band_step(i, run)?;
             }
         }
     }
@@ -554,35 +535,33 @@ impl State {
         configs: &mut Configurations,
     ) -> Result<(), Fail> {
         let before = self.free;
-        let settled = self.settle::<T, CONFIGS>(run, depth, configs);
+        let settled = self.settle::<T, CONFIGS>(run, configs);
         // `free` read before and after.
         run.mems(6);
-        if !run.trace.enabled() {
-            // Every cell that left `free` was placed once: counting them
-            // here spares the rules a count at each placement.
-            let placed: u32 = (0..3)
-                .map(|b| (before[b] & !self.free[b]).count_ones())
-                .sum();
-            *depth += placed;
-            run.stats.placements += placed as u64;
-        }
+        // Every cell that left `free` was placed once: counting them here
+        // spares the rules a count at each placement (a traced run tells
+        // them afterwards, `narrate`).
+        let placed: u32 = (0..3)
+            .map(|b| (before[b] & !self.free[b]).count_ones())
+            .sum();
+        *depth += placed;
+        run.stats.placements += placed as u64;
         settled
     }
 
     fn settle<T: Trace, const CONFIGS: bool>(
         &mut self,
         run: &mut Run<T>,
-        depth: &mut u32,
         configs: &mut Configurations,
     ) -> Result<(), Fail> {
         loop {
-            self.update(run, depth)?;
+            self.update(run)?;
             run.mems(3);
             if self.free == [0; 3] {
                 return Ok(());
             }
             // Each rule runs only when those before it found nothing.
-            let found = self.naked_singles(run, depth)?
+            let found = self.naked_singles(run)?
                 || self.column_claims(run)?
                 || (CONFIGS && self.triads(run, configs)?);
             if !found {
@@ -633,16 +612,6 @@ impl State {
         Ok(changed != 0)
     }
 
-    /// Records a placement made by a rule, in a traced run (an untraced run
-    /// counts them all at the end of [`State::propagate`]).
-    #[inline(always)]
-    fn forced<T: Trace>(run: &mut Run<T>, depth: &mut u32, cell: usize, d: usize, reason: Reason) {
-        if run.trace.enabled() {
-            *depth += 1;
-            run.place(*depth, cell, d as u8 + 1, reason);
-        }
-    }
-
     /// Places every naked single (a cell in one plane only): its row and box
     /// peers leave its plane, the rest follows in the band steps. Counts the
     /// bivalue cells on the way. `true` when it placed a digit.
@@ -651,8 +620,8 @@ impl State {
     /// (`index[k]`: the cells of the planes whose digit index has bit `k`),
     /// so the singles are walked once, cell by cell. Walking the nine
     /// planes for their singles instead (a loop per digit, entered or not
-    /// as the data says) was 1% to 2.5% slower on every set (AMD EPYC).
-    fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>, depth: &mut u32) -> Result<bool, Fail> {
+    /// as the data says) was 1% to 2.5% slower on every set (session 13).
+    fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {
             // `free`, the band's nine planes, `pairs` written.
@@ -692,10 +661,17 @@ impl State {
                 run.mems(1 + 1 + 1 + 2);
                 self.cand[i] = (self.cand[i] & !PEERS[pos]) | bit;
                 self.free[b] &= !bit;
-                Self::forced(run, depth, 27 * b + pos, d, Reason::NakedSingle);
+            }
+            // The singles of one band at a time: a single's column peers in
+            // the other bands lose its digit only in the band steps, so two
+            // singles of one digit in one column, in two bands, would both
+            // be written before the contradiction showed. After the band
+            // steps, the next band's singles see the columns.
+            if placed {
+                return Ok(true);
             }
         }
-        Ok(placed)
+        Ok(false)
     }
 
     /// Where to branch: the bivalue cell with the lowest score; else a
@@ -818,6 +794,26 @@ impl State {
         options
     }
 
+    /// Every cell as a traced run's narrator reads it: its digit, or its
+    /// candidates (a placed cell keeps its digit's bit alone).
+    fn cells(&self) -> Vec<Cell> {
+        (0..81)
+            .map(|cell| {
+                let (b, pos) = (cell / 27, cell % 27);
+                let mask = (0..9).fold(0u32, |m, d| m | (self.cand[d * 3 + b] >> pos & 1) << d);
+                if self.free[b] >> pos & 1 != 0 || mask == 0 {
+                    Cell::Candidates(if mask == 0 && self.free[b] >> pos & 1 == 0 {
+                        0x1FF
+                    } else {
+                        mask
+                    })
+                } else {
+                    Cell::Placed(mask.trailing_zeros() as u8 + 1)
+                }
+            })
+            .collect()
+    }
+
     fn write(&self, cells: &mut [u8]) {
         for (i, &x) in self.cand.iter().enumerate() {
             let (d, b) = (i / 3, i % 3);
@@ -837,7 +833,18 @@ pub(crate) fn solve<T: Trace, const CONFIGS: bool>(givens: &[u8], out: &mut Out,
     if run.hold(1, STATE_BYTES).is_break() || run.enter(0).is_break() {
         return;
     }
-    let mut search = Search { out, run, peak: 1 };
+    let narrator = run
+        .trace
+        .enabled()
+        .then(|| Narrator::new(sudoku_core::Shape::CLASSIC, givens));
+    let mut search = Search {
+        out,
+        run,
+        peak: 1,
+        last: 0,
+        narrator,
+        branch: None,
+    };
     let _ = search.node::<CONFIGS>(&mut state, 0, 1);
 }
 
@@ -848,6 +855,13 @@ struct Search<'a, T: Trace> {
     out: &'a mut Out,
     run: &'a mut Run<T>,
     peak: u64,
+    /// The depth the node just left reached (its placements, forced ones
+    /// included): an untraced search takes them back in one count.
+    last: u32,
+    /// A traced run's narrator (`None` untraced).
+    narrator: Option<Narrator>,
+    /// The configuration a traced child is entered for, told as its choice.
+    branch: Option<(u8, sudoku_core::Rule)>,
 }
 
 impl<T: Trace> Search<'_, T> {
@@ -863,8 +877,23 @@ impl<T: Trace> Search<'_, T> {
     ) -> ControlFlow<()> {
         let run = &mut *self.run;
         let mut configs = Configurations::default();
-        if let Err(dead) = state.propagate::<T, CONFIGS>(run, &mut depth, &mut configs) {
-            run.dead_end(depth, dead);
+        let entered = depth;
+        let propagated = state.propagate::<T, CONFIGS>(run, &mut depth, &mut configs);
+        self.last = depth;
+        if run.trace.enabled() {
+            if let Some(narrator) = self.narrator.as_mut() {
+                let cells = state.cells();
+                if let Some((digit, rule)) = self.branch.take() {
+                    narrator.branch(run, entered, &cells, digit, rule);
+                }
+                let mut told = entered;
+                narrator.narrate(run, &mut told, &cells, propagated.err(), depth);
+            }
+        }
+        if let Err(dead) = propagated {
+            if !run.trace.enabled() {
+                run.dead_end(depth, dead);
+            }
             return ControlFlow::Continue(());
         }
         run.mems(3);
@@ -897,12 +926,17 @@ impl<T: Trace> Search<'_, T> {
             rest &= rest - 1;
             let last = rest == 0;
             self.hold_copy(last, held)?;
+            let mark = self.narrator.as_mut().map(|n| {
+                n.guess(depth + 1, cell, d as u8 + 1);
+                n.mark() - 1
+            });
             self.run.place(depth + 1, cell, d as u8 + 1, reason);
             self.run.enter(depth + 1)?;
             let take = |s: &mut State, run: &mut Run<T>| s.assign(d, b, pos, run);
             self.descend::<CONFIGS>(state, last, take, depth + 1, held)?;
-            self.run.undo(depth + 1, cell, d as u8 + 1);
+            self.take_back(mark, depth + 1, Some((cell, d as u8 + 1)));
         }
+        self.last = depth;
         ControlFlow::Continue(())
     }
 
@@ -926,12 +960,37 @@ impl<T: Trace> Search<'_, T> {
             rest &= rest - 1;
             let last = rest == 0;
             self.hold_copy(last, held)?;
+            let mark = self.narrator.as_ref().map(|n| n.mark());
+            if self.run.trace.enabled() {
+                self.branch = Some((choice.d as u8 + 1, configs::configuration_rule(choice, p)));
+            }
             self.run.enter(depth + 1)?;
-            let take =
-                |s: &mut State, run: &mut Run<T>| s.take_configuration(choice, p, run, depth + 1);
+            let take = |s: &mut State, run: &mut Run<T>| s.take_configuration(choice, p, run);
             self.descend::<CONFIGS>(state, last, take, depth + 1, held)?;
+            self.take_back(mark, depth + 1, None);
         }
+        self.last = depth;
         ControlFlow::Continue(())
+    }
+
+    /// Leaves the child just searched, entered at `depth`: its placements
+    /// are taken back deepest first, then the branch's own digit
+    /// (`choice`; a configuration places none). A traced run tells each
+    /// (`mark`: the narrator's trail before the branch), an untraced one
+    /// counts them.
+    #[inline(always)]
+    fn take_back(&mut self, mark: Option<usize>, depth: u32, choice: Option<(usize, u8)>) {
+        match (mark, self.narrator.as_mut()) {
+            (Some(mark), Some(narrator)) if self.run.trace.enabled() => {
+                narrator.unwind(mark, self.run)
+            }
+            _ => {
+                self.run.take_back(depth, self.last);
+                if let Some((cell, digit)) = choice {
+                    self.run.undo(depth, cell, digit);
+                }
+            }
+        }
     }
 
     /// Counts the copy an option other than the last is tried on (the last

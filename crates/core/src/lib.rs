@@ -167,4 +167,4 @@ pub use strategy::{Capabilities, Family, Info, Reports, Shapes, Strategy};
 pub use trace::{
     digit_set, Constraint, CountMems, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace,
 };
-pub use tree::{Elimination, Placement, Replay, ReplayStep, TreeNode};
+pub use tree::{certain_in, Elimination, Placement, Replay, ReplayStep, TreeNode};

@@ -486,6 +486,19 @@ impl<T: Trace> Run<T> {
         }
     }
 
+    /// Records that the placements at depths `lo + 1 ..= hi` on the current
+    /// path are taken back together, deepest first, with no event: what an
+    /// untraced search that drops a copy of its state calls where a traced
+    /// one reports each placement with [`Run::undo`]. The counts are those
+    /// [`Run::undo`] would keep, placement by placement.
+    #[inline(always)]
+    pub fn take_back(&mut self, lo: u32, hi: u32) {
+        if hi > lo {
+            self.stats.backtracks += hi.saturating_sub(lo.max(self.protected)) as u64;
+            self.protected = self.protected.min(lo);
+        }
+    }
+
     /// Records a candidate removed by a propagation rule (trace only).
     #[inline(always)]
     pub fn eliminate(&mut self, depth: u32, cell: usize, digit: u8, rule: crate::trace::Rule) {

@@ -126,6 +126,11 @@ pub struct Capabilities {
     /// (the harness's floor row, whose time is the measuring's own cost per
     /// call). A missing verdict is then no protocol problem.
     pub floor: bool,
+    /// It keeps whole states and enters them later (bfs's queue): entering a
+    /// node may put back a board saved earlier, so a trace checker lets an
+    /// `Enter` change the board. Every other strategy changes the board only
+    /// by its placement and undo events.
+    pub copies_states: bool,
 }
 
 impl Capabilities {
@@ -139,6 +144,7 @@ impl Capabilities {
         probeable: false,
         exact_cover: false,
         floor: false,
+        copies_states: false,
     };
     /// A search whose every placement is a node of its tree (naive, dfs,
     /// mrv, dlx).

@@ -166,6 +166,16 @@ pub enum Rule {
     /// Not an inference: a guess, one option of several (the node it opens
     /// is a child with no placement of its own).
     Configuration { lines: Unit, boxes: [u8; 3] },
+    /// A triad (tdoku's rule, bitboard-configs): the cells where `line` meets
+    /// box `within` (a mini-row or mini-column) must hold the `digits` (bit
+    /// `d - 1` for digit `d`), as many as the cells: each is placed there,
+    /// or its places in the line or in the box all lie there. Every other
+    /// digit leaves those cells.
+    Triad {
+        line: Unit,
+        within: Unit,
+        digits: u32,
+    },
 }
 
 impl Rule {
@@ -198,6 +208,14 @@ impl Rule {
                     .collect();
                 format!("guess: {d} takes {}", each.join(", "))
             }
+            Rule::Triad {
+                line,
+                within,
+                digits,
+            } => format!(
+                "triad: the cells where {line} meets {within} hold {}, so not {d}",
+                digit_set(digits)
+            ),
         }
     }
 
@@ -215,6 +233,7 @@ impl Rule {
             Rule::NakedSubset { .. } => "naked subset",
             Rule::HiddenSubset { .. } => "hidden subset",
             Rule::Configuration { .. } => "configuration guess",
+            Rule::Triad { .. } => "triad",
         }
     }
 }

@@ -26,10 +26,12 @@
 //!
 //! The board after each event is the givens plus the choices and the live
 //! forced placements of the nodes on the current path. An undo finds its
-//! placement on the path: undoing a node's choice returns to its parent's
-//! state, forced placements included (bitboard never undoes its forced
-//! digits one by one: they vanish with its copy of the state); undoing a
-//! forced placement takes back it and anything placed after it. A forced
+//! placement on the path: every strategy undoes placement by placement,
+//! deepest first (undoing a node's choice would return to its parent's
+//! state, forced placements included, but no strategy leaves them to it:
+//! the trace checker, sudoku-replay, fails a board that changes without an
+//! event); undoing a forced placement takes back it and anything placed
+//! after it. A forced
 //! placement belongs to the deepest node on the path entered at its depth or
 //! above (SAT's events carry decision levels, and a backjump leaves levels
 //! whose digits it never reported). A solution
@@ -335,7 +337,14 @@ impl Replay {
     fn branch(&mut self, depth: u32, placement: Placement) -> usize {
         if let Some(id) = self.current() {
             let node = &self.nodes[id];
-            if node.parent.is_some() && node.choice.is_none() && node.forced.is_empty() {
+            // Only a decision at the level just entered (SAT's): a node a
+            // branch entered without a digit (a configuration) branches
+            // again one level deeper, into a child of its own.
+            if node.parent.is_some()
+                && node.choice.is_none()
+                && node.forced.is_empty()
+                && node.depth == depth
+            {
                 self.nodes[id].choice = Some(placement);
                 self.board[placement.cell] = placement.digit;
                 return id;
@@ -510,4 +519,84 @@ impl Replay {
         }
         board
     }
+}
+
+/// Whether a digit must sit where `line` (a row or column) meets box
+/// `within`, by the arrangements of its band (or stack): each line of the
+/// band takes the digit in its own box, so the digit's arrangement is a
+/// matching of the band's lines to its boxes, using only the line-box
+/// meetings where `fits` holds (the digit placed or a candidate in one of
+/// their cells). `true` when every such matching uses this meeting (and at
+/// least one exists): the triad rule's "certain". The trace checker and
+/// bitboard's narrator share it.
+pub fn certain_in(
+    geometry: &crate::Geometry,
+    line: crate::Unit,
+    within: usize,
+    fits: impl Fn(usize) -> bool,
+) -> bool {
+    use crate::Unit;
+    let shape = geometry.shape();
+    let n = shape.side();
+    // The band's lines and boxes, and which line-box meetings fit.
+    let (lines, boxes): (Vec<Unit>, Vec<usize>) = match line {
+        Unit::Row(r) => {
+            let first = r / shape.box_rows() * shape.box_rows();
+            let lines = (first..first + shape.box_rows()).map(Unit::Row).collect();
+            let boxes = (0..n)
+                .step_by(shape.box_cols())
+                .map(|c| geometry.box_of(first * n + c))
+                .collect();
+            (lines, boxes)
+        }
+        Unit::Col(c) => {
+            let first = c / shape.box_cols() * shape.box_cols();
+            let lines = (first..first + shape.box_cols()).map(Unit::Col).collect();
+            let boxes = (0..n)
+                .step_by(shape.box_rows())
+                .map(|r| geometry.box_of(r * n + first))
+                .collect();
+            (lines, boxes)
+        }
+        Unit::Box(_) => return false,
+    };
+    if lines.len() != boxes.len() || lines.len() > 8 {
+        return false;
+    }
+    let k = lines.len();
+    let Some(me) = lines.iter().position(|&l| l == line) else {
+        return false;
+    };
+    let Some(mine) = boxes.iter().position(|&b| b == within) else {
+        return false;
+    };
+    let edge: Vec<Vec<bool>> = lines
+        .iter()
+        .map(|&l| {
+            boxes
+                .iter()
+                .map(|&b| {
+                    geometry
+                        .unit_cells(l)
+                        .into_iter()
+                        .any(|c| geometry.box_of(c) == b && fits(c))
+                })
+                .collect()
+        })
+        .collect();
+    // Matchings of lines to boxes, depth first: is there one, and one
+    // avoiding (me, mine)?
+    fn search(i: usize, used: u32, edge: &[Vec<bool>], skip: (usize, usize)) -> bool {
+        if i == edge.len() {
+            return true;
+        }
+        (0..edge.len()).any(|j| {
+            used & (1 << j) == 0
+                && edge[i][j]
+                && (i, j) != skip
+                && search(i + 1, used | 1 << j, edge, skip)
+        })
+    }
+    let _ = k;
+    search(0, 0, &edge, (usize::MAX, 0)) && !search(0, 0, &edge, (me, mine))
 }

@@ -77,6 +77,7 @@ static NULL_INFO: Info = Info {
         probeable: false,
         exact_cover: false,
         floor: true,
+        copies_states: false,
     },
 };
 

@@ -5,9 +5,7 @@
 //! HTML page's boards and `--format json --boards` are checked against the
 //! same replay, and the DOT of a search with no guess is one node.
 
-use sudoku_core::{
-    Constraint, DeadEnd, Event, Family, Grid, Limits, Recorder, Replay, Shape, Solver, Unit,
-};
+use sudoku_core::{Constraint, DeadEnd, Event, Grid, Limits, Recorder, Replay, Solver, Unit};
 use sudoku_harness::registry;
 use sudoku_harness::trace::{self, board_line};
 
@@ -37,27 +35,6 @@ fn traceable() -> Vec<&'static dyn Solver> {
         .into_iter()
         .filter(|s| s.info().reports.nodes)
         .collect()
-}
-
-/// Strategies that apply no rule: every placement is a branch, and a dead
-/// end is visible on the board alone.
-fn no_rules(solver: &dyn Solver) -> bool {
-    matches!(
-        solver.info().family,
-        Family::Backtracking | Family::Copying | Family::ExactCover
-    ) || solver.id().ends_with("/none")
-}
-
-fn legal(shape: Shape, board: &[u8], cell: usize) -> u32 {
-    let g = Grid::from_cells(shape, board.to_vec()).unwrap();
-    let mut used = 0u32;
-    for &peer in sudoku_core::Geometry::new(shape).peers(cell) {
-        let d = g.get(peer as usize);
-        if d != 0 {
-            used |= 1 << (d - 1);
-        }
-    }
-    shape.all_digits() & !used
 }
 
 fn unit_of(c: Constraint) -> Option<(Unit, u8)> {
@@ -92,25 +69,13 @@ fn check(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> usize {
             replay.path_board(),
             "{at}: the board is not its path's"
         );
-        // A strategy that propagates lazily (bitboard's band steps) may
-        // write a digit that breaks a rule and find the contradiction a few
-        // events later: the board shows what it wrote. The node must then end
-        // in a dead end: no rule is broken where a node is entered, a branch
-        // is taken or a solution is found, nor ever by a strategy that
-        // applies no rule.
-        let strict = no_rules(solver)
-            || matches!(
-                event,
-                Event::Enter { .. } | Event::Solution { .. } | Event::Undo { .. }
-            )
-            || matches!(event, Event::Place { reason, .. } if reason.is_branch());
-        if strict {
-            assert!(
-                g.conflicts().is_empty(),
-                "{at}: the board breaks a rule\n{}",
-                g.pretty()
-            );
-        }
+        // No strategy ever shows a board that breaks a rule: two singles
+        // that clash are a dead end, never two placements.
+        assert!(
+            g.conflicts().is_empty(),
+            "{at}: the board breaks a rule\n{}",
+            g.pretty()
+        );
         for (&shown, &given) in board.iter().zip(puzzle.cells()) {
             if given != 0 {
                 assert_eq!(shown, given, "{at}: a given changed");
@@ -134,39 +99,30 @@ fn check(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> usize {
                     assert_eq!(replay.path().nth_back(1), Some(parent), "{at}");
                 }
             }
-            Event::DeadEnd { reason, .. } => {
-                match reason {
-                    DeadEnd::Cell(c) | DeadEnd::Constraint(Constraint::Cell(c)) => {
-                        assert_eq!(board[c], 0, "{at}: the dead cell is filled");
-                        if no_rules(solver) {
-                            assert_eq!(
-                                legal(shape, &board, c),
-                                0,
-                                "{at}: the dead cell has a digit"
-                            );
-                        }
-                    }
-                    // bitboard's 9x9 path names the band's first row when a
-                    // digit has no arrangement in a band (a band-wide fact no
-                    // single unit states), so its unit is not checked.
-                    DeadEnd::Constraint(_) if solver.id().starts_with("bitboard") => {}
-                    DeadEnd::Constraint(c) => {
-                        let (unit, d) = unit_of(c).unwrap();
-                        let cells = geometry.unit_cells(unit);
-                        assert!(
-                            cells.iter().all(|&c| board[c] != d),
-                            "{at}: {unit} holds the digit it is said to lack"
-                        );
-                        if no_rules(solver) {
-                            assert!(
-                                cells.iter().all(|&c| board[c] != 0
-                                    || legal(shape, &board, c) & (1 << (d - 1)) == 0),
-                                "{at}: a cell of {unit} can take the digit"
-                            );
-                        }
-                    }
+            Event::DeadEnd { reason, .. } => match reason {
+                DeadEnd::Cell(c) | DeadEnd::Constraint(Constraint::Cell(c)) => {
+                    assert_eq!(board[c], 0, "{at}: the dead cell is filled");
+                    assert_eq!(
+                        replay.candidates(c),
+                        0,
+                        "{at}: the dead cell has a candidate"
+                    );
                 }
-            }
+                DeadEnd::Constraint(c) => {
+                    let (unit, d) = unit_of(c).unwrap();
+                    let cells = geometry.unit_cells(unit);
+                    assert!(
+                        cells.iter().all(|&c| board[c] != d),
+                        "{at}: {unit} holds the digit it is said to lack"
+                    );
+                    assert!(
+                        cells
+                            .iter()
+                            .all(|&c| replay.candidates(c) & (1 << (d - 1)) == 0),
+                        "{at}: a cell of {unit} can take the digit"
+                    );
+                }
+            },
             Event::Solution { .. } => {
                 if let Some(solution) = outcome.solutions.get(solutions) {
                     assert_eq!(&g, solution, "{at}: the board is not the solution");

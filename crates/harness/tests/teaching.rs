@@ -960,6 +960,7 @@ static OUTSIDE: sudoku_core::Info = sudoku_core::Info {
         probeable: false,
         exact_cover: false,
         floor: false,
+        copies_states: false,
     },
 };
 

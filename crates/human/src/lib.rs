@@ -233,7 +233,7 @@ pub use step::{format_rating, Step, Technique, Tenths};
 
 use std::ops::ControlFlow;
 use sudoku_core::{
-    Constraint, DeadEnd, Family, Grid, Info, Reason, Reports, Run, Shapes, Strategy, Trace,
+    Constraint, DeadEnd, Family, Grid, Info, Reason, Reports, Rule, Run, Shapes, Strategy, Trace,
 };
 
 /// Which techniques the solver may use.
@@ -424,12 +424,12 @@ pub struct Human;
 
 pub static INFO: Info = Info {
     id: "human",
-    summary: "human techniques in Sudoku Explainer's order (singles to dynamic forcing chains), guessing only where they run out",
+    summary: "singles and locked candidates (naked singles from 16x16 up), a guess on a cell with the fewest candidates where they run out (rate uses every technique)",
     family: Family::Propagation,
     outside: false,
     reports: Reports::ALL_BUT_MEMS,
     shapes: Shapes::All,
-    prunes_by: "applying human solving techniques before every guess",
+    prunes_by: "applying singles and locked candidates before every guess",
     headline: false,
     brute_force: false,
     capabilities: sudoku_core::Capabilities::SEARCH,
@@ -466,7 +466,52 @@ fn reason_of(step: &Step, board: &Board) -> Reason {
     }
 }
 
-fn search<T: Trace>(mut board: Board, run: &mut Run<T>, depth: u32) -> ControlFlow<()> {
+/// The rule of a locked-candidates step, for its eliminations: the unit
+/// whose places for the digit (the step's cells) all lie in the line the
+/// digit leaves.
+fn locked_rule(step: &Step, board: &Board) -> Option<Rule> {
+    let &(gone, _) = step.eliminations.first()?;
+    let first = *step.cells.first()?;
+    let shared = |u: &usize| {
+        step.cells
+            .iter()
+            .all(|c| board.units.of_cell[*c].contains(u))
+    };
+    let units = board.units.of_cell[first];
+    let line = units
+        .into_iter()
+        .find(|u| shared(u) && board.units.of_cell[gone].contains(u))?;
+    let unit = units.into_iter().find(|u| {
+        shared(u)
+            && !board.units.of_cell[gone].contains(u)
+            && (step.technique == Technique::Pointing) == (*u >= 2 * board.n)
+    })?;
+    Some(Rule::Locked {
+        unit: board::unit_of(board.n, unit),
+        line: board::unit_of(board.n, line),
+    })
+}
+
+/// One search state: logic till it runs out, then a guess on a cell with
+/// the fewest candidates. Every digit it writes is taken back, deepest
+/// first, when the state is left (one `undo` each, as every strategy).
+fn search<T: Trace>(board: Board, run: &mut Run<T>, depth: u32) -> ControlFlow<()> {
+    let mut forced = Vec::new();
+    let flow = settle_and_branch(board, run, depth, &mut forced);
+    if flow.is_continue() {
+        for &(d, cell, digit) in forced.iter().rev() {
+            run.undo(d, cell, digit);
+        }
+    }
+    flow
+}
+
+fn settle_and_branch<T: Trace>(
+    mut board: Board,
+    run: &mut Run<T>,
+    mut depth: u32,
+    forced: &mut Vec<(u32, usize, u8)>,
+) -> ControlFlow<()> {
     // Every state the search enters runs this logic, and budgets are
     // checked only every few thousand states: singles and locked
     // candidates keep a state cheap (subsets and fish made counting the
@@ -479,7 +524,9 @@ fn search<T: Trace>(mut board: Board, run: &mut Run<T>, depth: u32) -> ControlFl
     };
     loop {
         if let Some(c) = board.contradiction() {
-            if run.trace.enabled() {
+            // Reported untraced too: the dead end's depth, forced
+            // placements included, counts for `max_depth`.
+            {
                 // A digit with no place in a unit is that unit's dead end, not
                 // a cell's: the unit's cells may all be filled.
                 let dead = match c {
@@ -505,11 +552,21 @@ fn search<T: Trace>(mut board: Board, run: &mut Run<T>, depth: u32) -> ControlFl
             next_step(&board, options)
         };
         let Some(step) = step else { break };
-        for &(cell, digit) in &step.placements {
-            run.place(depth, cell, digit, reason_of(&step, &board));
+        if run.trace.enabled() && !step.eliminations.is_empty() {
+            if let Some(rule) = locked_rule(&step, &board) {
+                for &(cell, digit) in &step.eliminations {
+                    run.eliminate(depth, cell, digit, rule);
+                }
+            }
         }
+        let reason = reason_of(&step, &board);
         if !step.apply(&mut board) {
             return ControlFlow::Continue(());
+        }
+        for &(cell, digit) in &step.placements {
+            depth += 1;
+            run.place(depth, cell, digit, reason);
+            forced.push((depth, cell, digit));
         }
     }
     let cell = (0..board.cand.len())

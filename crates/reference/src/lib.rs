@@ -79,6 +79,7 @@ static INFO: Info = Info {
         probeable: false,
         exact_cover: false,
         floor: false,
+        copies_states: false,
     },
 };
 

@@ -49,7 +49,10 @@ static BFS: Info = Info {
     prunes_by: "checking legality, like naive, level by level",
     headline: true,
     brute_force: true,
-    capabilities: sudoku_core::Capabilities::PROBED_SEARCH,
+    capabilities: sudoku_core::Capabilities {
+        copies_states: true,
+        ..sudoku_core::Capabilities::PROBED_SEARCH
+    },
 };
 
 impl Strategy for Dfs {

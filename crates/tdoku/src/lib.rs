@@ -114,8 +114,9 @@ mod linked {
             trace_matches_stats: false,
             probeable: false,
             exact_cover: false,
-                floor: false,
-},
+            floor: false,
+            copies_states: false,
+        },
     };
 
     /// The solutions of one call, as digits 1-9: the first two in place

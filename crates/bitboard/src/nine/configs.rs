@@ -281,35 +281,17 @@ impl State {
 
     /// Enters configuration `p` of `choice` on this state: the digit leaves
     /// the cells of the band's rows (the stack's columns) outside the boxes
-    /// `p` gives them, each removal traced as the child's choice.
+    /// `p` gives them (a traced run tells each removal as the child's
+    /// choice, [`configuration_rule`]).
     pub(super) fn take_configuration<T: Trace>(
         &mut self,
         choice: Choice,
         p: usize,
         run: &mut Run<T>,
-        depth: u32,
     ) {
         let Choice { stack, x, d, .. } = choice;
         // The planes read and written.
         run.mems(if stack { 6 } else { 2 });
-        let mut boxes = [0u8; 3];
-        for (k, &to) in PERMS[p].iter().enumerate() {
-            if stack {
-                // Band `k` holds the digit in column `to` of stack `x`:
-                // the box of column `to` is the band's.
-                boxes[to] = (3 * k + x) as u8;
-            } else {
-                boxes[k] = (3 * x + to) as u8;
-            }
-        }
-        let rule = Rule::Configuration {
-            lines: if stack {
-                Unit::Col(3 * x)
-            } else {
-                Unit::Row(3 * x)
-            },
-            boxes,
-        };
         for (b, &column) in PERMS[p].iter().enumerate() {
             if !stack && b != x {
                 continue;
@@ -322,14 +304,31 @@ impl State {
                 let minis = (0..3).fold(0, |m, r| m | 1 << (3 * r + PERMS[p][r]));
                 CELLS[minis]
             };
-            let i = 3 * d + b;
-            let gone = self.cand[i] & !keep;
-            self.cand[i] &= keep;
-            if run.trace.enabled() {
-                for pos in sudoku_core::bits::ones(gone) {
-                    run.eliminate(depth, 27 * b + pos, d as u8 + 1, rule);
-                }
-            }
+            self.cand[3 * d + b] &= keep;
         }
+    }
+}
+
+/// Configuration `p` of `choice` as the trace names it: the three lines
+/// and, for each, the box (numbered as the grid's) that holds the digit.
+pub(super) fn configuration_rule(choice: Choice, p: usize) -> Rule {
+    let Choice { stack, x, .. } = choice;
+    let mut boxes = [0u8; 3];
+    for (k, &to) in PERMS[p].iter().enumerate() {
+        if stack {
+            // Band `k` holds the digit in column `to` of stack `x`: the
+            // box of column `to` is the band's.
+            boxes[to] = (3 * k + x) as u8;
+        } else {
+            boxes[k] = (3 * x + to) as u8;
+        }
+    }
+    Rule::Configuration {
+        lines: if stack {
+            Unit::Col(3 * x)
+        } else {
+            Unit::Row(3 * x)
+        },
+        boxes,
     }
 }

@@ -144,6 +144,13 @@ pub struct TraceArgs {
     #[arg(long)]
     pub boards: bool,
 
+    /// Check the trace instead of showing it: replay every event from the
+    /// puzzle and re-derive its reason from the board and candidates before
+    /// it (sudoku-replay); prints what was checked, or the first event that
+    /// fails and why, and exits 1 on a failure
+    #[arg(long, conflicts_with_all = ["human", "animate", "format", "max_steps", "expand", "boards"])]
+    pub check: bool,
+
     /// Time between two steps of --animate (e.g. 50ms, 0.5s)
     #[arg(long, value_name = "TIME", default_value = "50ms", value_parser = delay, requires = "animate")]
     pub delay: Duration,
@@ -261,6 +268,9 @@ pub fn run(args: &TraceArgs) -> Status {
         DEFAULT_MAX_STEPS
     };
     let max = args.max_steps.map_or(Some(default_steps), |m| m.0);
+    if args.check {
+        return check(solver, &puzzle, &limits);
+    }
     if args.animate {
         return animate::run(solver, &puzzle, &limits, max, args.delay);
     }
@@ -276,6 +286,38 @@ pub fn run(args: &TraceArgs) -> Status {
             _ => Status::Ok,
         },
         Err(e) => crate::output::write_failed(&e),
+    }
+}
+
+/// `trace --check`: the whole trace through the checker.
+fn check(solver: &dyn Solver, puzzle: &Grid, limits: &sudoku_core::Limits) -> Status {
+    let mut recorder = Recorder::default();
+    solver.solve_traced(puzzle, limits, &mut recorder);
+    let copies = solver.info().capabilities.copies_states;
+    match sudoku_replay::check(puzzle, &recorder.events, copies) {
+        Ok(s) => {
+            println!(
+                "{}: {} events checked ({} placements, {} eliminations, {} undos, {} dead ends, {} solutions): every reason holds on the board before it",
+                solver.id(),
+                s.events,
+                s.placements,
+                s.eliminations,
+                s.undos,
+                s.dead_ends,
+                s.solutions
+            );
+            if s.legal_only > 0 {
+                println!(
+                    "  {} placements name no rule (a SAT solver's decisions and propagations): checked as legal only",
+                    s.legal_only
+                );
+            }
+            Status::Ok
+        }
+        Err(failure) => {
+            println!("{}: the trace fails the check at {failure}", solver.id());
+            Status::Failed
+        }
     }
 }
 
