@@ -225,6 +225,7 @@
 pub mod basic;
 pub mod board;
 pub mod chains;
+mod nested;
 pub mod step;
 pub mod wings;
 
@@ -261,7 +262,7 @@ impl Default for Options {
 type Search = (Tenths, fn(&Board, Options) -> Option<Step>);
 
 /// Every technique in SE's order (the order of the first hint found).
-const LADDER: [Search; 29] = [
+const LADDER: [Search; 33] = [
     (10, |b, _| basic::hidden_single(b)),
     (23, |b, _| basic::naked_single(b)),
     (26, |b, _| basic::locked_candidates(b, true)),
@@ -304,6 +305,18 @@ const LADDER: [Search; 29] = [
     }),
     (85, |b, o| {
         o.chains.then(|| chains::multiple_chains(b, true)).flatten()
+    }),
+    (90, |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 1)).flatten()
+    }),
+    (95, |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 2)).flatten()
+    }),
+    (100, |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 3)).flatten()
+    }),
+    (105, |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 4)).flatten()
     }),
 ];
 
