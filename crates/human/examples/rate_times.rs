@@ -32,6 +32,11 @@ fn main() {
         let path = solve_path(&grid, Options::default(), usize::MAX);
         let secs = start.elapsed().as_secs_f64();
         times.push(secs);
+        if std::env::var_os("STEPS").is_some() {
+            for s in &path.steps {
+                println!("  {} {}", format_rating(s.rating), s.sentence(9));
+            }
+        }
         let rating = path.rating();
         let hardest = path.steps.iter().max_by_key(|s| s.rating);
         if rating.er.is_none() {

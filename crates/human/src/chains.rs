@@ -109,13 +109,15 @@ const NO_CAUSE: u16 = u16::MAX - 1;
 
 impl Implications {
     fn new(size: usize) -> Implications {
+        // Sized for a typical chain of a 9x9 grid: growing them one
+        // doubling at a time cost more than following the links.
         Implications {
             slot: vec![0; size],
-            spans: Vec::new(),
-            pool: Vec::new(),
-            order: Vec::new(),
-            cause: Vec::new(),
-            from: Vec::new(),
+            spans: Vec::with_capacity(256),
+            pool: Vec::with_capacity(512),
+            order: Vec::with_capacity(256),
+            cause: Vec::with_capacity(256),
+            from: Vec::with_capacity(256),
             nested: Vec::new(),
         }
     }
@@ -218,14 +220,42 @@ pub(crate) struct Chainer<'a> {
     board: &'a Board,
     n: usize,
     work: Vec<u32>,
+    /// `places[u * n + d - 1]`: the places of digit `d` in unit `u` in
+    /// `work` (a bit per position), kept with `work`, so a unit's last
+    /// place is a mask away.
+    places: Vec<u32>,
+    /// The same in the board.
+    source_places: Vec<u32>,
+    /// Buffers of [`Self::propagate`], kept between calls.
+    scratch: Scratch,
+}
+
+#[derive(Default)]
+struct Scratch {
+    offs: Vec<Pot>,
+    ons: Vec<(Pot, usize, u16)>,
+    parents: Vec<Pot>,
 }
 
 impl<'a> Chainer<'a> {
     pub(crate) fn new(board: &'a Board) -> Chainer<'a> {
+        let n = board.n;
+        let mut source_places = vec![0u32; 3 * n * n];
+        for (c, &cand) in board.cand.iter().enumerate() {
+            for d in digits(cand) {
+                for k in 0..3 {
+                    let u = board.units.of_cell[c][k];
+                    source_places[u * n + d as usize - 1] |= 1 << board.units.pos[c][k];
+                }
+            }
+        }
         Chainer {
             board,
-            n: board.n,
+            n,
             work: board.cand.clone(),
+            places: source_places.clone(),
+            source_places,
+            scratch: Scratch::default(),
         }
     }
 
@@ -233,32 +263,41 @@ impl<'a> Chainer<'a> {
         self.board.cand.len() * self.n * 2
     }
 
-    /// Units of a cell in SE's order: box, row, column.
-    fn units(&self, cell: usize) -> [usize; 3] {
-        let u = self.board.units.of_cell[cell];
-        [u[2], u[0], u[1]]
+    /// Units of a cell in SE's order (box, row, column), each with the
+    /// cell's place in it.
+    fn units(&self, cell: usize) -> [(usize, u8); 3] {
+        let (u, pos) = (self.board.units.of_cell[cell], self.board.units.pos[cell]);
+        [(u[2], pos[2]), (u[0], pos[0]), (u[1], pos[1])]
+    }
+
+    /// Removes `d` from `cell` in the working grid.
+    fn remove(&mut self, cell: usize, d: u8) {
+        self.work[cell] &= !bit(d);
+        for k in 0..3 {
+            let u = self.board.units.of_cell[cell][k];
+            self.places[u * self.n + d as usize - 1] &= !(1 << self.board.units.pos[cell][k]);
+        }
     }
 
     fn on_to_off(&self, p: Pot, mode: Mode, out: &mut Vec<Pot>) {
         let (n, cell, d) = (self.n, pot_cell(self.n, p), pot_digit(self.n, p));
         if mode.cells {
-            for e in crate::board::digits(self.work[cell] & !bit(d)) {
+            for e in digits(self.work[cell] & !bit(d)) {
                 out.push(pot(n, cell, e, false));
             }
         }
         // A cell in two of the units comes twice: the caller adds it once.
-        for u in self.units(cell) {
-            for &c in &self.board.units.cells[u] {
-                if c != cell && self.work[c] & bit(d) != 0 {
-                    out.push(pot(n, c, d, false));
-                }
+        for (u, at) in self.units(cell) {
+            let cells = &self.board.units.cells[u];
+            for i in crate::basic::ones(self.places[u * n + d as usize - 1] & !(1 << at)) {
+                out.push(pot(n, cells[i], d, false));
             }
         }
     }
 
-    /// The potentials `p` (off) makes on, each with its parents: `out`
-    /// gets (potential, end of its parents in `parents`), so no link
-    /// allocates.
+    /// The potentials `p` (off) makes on, each with its parents and cause:
+    /// `out` gets (potential, end of its parents in `parents`, cause), so
+    /// no link allocates.
     fn off_to_on(
         &self,
         p: Pot,
@@ -271,28 +310,25 @@ impl<'a> Chainer<'a> {
         if mode.cells && self.work[cell].count_ones() == 2 {
             let other = (self.work[cell] & !bit(d)).trailing_zeros() as u8 + 1;
             parents.push(p);
-            for e in crate::board::digits(source[cell] & !self.work[cell]) {
+            for e in digits(source[cell] & !self.work[cell]) {
                 parents.push(pot(n, cell, e, false));
             }
             out.push((pot(n, cell, other, true), parents.len(), CELL));
         }
-        for u in self.units(cell).into_iter().filter(|_| mode.units) {
-            let mut other = None;
-            let mut count = 0;
-            for &c in &self.board.units.cells[u] {
-                if c != cell && self.work[c] & bit(d) != 0 {
-                    count += 1;
-                    other = Some(c);
-                }
-            }
-            if count == 1 {
+        if !mode.units {
+            return;
+        }
+        for (u, at) in self.units(cell) {
+            let k = u * n + d as usize - 1;
+            let others = self.places[k] & !(1 << at);
+            if others.count_ones() == 1 {
+                let cells = &self.board.units.cells[u];
                 parents.push(p);
-                for &c in &self.board.units.cells[u] {
-                    if source[c] & bit(d) != 0 && self.work[c] & bit(d) == 0 {
-                        parents.push(pot(n, c, d, false));
-                    }
+                for i in crate::basic::ones(self.source_places[k] & !self.places[k]) {
+                    parents.push(pot(n, cells[i], d, false));
                 }
-                out.push((pot(n, other.unwrap(), d, true), parents.len(), u as u16));
+                let other = cells[others.trailing_zeros() as usize];
+                out.push((pot(n, other, d, true), parents.len(), u as u16));
             }
         }
     }
@@ -307,13 +343,25 @@ impl<'a> Chainer<'a> {
         mode: Mode,
         goal: Option<Pot>,
     ) -> Result<(), (Pot, Pot)> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let result = self.propagate_with(set, mode, goal, &mut scratch);
+        self.scratch = scratch;
+        result
+    }
+
+    fn propagate_with(
+        &mut self,
+        set: &mut Implications,
+        mode: Mode,
+        goal: Option<Pot>,
+        scratch: &mut Scratch,
+    ) -> Result<(), (Pot, Pot)> {
         self.work.copy_from_slice(&self.board.cand);
+        self.places.copy_from_slice(&self.source_places);
         // Potentials are handled in the order they were added, ons before
         // offs: two cursors into `set.order` replace two queues.
         let (mut next_on, mut next_off) = (0, 0);
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let mut parents = Vec::new();
+        let Scratch { offs, ons, parents } = scratch;
         loop {
             if goal.is_some_and(|g| set.has(g)) {
                 return Ok(());
@@ -324,8 +372,8 @@ impl<'a> Chainer<'a> {
             if let Some(at) = on {
                 let p = set.order[at];
                 offs.clear();
-                self.on_to_off(p, mode, &mut offs);
-                for &q in &offs {
+                self.on_to_off(p, mode, offs);
+                for &q in offs.iter() {
                     if mode.contradictions && set.has(conj(q)) {
                         if !set.has(q) {
                             set.add(q, &[p]);
@@ -341,13 +389,13 @@ impl<'a> Chainer<'a> {
                 let p = set.order[at];
                 ons.clear();
                 parents.clear();
-                self.off_to_on(p, mode, &mut ons, &mut parents);
+                self.off_to_on(p, mode, ons, parents);
                 if mode.dynamic {
                     let (cell, d) = (pot_cell(self.n, p), pot_digit(self.n, p));
-                    self.work[cell] &= !bit(d);
+                    self.remove(cell, d);
                 }
                 let mut from = 0;
-                for &(q, end, cause) in &ons {
+                for &(q, end, cause) in ons.iter() {
                     let links = &parents[from..end];
                     from = end;
                     if mode.contradictions && set.has(conj(q)) {
@@ -485,6 +533,7 @@ impl<'a> Chainer<'a> {
         let rules = Rules {
             source: &self.board.cand,
             board: &grid,
+            places: &self.places,
         };
         let plain = rules.plain();
         if !plain.is_empty() || level < 2 {

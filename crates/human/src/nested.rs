@@ -23,9 +23,15 @@ pub(crate) struct Advanced {
 pub(crate) struct Rules<'a> {
     pub source: &'a [u32],
     pub board: &'a Board,
+    /// `places[u * n + d - 1]`: the places of `d` in unit `u` in `board`.
+    pub places: &'a [u32],
 }
 
 impl Rules<'_> {
+    fn places(&self, u: usize, d: u8) -> u32 {
+        self.places[u * self.board.n + d as usize - 1]
+    }
+
     fn removed(&self, cell: usize, d: u8) -> bool {
         self.source[cell] & bit(d) != 0 && self.board.cand[cell] & bit(d) == 0
     }
@@ -56,7 +62,7 @@ impl Rules<'_> {
         for (from, to) in [(2 * n..3 * n, 0..2 * n), (0..2 * n, 2 * n..3 * n)] {
             for u in from {
                 for d in 1..=n as u8 {
-                    let places = b.places(u, d);
+                    let places = self.places(u, d);
                     if places.count_ones() < 2 {
                         continue;
                     }
@@ -99,7 +105,7 @@ impl Rules<'_> {
         for u in 0..3 * n {
             let unit = &b.units.cells[u];
             let pool: Vec<(u8, u32)> = (1..=n as u8)
-                .map(|d| (d, b.places(u, d)))
+                .map(|d| (d, self.places(u, d)))
                 .filter(|&(_, p)| p.count_ones() == 2)
                 .collect();
             for i in 0..pool.len() {
@@ -192,7 +198,7 @@ impl Rules<'_> {
         for (base, cover) in [(0, n), (n, 0)] {
             for d in 1..=n as u8 {
                 let pool: Vec<(usize, u32)> = (base..base + n)
-                    .map(|u| (u, b.places(u, d)))
+                    .map(|u| (u, self.places(u, d)))
                     .filter(|&(_, p)| p.count_ones() == 2)
                     .collect();
                 for i in 0..pool.len() {
