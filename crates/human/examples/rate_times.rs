@@ -4,8 +4,8 @@
 //! `cargo run --release -p sudoku-human --example rate_times FILE [LIMIT]`
 
 use std::time::Instant;
-use sudoku_core::Grid;
-use sudoku_human::{format_rating, solve_path, Options};
+use sudoku_core::{Grid, Limits, Solver};
+use sudoku_human::{first_unsound, format_rating, solve_path, Options};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -17,6 +17,7 @@ fn main() {
     let text = std::fs::read_to_string(path).expect("read the file");
     let mut times = Vec::new();
     let mut unfinished = 0;
+    let mut unsound = 0;
     for line in text
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
@@ -38,6 +39,11 @@ fn main() {
             }
         }
         let rating = path.rating();
+        let solution = sudoku_bitboard::Bitboard.solve(&grid, &Limits::default());
+        if let Some(i) = first_unsound(&path, &solution.solutions[0]) {
+            unsound += 1;
+            println!("UNSOUND step {}: {}", i + 1, path.steps[i].sentence(9));
+        }
         let hardest = path.steps.iter().max_by_key(|s| s.rating);
         if rating.er.is_none() {
             unfinished += 1;
@@ -54,9 +60,10 @@ fn main() {
     times.sort_by(f64::total_cmp);
     if !times.is_empty() {
         println!(
-            "{} puzzles, {} not finished; median {:.3}s, max {:.3}s",
+            "{} puzzles, {} not finished, {} unsound; median {:.3}s, max {:.3}s",
             times.len(),
             unfinished,
+            unsound,
             times[times.len() / 2],
             times[times.len() - 1]
         );

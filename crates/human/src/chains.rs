@@ -30,6 +30,7 @@
 
 use crate::board::digits;
 use crate::board::{bit, cell_name, Board};
+use crate::closure::Closure;
 use crate::nested::{Advanced, Rules};
 use crate::step::{Step, Technique, Tenths};
 use sudoku_core::digit_symbol;
@@ -1224,8 +1225,12 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
             contradictions: false,
             level: 0,
         };
+        let closure = Closure::new(grid);
         for (cell, d) in chainer.candidates(2) {
             for on in [true, false] {
+                if !closure.refutes(n, cell, d, on) {
+                    continue;
+                }
                 let start = pot(n, cell, d, on);
                 let target = conj(start);
                 let (set, _) = chainer.implications_until(start, mode, Some(target));
@@ -1245,12 +1250,23 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
             level: 0,
         };
         let mut on = OnCache::new(grid.cand.len() * n);
+        // Static chains: the closure says which cells and units have a
+        // conclusion in common to all their branches; the others are not
+        // followed link by link.
+        let closure = (!dynamic).then(|| Closure::new(grid));
+        let worth = |branches: &[(usize, u8)]| {
+            closure
+                .as_ref()
+                .is_none_or(|closure| closure.common(n, branches))
+        };
         for cell in 0..grid.cand.len() {
             let count = grid.cand[cell].count_ones();
             if count < 2 || (!dynamic && count < 3) {
                 continue;
             }
-            for d in digits(grid.cand[cell]) {
+            let whole: Vec<(usize, u8)> = digits(grid.cand[cell]).map(|d| (cell, d)).collect();
+            let cell_worth = worth(&whole);
+            for d in digits(grid.cand[cell]).filter(|_| cell_worth) {
                 on.fill(&mut chainer, mode, pot(n, cell, d, true));
             }
             for d in digits(grid.cand[cell]) {
@@ -1283,8 +1299,14 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
                     {
                         continue;
                     }
-                    for i in crate::basic::ones(places) {
-                        on.fill(&mut chainer, mode, pot(n, grid.units.cells[u][i], d, true));
+                    let region: Vec<(usize, u8)> = crate::basic::ones(places)
+                        .map(|i| (grid.units.cells[u][i], d))
+                        .collect();
+                    if !worth(&region) {
+                        continue;
+                    }
+                    for &(c, d) in &region {
+                        on.fill(&mut chainer, mode, pot(n, c, d, true));
                     }
                     let branches: Vec<Pot> = crate::basic::ones(places)
                         .map(|i| pot(n, grid.units.cells[u][i], d, true))
@@ -1292,10 +1314,12 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
                     common_all(&chainer, &on, &branches, Over::Unit(u, d), &mut found);
                 }
             }
-            let branches: Vec<Pot> = digits(grid.cand[cell])
-                .map(|d| pot(n, cell, d, true))
-                .collect();
-            common_all(&chainer, &on, &branches, Over::Cell(cell), &mut found);
+            if cell_worth {
+                let branches: Vec<Pot> = digits(grid.cand[cell])
+                    .map(|d| pot(n, cell, d, true))
+                    .collect();
+                common_all(&chainer, &on, &branches, Over::Cell(cell), &mut found);
+            }
         }
     }
     let mut all: Vec<Advanced> = found.best.into_values().collect();

@@ -225,6 +225,7 @@
 pub mod basic;
 pub mod board;
 pub mod chains;
+mod closure;
 mod nested;
 pub mod step;
 pub mod wings;
