@@ -1225,7 +1225,7 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
             contradictions: false,
             level: 0,
         };
-        let closure = Closure::new(grid);
+        let closure = Closure::new(grid, &chainer.source_places);
         for (cell, d) in chainer.candidates(2) {
             for on in [true, false] {
                 if !closure.refutes(n, cell, d, on) {
@@ -1253,7 +1253,7 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
         // Static chains: the closure says which cells and units have a
         // conclusion in common to all their branches; the others are not
         // followed link by link.
-        let closure = (!dynamic).then(|| Closure::new(grid));
+        let closure = (!dynamic).then(|| Closure::new(grid, &chainer.source_places));
         let worth = |branches: &[(usize, u8)]| {
             closure
                 .as_ref()

@@ -20,7 +20,8 @@ pub(crate) struct Closure {
 }
 
 impl Closure {
-    pub fn new(grid: &Board) -> Closure {
+    /// `places[u * n + d - 1]`: the places of `d` in unit `u` of `grid`.
+    pub fn new(grid: &Board, places: &[u32]) -> Closure {
         let n = grid.n;
         let cells = grid.cand.len();
         let mut index = vec![u32::MAX; cells * n];
@@ -49,11 +50,10 @@ impl Closure {
                     let e = (cand & !bit(d)).trailing_zeros() as u8 + 1;
                     succ.push(2 * at(c, e) as u32 + 1);
                 }
-                for u in grid.units.of_cell[c] {
-                    let mut others = grid.units.cells[u]
-                        .iter()
-                        .filter(|&&x| x != c && grid.cand[x] & bit(d) != 0);
-                    if let (Some(&x), None) = (others.next(), others.next()) {
+                for (u, pos) in grid.units.of_cell[c].into_iter().zip(grid.units.pos[c]) {
+                    let others = places[u * n + d as usize - 1] & !(1 << pos);
+                    if others.count_ones() == 1 {
+                        let x = grid.units.cells[u][others.trailing_zeros() as usize];
                         succ.push(2 * at(x, d) as u32 + 1);
                     }
                 }

@@ -59,34 +59,42 @@ impl Rules<'_> {
         let b = self.board;
         let n = b.n;
         let mut out = Vec::new();
-        for (from, to) in [(2 * n..3 * n, 0..2 * n), (0..2 * n, 2 * n..3 * n)] {
+        // Boxes then lines as `u`: kind 2 (box) points into kinds 0 and 1.
+        for (from, kinds) in [(2 * n..3 * n, &[0, 1][..]), (0..2 * n, &[2][..])] {
             for u in from {
+                let unit = &b.units.cells[u];
                 for d in 1..=n as u8 {
                     let places = self.places(u, d);
                     if places.count_ones() < 2 {
                         continue;
                     }
-                    let cells: Vec<usize> = ones(places).map(|i| b.units.cells[u][i]).collect();
-                    for v in to.clone() {
-                        if !cells.iter().all(|c| b.units.of_cell[*c].contains(&v)) {
+                    let first = unit[places.trailing_zeros() as usize];
+                    for &kind in kinds {
+                        let v = b.units.of_cell[first][kind];
+                        if v == u
+                            || !crate::basic::ones(places)
+                                .all(|i| b.units.of_cell[unit[i]][kind] == v)
+                        {
                             continue;
                         }
-                        let parents: Vec<(usize, u8)> = b.units.cells[u]
+                        let targets = self.places(v, d) & !places_in(b, v, u);
+                        if targets == 0 {
+                            continue;
+                        }
+                        let parents: Vec<(usize, u8)> = unit
                             .iter()
-                            .filter(|&&c| !b.units.of_cell[c].contains(&v) && self.removed(c, d))
+                            .filter(|&&c| b.units.of_cell[c][kind] != v && self.removed(c, d))
                             .map(|&c| (c, d))
                             .collect();
                         if parents.is_empty() {
                             continue;
                         }
-                        for &c in &b.units.cells[v] {
-                            if b.has(c, d) && !cells.contains(&c) {
-                                out.push(Advanced {
-                                    off: (c, d),
-                                    parents: parents.clone(),
-                                    nested: None,
-                                });
-                            }
+                        for i in crate::basic::ones(targets) {
+                            out.push(Advanced {
+                                off: (b.units.cells[v][i], d),
+                                parents: parents.clone(),
+                                nested: None,
+                            });
                         }
                     }
                 }
@@ -240,4 +248,13 @@ impl Rules<'_> {
         }
         out
     }
+}
+
+/// The positions in unit `v` of the cells it shares with unit `u`.
+fn places_in(b: &Board, v: usize, u: usize) -> u32 {
+    b.units.cells[v]
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| b.units.of_cell[c].contains(&u))
+        .fold(0, |m, (i, _)| m | 1 << i)
 }
