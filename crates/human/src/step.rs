@@ -71,7 +71,7 @@ impl Technique {
     /// SE's base rating, in tenths: the rating of the technique's easiest
     /// case. Some add to it: chains the length rule, hidden singles in a
     /// line 0.3, the wings by the cells' sizes (see each finder).
-    pub fn base(self) -> Tenths {
+    pub const fn base(self) -> Tenths {
         use Technique::*;
         match self {
             LastValue => 10,
