@@ -314,7 +314,9 @@ const LADDER: [Search; 33] = [
     (T::LastValue.base(), |b, _| basic::hidden_single(b)),
     (T::NakedSingle.base(), |b, _| basic::naked_single(b)),
     (T::Pointing.base(), |b, _| basic::locked_candidates(b, true)),
-    (T::Claiming.base(), |b, _| basic::locked_candidates(b, false)),
+    (T::Claiming.base(), |b, _| {
+        basic::locked_candidates(b, false)
+    }),
     (T::NakedPair.base(), |b, _| basic::naked_subset(b, 2)),
     (T::XWing.base(), |b, _| basic::fish(b, 2)),
     (T::HiddenPair.base(), |b, _| basic::hidden_subset(b, 2)),
@@ -337,7 +339,9 @@ const LADDER: [Search; 33] = [
     (T::HiddenQuad.base(), |b, _| basic::hidden_subset(b, 4)),
     (T::ThreeStrongLinks.base(), |b, _| wings::strong_links(b, 3)),
     (T::WXYZWing.base(), |b, _| wings::als_wing(b, 4)),
-    (T::Bug.base(), |b, o| o.uniqueness.then(|| wings::bug(b)).flatten()),
+    (T::Bug.base(), |b, o| {
+        o.uniqueness.then(|| wings::bug(b)).flatten()
+    }),
     (T::FourStrongLinks.base(), |b, _| wings::strong_links(b, 4)),
     (T::VWXYZWing.base(), |b, _| wings::als_wing(b, 5)),
     (T::UVWXYZWing.base(), |b, _| wings::als_wing(b, 6)),
@@ -345,7 +349,9 @@ const LADDER: [Search; 33] = [
         o.chains.then(|| chains::forcing_chain(b)).flatten()
     }),
     (T::TUVWXYZWing.base(), |b, _| wings::als_wing(b, 7)),
-    (T::Nishio.base(), |b, o| o.chains.then(|| chains::nishio(b)).flatten()),
+    (T::Nishio.base(), |b, o| {
+        o.chains.then(|| chains::nishio(b)).flatten()
+    }),
     (T::MultipleForcingChain.base(), |b, o| {
         o.chains
             .then(|| chains::multiple_chains(b, false))
