@@ -34,7 +34,11 @@ pub enum RateFormat {
     Csv,
 }
 
+/// `rate`'s own default time budget per puzzle: the hardest puzzles need
+/// nested forcing chains, seconds each (the other commands' 2 s would stop
+/// them).
 #[derive(Args, Debug)]
+#[command(mut_arg("time_budget", |a| a.default_value("5m")))]
 pub struct RateArgs {
     /// Puzzles: files (a trailing ` <rating>` on a line is read as its known SE rating),
     /// `-` for standard input, or a puzzle written out

@@ -22,6 +22,8 @@ pub struct Board {
 pub struct Units {
     pub cells: Vec<Vec<usize>>,
     pub of_cell: Vec<[usize; 3]>,
+    /// `pos[c][k]`: the place of cell `c` in its unit `of_cell[c][k]`.
+    pub pos: Vec<[u8; 3]>,
     pub geometry: Geometry,
 }
 
@@ -39,7 +41,7 @@ impl Units {
         for i in 0..n {
             cells.push(geometry.unit_cells(Unit::Box(i)));
         }
-        let of_cell = (0..shape.cells())
+        let of_cell: Vec<[usize; 3]> = (0..shape.cells())
             .map(|c| {
                 [
                     geometry.row(c),
@@ -48,9 +50,21 @@ impl Units {
                 ]
             })
             .collect();
+        let pos = (0..shape.cells())
+            .map(|c: usize| {
+                let units: &[usize; 3] = &of_cell[c];
+                units.map(|u| {
+                    cells[u]
+                        .iter()
+                        .position(|&x| x == c)
+                        .expect("a cell is in its units") as u8
+                })
+            })
+            .collect();
         Units {
             cells,
             of_cell,
+            pos,
             geometry,
         }
     }

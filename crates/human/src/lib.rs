@@ -22,6 +22,18 @@
 //! | | | | bidirectional cycle / forcing chain | 7.0+ / 7.0+ |
 //! | TUVWXYZ-wing | 7.5 | | Nishio forcing chain | 7.5+ |
 //! | multiple forcing chain | 8.0+ | | dynamic forcing chain | 8.5+ |
+//! | dynamic forcing chain (+) | 9.0+ | | (+ forcing chains) | 9.5+ |
+//! | (+ multiple forcing chains) | 10.0+ | | (+ dynamic forcing chains) | 10.5+ |
+//!
+//! The last four are SE's nested levels ([`chains::nested_chains`]): a
+//! dynamic forcing chain that, whenever its links run out, applies more
+//! rules to the grid it has reduced so far: locked candidates, hidden and
+//! naked pairs and X-wings (level 1, "+"), then forcing chains (2),
+//! multiple forcing chains (3) or dynamic forcing chains (4) found on that
+//! grid. A candidate such a rule removes rests on the removals the rule
+//! needed (an elimination that needs none is not offered: the rule would
+//! have made it before the chain), and the complexity of a nested chain
+//! counts in the outer chain's, as in SE.
 //!
 //! Chain ratings add SE's length rule ([`chains::length_tenths`]): a tenth
 //! for each step the chain's size passes in 4, 6, 8, 12, 16, 24, 32, ...
@@ -182,6 +194,30 @@
 //! `.....39..5..8.6.1..6..4....4....7...37.....62...3....9....7..3..2.6.5..1..82.....`:
 //! *dynamic forcing chain: r8c3=9 → r8c8≠9 → r9c8=9 → r9c8≠7 → r9c9=7 and r8c3=9 → r8c8≠9 → r9c8=9 → r9c8≠5 → r9c9=5 → r9c9≠7 (a contradiction): removes 9 from r8c3*. Why: assuming r8c3 is 9, with the grid reduced as the chain goes, makes r9c9 both 7 and not 7, so r8c3 is not 9.
 //!
+//! **dynamic forcing chain (+)** (9.7), step 1 of Inkala's 2012 puzzle
+//! `8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..`
+//! (SE 10.7/10.7/9.7 by Sukaku Explainer's `serate`; ours 10.9/10.9/9.7):
+//! *dynamic forcing chain (+): r1c4=3 → r1c4≠7 → r7c5≠7 → r7c5=2 → ... (a
+//! contradiction): removes 3 from r1c4*. Why: assuming r1c4 is 3, the
+//! chain reduces the grid until a locked candidate on it takes 7 from
+//! r7c5 (the link r1c4≠7 → r7c5≠7 rests on that), and it goes on to a
+//! contradiction; so r1c4 is not 3.
+//!
+//! **dynamic forcing chain (+ forcing chains)** (10.4), step 14 of the same
+//! puzzle: *r9c5=3 → r4c5≠3 → r3c4≠3 → r3c4=4 → ... (a contradiction):
+//! removes 3 from r9c5*. Why: on the grid the assumption r9c5=3 reduces,
+//! a forcing chain (an assumption implying its own negation) takes 3 from
+//! r3c4, which the outer chain follows to a contradiction.
+//!
+//! **dynamic forcing chain (+ multiple forcing chains)** (11.0), step 6 of
+//! the fifth puzzle of the forum's hardest 1106 list,
+//! `..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8`:
+//! *every place of 1 in row 9 implies it: ...: removes 7 from r5c9*. Why:
+//! whichever cell of row 9 takes the 1, the chains from it (each using
+//! multiple forcing chains on its reduced grid) take 7 from r5c9.
+//!
+//! No worked example yet for level 4 (+ dynamic forcing chains, 10.5+).
+//!
 //! ## Pruning and cost
 //!
 //! Singles and subsets scan units; fish and wings enumerate small subsets of
@@ -189,6 +225,13 @@
 //! (static chains) or with the grid reduced as they go (dynamic chains), so
 //! one chain step costs a few thousand implications per candidate. Most
 //! puzzles rated up to 7.x take milliseconds; dynamic chains take tens.
+//! Chains keep each unit's places of each digit as a bit mask, so a unit's
+//! last place is one mask test. Nested levels 2 and 3 run a chain search
+//! on every reduced grid an outer chain reaches; there the static
+//! implications of the grid are first closed transitively at once
+//! (Tarjan's strongly connected components over bitsets), which says which
+//! assumptions (or cells and units) conclude anything, and links are
+//! followed one by one only from those.
 //!
 //! ## Shapes
 //!
@@ -202,10 +245,11 @@
 //! SE's direct variants (direct pointing, direct hidden pair/triple, which
 //! only matter for ratings below 2.6), unique rectangle type 3 (the extra
 //! digits forming a naked subset) and unique loops longer than four cells,
-//! BUG types 2-4, aligned pair/triple exclusion, strong-link fish of SE's
-//! forks and nested forcing chains (SE 9.0 and up): a puzzle that needs
-//! them is reported as not finished by logic, and one that SE rates by a
-//! missing technique gets the rating of the harder technique we use
+//! BUG types 2-4, aligned pair/triple exclusion and strong-link fish of
+//! SE's forks; in the nested levels, cycles as nested rules of level 2 and
+//! forcing X-chains rated apart from full ones, and SE's experimental
+//! levels past 4 (a nested chain that nests again). A puzzle SE rates by
+//! a missing technique gets the rating of the harder technique we use
 //! instead. On `puzzles/se-rated-2500.txt` unique rectangle types 2 and 4
 //! moved 73 puzzles (68 closer to SE's rating, 5 further): Spearman against
 //! SE 0.938 to 0.956, within 0.3 of SE 92.5% to 93.9%, equal 85.3% to 87.7%.
@@ -225,6 +269,8 @@
 pub mod basic;
 pub mod board;
 pub mod chains;
+mod closure;
+mod nested;
 pub mod step;
 pub mod wings;
 
@@ -257,53 +303,74 @@ impl Default for Options {
     }
 }
 
+use Technique as T;
+
 /// A technique's search, with the lowest rating it can give.
 type Search = (Tenths, fn(&Board, Options) -> Option<Step>);
 
-/// Every technique in SE's order (the order of the first hint found).
-const LADDER: [Search; 29] = [
-    (10, |b, _| basic::hidden_single(b)),
-    (23, |b, _| basic::naked_single(b)),
-    (26, |b, _| basic::locked_candidates(b, true)),
-    (28, |b, _| basic::locked_candidates(b, false)),
-    (30, |b, _| basic::naked_subset(b, 2)),
-    (32, |b, _| basic::fish(b, 2)),
-    (34, |b, _| basic::hidden_subset(b, 2)),
-    (36, |b, _| basic::naked_subset(b, 3)),
-    (38, |b, _| basic::fish(b, 3)),
-    (40, |b, _| basic::hidden_subset(b, 3)),
-    (40, |b, _| wings::strong_links(b, 2)),
-    (42, |b, _| wings::xy_wing(b, false)),
-    (44, |b, _| wings::xy_wing(b, true)),
-    (45, |b, o| {
+/// Every technique in SE's order (the order of the first hint found), each
+/// with the base rating of the easiest technique its search gives.
+const LADDER: [Search; 33] = [
+    (T::LastValue.base(), |b, _| basic::hidden_single(b)),
+    (T::NakedSingle.base(), |b, _| basic::naked_single(b)),
+    (T::Pointing.base(), |b, _| basic::locked_candidates(b, true)),
+    (T::Claiming.base(), |b, _| {
+        basic::locked_candidates(b, false)
+    }),
+    (T::NakedPair.base(), |b, _| basic::naked_subset(b, 2)),
+    (T::XWing.base(), |b, _| basic::fish(b, 2)),
+    (T::HiddenPair.base(), |b, _| basic::hidden_subset(b, 2)),
+    (T::NakedTriple.base(), |b, _| basic::naked_subset(b, 3)),
+    (T::Swordfish.base(), |b, _| basic::fish(b, 3)),
+    (T::HiddenTriple.base(), |b, _| basic::hidden_subset(b, 3)),
+    (T::TurbotFish.base(), |b, _| wings::strong_links(b, 2)),
+    (T::XYWing.base(), |b, _| wings::xy_wing(b, false)),
+    (T::XYZWing.base(), |b, _| wings::xy_wing(b, true)),
+    (T::UniqueRectangle.base(), |b, o| {
         o.uniqueness.then(|| wings::unique_rectangle(b)).flatten()
     }),
-    (45, |b, o| {
+    (T::UniqueRectangle2.base(), |b, o| {
         o.uniqueness
             .then(|| wings::unique_rectangle_roof(b))
             .flatten()
     }),
-    (50, |b, _| basic::naked_subset(b, 4)),
-    (52, |b, _| basic::fish(b, 4)),
-    (54, |b, _| basic::hidden_subset(b, 4)),
-    (54, |b, _| wings::strong_links(b, 3)),
-    (55, |b, _| wings::als_wing(b, 4)),
-    (56, |b, o| o.uniqueness.then(|| wings::bug(b)).flatten()),
-    (58, |b, _| wings::strong_links(b, 4)),
-    (62, |b, _| wings::als_wing(b, 5)),
-    (66, |b, _| wings::als_wing(b, 6)),
-    (66, |b, o| {
+    (T::NakedQuad.base(), |b, _| basic::naked_subset(b, 4)),
+    (T::Jellyfish.base(), |b, _| basic::fish(b, 4)),
+    (T::HiddenQuad.base(), |b, _| basic::hidden_subset(b, 4)),
+    (T::ThreeStrongLinks.base(), |b, _| wings::strong_links(b, 3)),
+    (T::WXYZWing.base(), |b, _| wings::als_wing(b, 4)),
+    (T::Bug.base(), |b, o| {
+        o.uniqueness.then(|| wings::bug(b)).flatten()
+    }),
+    (T::FourStrongLinks.base(), |b, _| wings::strong_links(b, 4)),
+    (T::VWXYZWing.base(), |b, _| wings::als_wing(b, 5)),
+    (T::UVWXYZWing.base(), |b, _| wings::als_wing(b, 6)),
+    (T::ForcingXChain.base(), |b, o| {
         o.chains.then(|| chains::forcing_chain(b)).flatten()
     }),
-    (75, |b, _| wings::als_wing(b, 7)),
-    (75, |b, o| o.chains.then(|| chains::nishio(b)).flatten()),
-    (80, |b, o| {
+    (T::TUVWXYZWing.base(), |b, _| wings::als_wing(b, 7)),
+    (T::Nishio.base(), |b, o| {
+        o.chains.then(|| chains::nishio(b)).flatten()
+    }),
+    (T::MultipleForcingChain.base(), |b, o| {
         o.chains
             .then(|| chains::multiple_chains(b, false))
             .flatten()
     }),
-    (85, |b, o| {
+    (T::DynamicForcingChain.base(), |b, o| {
         o.chains.then(|| chains::multiple_chains(b, true)).flatten()
+    }),
+    (T::DynamicForcingChainPlus.base(), |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 1)).flatten()
+    }),
+    (T::NestedForcingChain.base(), |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 2)).flatten()
+    }),
+    (T::NestedMultipleForcingChain.base(), |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 3)).flatten()
+    }),
+    (T::NestedDynamicForcingChain.base(), |b, o| {
+        o.chains.then(|| chains::nested_chains(b, 4)).flatten()
     }),
 ];
 

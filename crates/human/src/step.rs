@@ -56,11 +56,62 @@ pub enum Technique {
     MultipleForcingChain,
     /// Chains that remove candidates as they go (dynamic implications).
     DynamicForcingChain,
-    /// Dynamic chains that also use locked candidates, subsets and fish on the way.
+    /// Dynamic chains that also use locked candidates, pairs and X-wings on
+    /// the way (SE's "Dynamic Forcing Chains (+)").
     DynamicForcingChainPlus,
+    /// Dynamic chains that also use forcing chains on the way.
+    NestedForcingChain,
+    /// Dynamic chains that also use multiple forcing chains on the way.
+    NestedMultipleForcingChain,
+    /// Dynamic chains that also use dynamic forcing chains on the way.
+    NestedDynamicForcingChain,
 }
 
 impl Technique {
+    /// SE's base rating, in tenths: the rating of the technique's easiest
+    /// case. Some add to it: chains the length rule, hidden singles in a
+    /// line 0.3, the wings by the cells' sizes (see each finder).
+    pub const fn base(self) -> Tenths {
+        use Technique::*;
+        match self {
+            LastValue => 10,
+            HiddenSingle => 12,
+            NakedSingle => 23,
+            Pointing => 26,
+            Claiming => 28,
+            NakedPair => 30,
+            XWing => 32,
+            HiddenPair => 34,
+            NakedTriple => 36,
+            Swordfish => 38,
+            HiddenTriple => 40,
+            TurbotFish => 40,
+            XYWing => 42,
+            XYZWing => 44,
+            UniqueRectangle | UniqueRectangle2 | UniqueRectangle4 => 45,
+            NakedQuad => 50,
+            Jellyfish => 52,
+            HiddenQuad => 54,
+            ThreeStrongLinks => 54,
+            WXYZWing => 55,
+            Bug => 56,
+            FourStrongLinks => 58,
+            VWXYZWing => 62,
+            XCycle | YCycle => 65,
+            UVWXYZWing => 66,
+            ForcingXChain => 66,
+            Cycle | ForcingChain => 70,
+            TUVWXYZWing => 75,
+            Nishio => 75,
+            MultipleForcingChain => 80,
+            DynamicForcingChain => 85,
+            DynamicForcingChainPlus => 90,
+            NestedForcingChain => 95,
+            NestedMultipleForcingChain => 100,
+            NestedDynamicForcingChain => 105,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         use Technique::*;
         match self {
@@ -100,6 +151,9 @@ impl Technique {
             MultipleForcingChain => "multiple forcing chain",
             DynamicForcingChain => "dynamic forcing chain",
             DynamicForcingChainPlus => "dynamic forcing chain (+)",
+            NestedForcingChain => "dynamic forcing chain (+ forcing chains)",
+            NestedMultipleForcingChain => "dynamic forcing chain (+ multiple forcing chains)",
+            NestedDynamicForcingChain => "dynamic forcing chain (+ dynamic forcing chains)",
         }
     }
 }

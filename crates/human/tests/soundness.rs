@@ -85,3 +85,34 @@ fn every_step_is_sound_on_the_whole_sets() {
         }
     }
 }
+
+/// The hardest puzzles (SE 10 and up) are finished by logic with SE's
+/// nested forcing chains, every step checked: Inkala's 2012 puzzle (SE
+/// 10.7 by Sukaku Explainer's serate) and the first two of the forum's
+/// hardest 1106 list (SE 10.3 and 10.4 by serate).
+#[test]
+fn the_hardest_puzzles_finish_by_logic() {
+    let inkala: Grid =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+            .parse()
+            .unwrap();
+    let mut set = vec![inkala];
+    set.extend(shared_set("field/forum-hardest-1106.txt", 2));
+    let mut ratings = Vec::new();
+    for puzzle in &set {
+        let path = checked(puzzle);
+        assert!(path.solved(), "{}", puzzle.to_line());
+        ratings.push(path.rating().er.unwrap());
+    }
+    assert_eq!(ratings, [109, 103, 104]);
+}
+
+#[test]
+#[ignore = "minutes in release: every puzzle of the forum's hardest 1106 list; run with cargo test --release -p sudoku-human --test soundness -- --ignored"]
+fn every_forum_hardest_puzzle_finishes_by_logic() {
+    for puzzle in shared_set("field/forum-hardest-1106.txt", usize::MAX) {
+        let path = checked(&puzzle);
+        assert!(path.solved(), "{}", puzzle.to_line());
+        assert!(path.rating().er.unwrap() >= 90, "{}", puzzle.to_line());
+    }
+}

@@ -466,3 +466,67 @@ fn dynamic_forcing_chain() {
         &[(65, 9)],
     );
 }
+
+/// [`pin`] for the nested chains, whose sentences run to hundreds of
+/// links: the sentence's start and its effect are pinned.
+fn pin_nested(
+    puzzle: &str,
+    index: usize,
+    technique: Technique,
+    rating: u32,
+    start: &str,
+    eliminations: &[(usize, u8)],
+) {
+    let path = solve_path(&puzzle.parse().unwrap(), Options::default(), index + 1);
+    let step = &path.steps[index];
+    let sentence = step.sentence(9);
+    assert_eq!(step.technique, technique, "{sentence}");
+    assert_eq!(step.rating, rating, "{sentence}");
+    assert!(sentence.starts_with(start), "{sentence}");
+    assert!(step.placements.is_empty(), "{sentence}");
+    assert_eq!(step.eliminations, eliminations, "{sentence}");
+}
+
+/// Inkala's "world's hardest" (2012), SE 10.7/10.7/9.7 by Sukaku
+/// Explainer's serate: its first step is SE's ED, a dynamic forcing chain
+/// (+) whose chain uses a locked candidate found on the reduced grid.
+const INKALA: &str =
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+#[test]
+fn dynamic_forcing_chain_plus() {
+    pin_nested(
+        INKALA,
+        0,
+        Technique::DynamicForcingChainPlus,
+        97,
+        "dynamic forcing chain (+): r1c4=3 → r1c4≠7 → r7c5≠7 → r7c5=2 → r8c5≠2 → r8c5=6",
+        &[(3, 3)],
+    );
+}
+
+#[test]
+fn nested_forcing_chain() {
+    pin_nested(
+        INKALA,
+        13,
+        Technique::NestedForcingChain,
+        104,
+        "dynamic forcing chain (+ forcing chains): r9c5=3 → r4c5≠3 → r3c4≠3 → r3c4=4",
+        &[(76, 3)],
+    );
+}
+
+/// The fifth puzzle of the forum's hardest 1106 list
+/// (puzzles/field/forum-hardest-1106.txt).
+#[test]
+fn nested_multiple_forcing_chain() {
+    pin_nested(
+        "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8",
+        5,
+        Technique::NestedMultipleForcingChain,
+        110,
+        "dynamic forcing chain (+ multiple forcing chains): every place of 1 in row 9 implies it",
+        &[(44, 7)],
+    );
+}
