@@ -373,9 +373,6 @@ pub fn measure(
 /// flagged under `--protocol both`.
 pub const DIFFER: f64 = 0.05;
 
-/// The passes section of a report's tables: per set, each strategy's
-/// passes figure, its interval and spread, and under `--protocol both` the
-
 #[cfg(test)]
 mod tests {
     use super::*;
