@@ -58,13 +58,13 @@ page() {
 # Lesson 1: naive backtracking.
 page naive-4x4.html trace --strategy naive --format html "$FOUR"
 show naive-4x4.txt trace --strategy naive --max-steps 24 "$FOUR"
-show naive-6x6-stats.txt solve --strategy naive --stats "$SIX"
+show naive-6x6-stats.txt solve --strategy naive --stats --shape 2x3 "$SIX"
 show naive-classic.txt solve --strategy naive --format line --node-budget 20000000 --time-budget none "$INKALA"
 
 # Lesson 2: choosing the cell.
-page mrv-6x6.html trace --strategy mrv --format html "$SIX"
-page naive-6x6.html trace --strategy naive --format html "$SIX"
-show explain-naive-mrv.txt explain --strategies naive,dfs,bfs,mrv "$SIX"
+page mrv-6x6.html trace --strategy mrv --format html --shape 2x3 "$SIX"
+page naive-6x6.html trace --strategy naive --format html --shape 2x3 "$SIX"
+show explain-naive-mrv.txt explain --strategies naive,dfs,bfs,mrv --shape 2x3 "$SIX"
 
 # Lesson 3: the ladder.
 show explain-ladder.txt explain --strategies naive,mrv,prop:mrv/none,prop:mrv/fc,prop:mrv/naked,prop:mrv/hidden,prop:mrv/locked,prop:mrv/subsets,norvig puzzles/top95.txt
@@ -73,7 +73,7 @@ page norvig-inkala.html trace --strategy norvig --format html --limit 2 "$INKALA
 "$B" explain --strategies mrv,prop:mrv/fc,prop:mrv/naked,norvig --report "$G/profiles" puzzles/top95.txt > /dev/null || [ $? -le 1 ]
 
 # Lesson 4: exact cover.
-page dlx-6x6.html trace --strategy dlx --format html "$SIX"
+page dlx-6x6.html trace --strategy dlx --format html --shape 2x3 "$SIX"
 show explain-exact-cover.txt explain --strategies mrv,dlx puzzles/top95.txt
 
 # Lesson 5: SAT.
