@@ -5,7 +5,6 @@
 
 use super::budget::EstimatorFor;
 use super::machine::Machine;
-use super::passes::PassesConfig;
 use super::protocol::Order;
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -288,4 +287,26 @@ pub fn shard(s: &str) -> Result<Shard, String> {
         return Err(bad());
     }
     Ok(Shard { k, n })
+}
+
+/// Timed passes per process by default (`--passes`).
+pub const DEFAULT_PASSES: usize = 5;
+
+/// Processes per strategy by default (`--processes`).
+pub const DEFAULT_PROCESSES: usize = 3;
+
+/// How many passes and processes (`--passes`, `--processes`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PassesConfig {
+    pub passes: usize,
+    pub processes: usize,
+}
+
+impl Default for PassesConfig {
+    fn default() -> PassesConfig {
+        PassesConfig {
+            passes: DEFAULT_PASSES,
+            processes: DEFAULT_PROCESSES,
+        }
+    }
 }

@@ -33,6 +33,7 @@
 //! the same as the wall clock on a quiet machine, and on a shared one
 //! without the waits for a core that no whole-pass figure could set aside.
 
+pub use super::config::{PassesConfig, DEFAULT_PASSES, DEFAULT_PROCESSES};
 use super::config::{RunConfig, Shard};
 use super::input::Source;
 use super::interval::Interval;
@@ -45,12 +46,6 @@ use std::process::Command;
 use std::time::Instant;
 use sudoku_core::estimate::SplitMix;
 use sudoku_core::{Grid, Limits, ReadOptions, Solver};
-/// Timed passes per process by default (`--passes`).
-pub const DEFAULT_PASSES: usize = 5;
-
-/// Processes per strategy by default (`--processes`).
-pub const DEFAULT_PROCESSES: usize = 3;
-
 /// Resamples of the two-level bootstrap.
 const RESAMPLES: usize = 2000;
 
@@ -147,22 +142,6 @@ fn two_level_interval(processes: &[Vec<f64>]) -> Interval {
     figures.sort_by(f64::total_cmp);
     let at = |q: f64| figures[((q * (RESAMPLES - 1) as f64).round() as usize).min(RESAMPLES - 1)];
     Interval([at(0.025), at(0.975)])
-}
-
-/// How many passes and processes (`--passes`, `--processes`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PassesConfig {
-    pub passes: usize,
-    pub processes: usize,
-}
-
-impl Default for PassesConfig {
-    fn default() -> PassesConfig {
-        PassesConfig {
-            passes: DEFAULT_PASSES,
-            processes: DEFAULT_PROCESSES,
-        }
-    }
 }
 
 /// What a child prints: its puzzles and each timed pass, ns, by [`CLOCK`]

@@ -110,7 +110,7 @@ pub struct TraceArgs {
     /// Trace the human solving path instead of a search: the steps of
     /// `explain --human`, as text or (--format html) a page highlighting
     /// each technique's cells; the puzzle must have one solution
-    #[arg(long, conflicts_with_all = ["strategy", "limit", "max_steps", "animate", "expand", "boards"])]
+    #[arg(long, conflicts_with_all = ["strategy", "limit", "max_steps", "animate", "expand", "boards", "check"])]
     pub human: bool,
 
     /// Solutions to look for: 1 stops at the first (the default, for
@@ -148,7 +148,7 @@ pub struct TraceArgs {
     /// puzzle and re-derive its reason from the board and candidates before
     /// it (sudoku-replay); prints what was checked, or the first event that
     /// fails and why, and exits 1 on a failure
-    #[arg(long, conflicts_with_all = ["human", "animate", "format", "max_steps", "expand", "boards"])]
+    #[arg(long, conflicts_with_all = ["animate", "format", "max_steps", "expand", "boards"])]
     pub check: bool,
 
     /// Time between two steps of --animate (e.g. 50ms, 0.5s)
