@@ -416,6 +416,6 @@ fn differences_are_said_in_words() {
     let other = dir.join("other.jsonl");
     write_lines(&other, &changed);
     let (_, _, err) = run(&["merge", file.to_str().unwrap(), other.to_str().unwrap()]);
-    assert!(err.contains("5 nodes"), "{err}");
+    assert!(err.contains("nodes 5"), "{err}");
     assert!(!err.contains("LineStats"), "{err}");
 }

@@ -1,7 +1,6 @@
 //! The passes section of a report's tables (`compare --protocol passes` and
 //! `both`): see `sudoku_engine::passes` for how the figures are made.
 
-use super::table::Flavor;
 use sudoku_engine::config::Protocol;
 use sudoku_engine::passes::{PassesRecord, CLOCK, DIFFER};
 use sudoku_engine::report::{Report, FLOOR_ID};
@@ -10,11 +9,11 @@ use sudoku_engine::report::{Report, FLOOR_ID};
 /// passes figure, its interval and spread, and under `--protocol both` the
 /// rounds' mean beside it, flagged where the two differ by more than
 /// [`DIFFER`]. `None` when the run made no passes.
-pub fn section(report: &Report, flavor: Flavor) -> Option<String> {
+pub fn section(report: &Report, as_markdown: bool) -> Option<String> {
     if report.passes.is_empty() {
         return None;
     }
-    let md = flavor == Flavor::Markdown;
+    let md = as_markdown;
     let both = report.machine.protocol == Protocol::Both.as_str();
     let mut out = String::new();
     let title = format!(

@@ -422,7 +422,7 @@ pub fn render_with(report: &Report, flavor: Flavor, layout: Layout) -> String {
     if let Some(study) = study_section(report, flavor, layout.width) {
         out.push_str(&study);
     }
-    if let Some(passes) = super::passes::section(report, flavor) {
+    if let Some(passes) = super::passes::section(report, flavor == Flavor::Markdown) {
         out.push_str(&passes);
     }
     out.push('\n');

@@ -57,8 +57,12 @@ pub(super) fn text(
     write!(out, "{}", puzzle.pretty())?;
     writeln!(out)?;
     // The replay names the placement of a node entered long after it was
-    // made (a copying search creates children before entering them).
-    let mut replay = Replay::new(puzzle);
+    // made (a copying search creates children before entering them). Other
+    // searches enter a node right after its placement, which the line above
+    // shows; they go without it, since the replay keeps every node and an
+    // endless search would outgrow the memory budget.
+    let copies = solver.info().capabilities.copies_states;
+    let mut replay = copies.then(|| Replay::new(puzzle));
     let mut last_step: Option<ReplayStep> = None;
     let took;
     let (outcome, hidden, error) = {
@@ -68,15 +72,18 @@ pub(super) fn text(
             sink: |counter: &Counter, event: &Event| {
                 let pad = " ".repeat(indent(event) as usize * width);
                 let line = describe(shape, event, counter.nodes, counter.solutions);
-                let step = replay.apply(event);
-                let named = match event {
-                    Event::Enter { .. } => replay.nodes[step.node]
-                        .choice
-                        .filter(|_| last_step.is_none_or(|s| s.node != step.node))
-                        .map(|p| (p.cell, p.digit)),
-                    _ => None,
-                };
-                last_step = Some(step);
+                let named = replay.as_mut().and_then(|replay| {
+                    let step = replay.apply(event);
+                    let named = match event {
+                        Event::Enter { .. } => replay.nodes[step.node]
+                            .choice
+                            .filter(|_| last_step.is_none_or(|s| s.node != step.node))
+                            .map(|p| (p.cell, p.digit)),
+                        _ => None,
+                    };
+                    last_step = Some(step);
+                    named
+                });
                 match named {
                     Some((cell, digit)) => {
                         writeln!(
