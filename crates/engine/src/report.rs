@@ -1,6 +1,6 @@
 //! The report of a comparison: serde records (the stable JSON and CSV schema),
 //! problems, and their JSON and CSV text. (`--report DIR` writes it with the
-//! tables and charts: [`super::report_files`].)
+//! tables and charts: `sudoku_reports::report_files`.)
 //!
 //! # JSON schema (`--format json`, `results.json`)
 //!
@@ -104,7 +104,7 @@ pub struct ResultRecord {
     /// when the row timed puzzles the fastest did not, though it may have
     /// timed as many. `None` when the set has no fastest row or the row
     /// timed nothing. Not in the JSON or CSV: the footnote under the tables
-    /// names the rows it sets apart ([`super::notes::timed_apart`]).
+    /// names the rows it sets apart (`sudoku_reports::notes::timed_apart`).
     #[serde(skip)]
     pub shared_with_fastest: Option<u64>,
     /// Some timed puzzle was stopped by a budget (`budget_hit` > 0 with a
@@ -317,7 +317,7 @@ pub struct Report {
     pub problems: Vec<Problem>,
     /// What the command line chose on the user's behalf (the default sets).
     pub notes: Vec<String>,
-    /// The rating study of each rated set ([`super::study`]); absent when
+    /// The rating study of each rated set (`sudoku_reports::study`); absent when
     /// no set carries ratings.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub study: Vec<StudyRecord>,

@@ -14,7 +14,7 @@
 //! answer verified (`solved`) and was counted wrong after the cross-check. A
 //! puzzle's lines are written together and flushed once it is cross-checked,
 //! so a crash or a kill loses at most the puzzle in flight. The report of a
-//! `compare` is computed from these lines ([`super::tally::Tally`]), so
+//! `compare` is computed from these lines (`sudoku_reports::tally::Tally`), so
 //! merging the files of N shards gives the counts of one run over all.
 //!
 //! Each statistic (`nodes`, `placements`, `guesses`, `backtracks`,
@@ -298,12 +298,12 @@ pub struct Line {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub disagreement: Option<LineProblem>,
     /// The rating its set gives the puzzle (a rated line, `<puzzle>
-    /// <rating>`), for the rating study ([`super::study`]).
+    /// <rating>`), for the rating study (`sudoku_reports::study`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<f64>,
     /// When a budget stopped a strategy that can be probed: what the whole
     /// search would have cost, from Knuth's random probes made outside the
-    /// timed solve ([`crate::estimate::budget_note`]); e.g. "naive: node
+    /// timed solve ([`budget_note`](crate::budget::budget_note)); e.g. "naive: node
     /// budget hit after 2,000 nodes; an estimate of the whole tree is 3.3 M
     /// nodes (about 645 ms at this speed, from 300 random probes)".
     #[serde(default, skip_serializing_if = "Option::is_none")]

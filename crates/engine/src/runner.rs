@@ -46,7 +46,7 @@
 //!
 //! # Exit status
 //!
-//! See [`Report::status`]: 1 for wrong answers, crashes and disagreements, 2
+//! See [`status`](crate::report::Report::status): 1 for wrong answers, crashes and disagreements, 2
 //! for unreadable or empty sets. Budget hits, unparseable lines and puzzles
 //! that are invalid, unsolvable or have several solutions are *results* of a
 //! comparison, not failures of it, and leave the status at 0.

@@ -184,7 +184,7 @@ pub struct Measured {
     pub time: Duration,
     pub runs: u32,
     /// Each plain round's time with its round number (the rounds the
-    /// standing's intervals pair, [`ratio_interval`]).
+    /// standing's intervals pair, `ratio_interval`).
     pub rounds: Vec<(usize, Duration)>,
     /// Why the strategy declined the puzzle's shape, if it did.
     pub unsupported: Option<String>,
@@ -206,7 +206,7 @@ impl Measured {
 }
 
 /// Rounds `explain` times by default: enough for a 95% interval of a
-/// ratio from the rounds alone ([`ratio_interval`] needs 6 pairs at least;
+/// ratio from the rounds alone (`ratio_interval` needs 6 pairs at least;
 /// 9 give the interval between the 2nd and 8th of the sorted ratios).
 pub const EXPLAIN_ROUNDS: usize = 9;
 

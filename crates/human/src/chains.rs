@@ -871,7 +871,7 @@ pub fn multiple_chains(board: &Board, dynamic: bool) -> Option<Step> {
 
 /// SE's dynamic forcing chains of nesting `level` (1 to 4): when a chain's
 /// links run out, the rules of its level are applied to its working grid
-/// (see [`Mode::level`]), and the nested chains' own complexity counts in
+/// (see `Mode::level`), and the nested chains' own complexity counts in
 /// the chain's. Ratings: 9.0, 9.5, 10.0 and 10.5, plus the length rule.
 pub fn nested_chains(board: &Board, level: u8) -> Option<Step> {
     let technique = match level {
