@@ -62,11 +62,16 @@ pub fn run_line(report: &Report) -> String {
         .map(|n| format!("{n} nodes"))
         .unwrap_or_else(|| "no node budget".into());
     let repeat = if m.rounds > 1 {
+        // Files written before the order was a setting were shuffled.
+        let order = if m.order.is_empty() || m.order.contains("shuffle") {
+            format!("in shuffled order (seed {})", m.seed)
+        } else {
+            "in file order".to_string()
+        };
         format!(
-            "{} rounds in shuffled order (seed {}), a puzzle's time the median of its rounds \
+            "{} rounds {order}, a puzzle's time the median of its rounds \
              (timed once: budget hits, solves over {})",
             m.rounds,
-            m.seed,
             format_us(m.repeat_cutoff_ms * 1e3)
         )
     } else {
