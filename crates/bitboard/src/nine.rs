@@ -620,7 +620,7 @@ impl State {
     /// (`index[k]`: the cells of the planes whose digit index has bit `k`),
     /// so the singles are walked once, cell by cell. Walking the nine
     /// planes for their singles instead (a loop per digit, entered or not
-    /// as the data says) was 1% to 2.5% slower on every set (session 13).
+    /// as the data says) was 1% to 2.5% slower on every set (CHANGELOG.md).
     fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {

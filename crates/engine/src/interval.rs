@@ -332,11 +332,20 @@ fn order_statistic(n: usize) -> Option<usize> {
 /// The median of sorted values (the mean of the middle two for an even
 /// count); 0 for none. Every median of the program is this one.
 pub fn median(sorted: &[u64]) -> f64 {
+    median_by(sorted, |x| x as f64)
+}
+
+/// [`median`] of sorted `f64`s (the passes' per-puzzle figures).
+pub fn median_f64(sorted: &[f64]) -> f64 {
+    median_by(sorted, |x| x)
+}
+
+fn median_by<T: Copy>(sorted: &[T], value: impl Fn(T) -> f64) -> f64 {
     let n = sorted.len();
     match n {
         0 => 0.0,
-        _ if n % 2 == 1 => sorted[n / 2] as f64,
-        _ => (sorted[n / 2 - 1] as f64 + sorted[n / 2] as f64) / 2.0,
+        _ if n % 2 == 1 => value(sorted[n / 2]),
+        _ => (value(sorted[n / 2 - 1]) + value(sorted[n / 2])) / 2.0,
     }
 }
 

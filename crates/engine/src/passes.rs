@@ -111,15 +111,11 @@ impl PassesRecord {
     }
 }
 
+/// The median of unsorted values, by the program's one median.
 fn median(values: &[f64]) -> f64 {
     let mut sorted = values.to_vec();
     sorted.sort_by(f64::total_cmp);
-    let n = sorted.len();
-    if n % 2 == 1 {
-        sorted[n / 2]
-    } else {
-        (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0
-    }
+    super::interval::median_f64(&sorted)
 }
 
 /// The 2.5th and 97.5th percentiles of the pooled median over resamples
