@@ -151,28 +151,36 @@ fn write(out: &mut dyn Write, r: &Estimated, format: EstimateFormat) -> io::Resu
                 writeln!(out, "- invalid givens: no search")
             }
             (Some(_), _, _) | (None, None, _) | (None, _, None) => writeln!(out, "- invalid"),
-            (None, Some(nodes), Some(mems)) if !nodes.is_finite() || !mems.is_finite() => writeln!(
-                out,
-                "{}: whole tree (every solution) about {} nodes, {} mems; {} probes, seed {}",
-                r.strategy,
-                sci(nodes),
-                sci(mems),
-                r.probes,
-                r.seed
-            ),
-            (None, Some(nodes), Some(mems)) => writeln!(
-                out,
-                "{}: whole tree (every solution) about {} nodes (± {} standard error; one probe's sd {}), \
-                 {} mems (± {}); {} probes, seed {}",
-                r.strategy,
-                sci(nodes),
-                sci(r.nodes_se.unwrap_or_default()),
-                sci(r.nodes_sd.unwrap_or_default()),
-                sci(mems),
-                sci(r.mems_se.unwrap_or_default()),
-                r.probes,
-                r.seed
-            ),
+            (None, Some(nodes), Some(mems)) => {
+                // Past a double's range (an empty 25x25) a mean is no number
+                // and its spread none either: "more than 10^308", no ±.
+                let spread = |mean: f64, text: String| {
+                    if mean.is_finite() {
+                        text
+                    } else {
+                        String::new()
+                    }
+                };
+                let se = |x: Option<f64>| sci(x.unwrap_or_default());
+                writeln!(
+                    out,
+                    "{}: whole tree (every solution) about {} nodes{}, {} mems{}; {} probes, seed {}",
+                    r.strategy,
+                    sci(nodes),
+                    spread(
+                        nodes,
+                        format!(
+                            " (± {} standard error; one probe's sd {})",
+                            se(r.nodes_se),
+                            se(r.nodes_sd)
+                        )
+                    ),
+                    sci(mems),
+                    spread(mems, format!(" (± {})", se(r.mems_se))),
+                    r.probes,
+                    r.seed
+                )
+            }
         },
     }
 }
