@@ -96,8 +96,9 @@ pub enum CompareFormat {
 /// `--protocol`: how the strategies are timed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ProtocolChoice {
-    /// Per-puzzle rounds in one process: each solve timed on its own, the puzzles shuffled, the
-    /// strategies interleaved in blocks; a puzzle's time is the median of its rounds
+    /// Per-puzzle rounds in one process: each solve timed on its own, the puzzles in file order
+    /// (or --order shuffled), the strategies taking them in turn in blocks; a puzzle's time is
+    /// the median of its rounds
     Rounds,
     /// The field's protocol: each strategy alone in its own child processes, whole-set passes
     /// in file order, as solvers' authors benchmark (after one checked pass in this process)
