@@ -273,9 +273,8 @@ impl Machine {
             (
                 "protocol",
                 format!(
-                    "warm-up, then rounds in blocks of {}, {} (solves over {} ms and budget \
-                     hits timed once)",
-                    self.block, self.order, self.repeat_cutoff_ms
+                    "{} (blocks of {} puzzles; solves over {} ms and budget hits timed once)",
+                    self.order, self.block, self.repeat_cutoff_ms
                 ),
             ),
             ("rounds", self.rounds.to_string()),
