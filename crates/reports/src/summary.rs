@@ -319,7 +319,9 @@ pub(super) fn rank(rows: &mut [ResultRecord]) -> Option<usize> {
     let fastest_row = rows
         .iter()
         .enumerate()
-        .filter(|(_, r)| !r.lower_bound && r.timed == most_timed)
+        // A row that decided nothing (the harness's floor, or a row whose
+        // every solve failed) is quick at doing no work: not the fastest.
+        .filter(|(_, r)| !r.lower_bound && r.timed == most_timed && r.decided > 0)
         .filter_map(|(i, r)| Some((i, r.mean_us?)))
         .min_by(|a, b| a.1.total_cmp(&b.1));
     let fastest = fastest_row.map_or(f64::INFINITY, |(_, mean)| mean);
@@ -407,5 +409,14 @@ mod tests {
         // Every mean a lower bound: no ratio.
         let rows = ranked(&[("a", 4, 10.0, true), ("b", 3, 20.0, true)]);
         assert!(rows.iter().all(|r| r.ratio_to_fastest.is_none()));
+    }
+
+    #[test]
+    fn a_row_that_decided_nothing_is_not_the_fastest() {
+        // The floor row (`null`) returns at once and decides nothing.
+        let rows = ranked(&[("a", 95, 6.0, false), ("null", 0, 0.02, false)]);
+        assert_eq!(rows[0].strategy, "a");
+        assert_eq!(rows[0].ratio_to_fastest, Some(1.0));
+        assert_eq!(rows[1].ratio_to_fastest, Some(round3(0.02 / 6.0)));
     }
 }

@@ -222,13 +222,15 @@ fn intervals(rows: &mut [ResultRecord], accs: &[(String, bool, Acc)], fastest: O
                 (row.ratio_to_fastest, row.ratio_ci95) = paired(f, r);
             }
         }
-        if let Some(previous) = previous_mean.filter(|&m| m > 0.0 && !row.lower_bound) {
+        // A row that decided nothing has no standing: its time is no solver's.
+        let standing = !row.lower_bound && row.decided > 0;
+        if let Some(previous) = previous_mean.filter(|&m| m > 0.0 && standing) {
             if let Some(mean) = row.mean_us {
                 (row.ratio_to_previous, row.ratio_to_previous_ci95) =
                     paired(i - 1, round3(mean / previous));
             }
         }
-        previous_mean = row.mean_us.filter(|_| !row.lower_bound);
+        previous_mean = row.mean_us.filter(|_| standing);
         if let (Some(r), Some(m), Some(mean)) = (reference, reference_mean, row.mean_us) {
             if m > 0.0 {
                 let (point, interval) = paired(r, round3(mean / m));
