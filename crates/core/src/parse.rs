@@ -914,7 +914,9 @@ impl<R: BufRead> PuzzleReader<R> {
     ) -> Result<Grid, (usize, ParseErrorKind)> {
         let n = shape.side();
         if let Err(kind) = check_range(n, &first) {
-            self.skip_paragraph();
+            // Skip the paragraph only when it goes on in block rows: a line
+            // puzzle after the bad line is read as a puzzle of its own.
+            self.skip_block_rows();
             return Err((first_line, kind));
         }
         // A lone line of `n` symbols, n not a square: the wrong length for a
@@ -942,7 +944,15 @@ impl<R: BufRead> PuzzleReader<R> {
                     self.skip_paragraph();
                     return Err((line, kind));
                 }
-                Some((line, Raw::Content(text, _))) => {
+                Some((line, Raw::Content(text, comment))) => {
+                    // A whole puzzle on one line right after the first row: there
+                    // was no block, only a bad line, and the puzzle is read as one.
+                    if let Ok(t) = tokenize(&text) {
+                        if rows == 1 && t.symbols.len() != n && is_line_puzzle(t.symbols.len()) {
+                            self.pending.push_front((line, Raw::Content(text, comment)));
+                            return Err(short(rows, line));
+                        }
+                    }
                     let row = tokenize(&text)
                         .and_then(|Tokens { symbols: row, .. }| {
                             if !row.is_empty() && row.len() != n {

@@ -385,3 +385,22 @@ fn a_rated_line_never_hides_a_bad_puzzle_or_a_bad_rating() {
     let items = read("12.4 ..1. .1.. ..42");
     assert_eq!(items[0].1.as_ref().unwrap().to_line(), "12.4..1..1....42");
 }
+
+/// A bad line that might open a block (here ten symbols: a 10x10 block's
+/// first row) must not take the puzzles after it down with it: a whole puzzle
+/// on one line is never a row of a block, so the reader stops the block
+/// there and reads that line as a puzzle of its own.
+#[test]
+fn a_bad_line_never_swallows_the_puzzles_after_it() {
+    let p = "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+    for bad in ["not a puzzle", "x234567890", "1234567890"] {
+        let text = format!("{p}\n{bad}\n{p}\n..3..4.221......\n");
+        let got = read(&text);
+        let puzzles = got.iter().filter(|(_, r)| r.is_ok()).count();
+        assert_eq!(puzzles, 3, "{bad:?}: {got:?}");
+        assert!(
+            got.iter().any(|(line, r)| *line == 2 && r.is_err()),
+            "{bad:?}: {got:?}"
+        );
+    }
+}

@@ -105,6 +105,38 @@ pub struct ListArgs {
     /// returns at once, so `compare --strategies null,...` shows what the timing costs per call)
     #[arg(long)]
     pub hidden: bool,
+
+    /// Output format: text (id and summary, one strategy a line) or json (an array of
+    /// objects: id, summary, prunes_by, outside, headline, and the capabilities)
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: ListFormat,
+}
+
+/// `list --format`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ListFormat {
+    /// `<id> <summary>`, one strategy a line
+    Text,
+    /// A JSON array, one object per strategy
+    Json,
+}
+
+/// A strategy as `list --format json` writes it: what its `Info` declares.
+#[derive(serde::Serialize)]
+struct Listed {
+    id: &'static str,
+    summary: &'static str,
+    prunes_by: &'static str,
+    /// Not one of ours (the reference row, tdoku).
+    outside: bool,
+    /// Run by `compare` when no `--strategies` is given.
+    headline: bool,
+    interruptible: bool,
+    solution_cap: Option<u64>,
+    exact_cover: bool,
+    probeable: bool,
+    copies_states: bool,
+    floor: bool,
 }
 
 fn list(args: &ListArgs) -> Status {
@@ -113,10 +145,36 @@ fn list(args: &ListArgs) -> Status {
     } else {
         Vec::new()
     };
-    output::to_stdout(|out| {
-        for s in registry::strategies().into_iter().chain(hidden) {
-            writeln!(out, "{:<10} {}", s.id(), s.summary())?;
+    let strategies = registry::strategies().into_iter().chain(hidden);
+    output::to_stdout(|out| match args.format {
+        ListFormat::Text => {
+            for s in strategies {
+                writeln!(out, "{:<10} {}", s.id(), s.summary())?;
+            }
+            Ok(())
         }
-        Ok(())
+        ListFormat::Json => {
+            let listed: Vec<Listed> = strategies
+                .map(|s| {
+                    let info = s.info();
+                    let can = info.capabilities;
+                    Listed {
+                        id: info.id,
+                        summary: info.summary,
+                        prunes_by: info.prunes_by,
+                        outside: info.outside,
+                        headline: info.headline,
+                        interruptible: can.interruptible,
+                        solution_cap: can.solution_cap,
+                        exact_cover: can.exact_cover,
+                        probeable: can.probeable,
+                        copies_states: can.copies_states,
+                        floor: can.floor,
+                    }
+                })
+                .collect();
+            serde_json::to_writer_pretty(&mut *out, &listed).map_err(std::io::Error::other)?;
+            writeln!(out)
+        }
     })
 }

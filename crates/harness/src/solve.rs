@@ -14,6 +14,61 @@ pub enum SolveFormat {
     Line,
     /// The boxed grid and the verdict in words, for people
     Pretty,
+    /// One JSON object per puzzle and line (JSON Lines): file, line, shape, givens,
+    /// strategy, verdict, solution (null when none), solutions found, why the search
+    /// stopped, time in µs, and with --stats the statistics
+    Json,
+}
+
+/// `count --format`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CountFormat {
+    /// `<count> exactly` or `<count> at least (why)`, one line per puzzle
+    Text,
+    /// One JSON object per puzzle and line: file, line, count, exact, stopped
+    Json,
+}
+
+/// A puzzle's answer as `solve --format json` writes it.
+#[derive(serde::Serialize)]
+struct SolveRecord<'a> {
+    file: &'a str,
+    line: usize,
+    shape: String,
+    givens: usize,
+    strategy: &'a str,
+    verdict: &'a str,
+    solution: Option<String>,
+    solutions_found: u64,
+    stopped: String,
+    time_us: u128,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<std::collections::BTreeMap<String, Option<u64>>>,
+}
+
+/// A line that could not be read, in `--format json`.
+#[derive(serde::Serialize)]
+struct InvalidRecord<'a> {
+    file: &'a str,
+    line: usize,
+    verdict: &'static str,
+    error: String,
+}
+
+/// A puzzle's count as `count --format json` writes it.
+#[derive(serde::Serialize)]
+struct CountRecord<'a> {
+    file: &'a str,
+    line: usize,
+    count: u64,
+    /// `true` when the search ran to its end: the count is the number of solutions.
+    exact: bool,
+    stopped: String,
+}
+
+fn json_line(out: &mut impl Write, record: &impl serde::Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record).map_err(io::Error::other)?;
+    writeln!(out)
 }
 
 #[derive(Args, Debug)]
@@ -70,6 +125,10 @@ pub struct CountArgs {
 
     #[command(flatten)]
     pub read: ReadArgs,
+
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: CountFormat,
 }
 
 /// Checks every reported solution and the file's expected solution, if any.
@@ -128,20 +187,32 @@ pub fn solve(args: &SolveArgs) -> Status {
         return status;
     }
     let limits = args.budgets.limits(max, 1);
-    let pretty = match args.format {
-        Some(f) => f == SolveFormat::Pretty,
-        None => io::stdout().is_terminal(),
-    };
+    let format = args.format.unwrap_or(if io::stdout().is_terminal() {
+        SolveFormat::Pretty
+    } else {
+        SolveFormat::Line
+    });
+    let pretty = format == SolveFormat::Pretty;
     let mut out = io::stdout().lock();
     let mut shape_lines = sudoku_core::ShapeLines::default();
     let status = for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
         let entry = match item {
             Ok(entry) => entry,
             Err(problem) => {
-                if pretty {
-                    writeln!(out, "{name}:{line}: invalid input: {problem}\n")?;
-                } else {
-                    writeln!(out, "- invalid")?;
+                match format {
+                    SolveFormat::Pretty => {
+                        writeln!(out, "{name}:{line}: invalid input: {problem}\n")?
+                    }
+                    SolveFormat::Line => writeln!(out, "- invalid")?,
+                    SolveFormat::Json => json_line(
+                        &mut out,
+                        &InvalidRecord {
+                            file: name,
+                            line,
+                            verdict: "invalid",
+                            error: problem.to_string(),
+                        },
+                    )?,
                 }
                 return Ok(Status::Failed);
             }
@@ -169,6 +240,33 @@ pub fn solve(args: &SolveArgs) -> Status {
             );
         }
         let status = verify(solver.id(), name, line, &entry, &outcome).max(verdict_status(verdict));
+        if format == SolveFormat::Json {
+            let stats = args.stats.then(|| {
+                outcome
+                    .stats
+                    .reported(&solver.info().reports)
+                    .into_iter()
+                    .map(|(name, value)| (name.to_string(), value))
+                    .collect()
+            });
+            json_line(
+                &mut out,
+                &SolveRecord {
+                    file: name,
+                    line,
+                    shape: entry.puzzle.shape().to_string(),
+                    givens: entry.puzzle.givens(),
+                    strategy: solver.id(),
+                    verdict: verdict.as_str(),
+                    solution: outcome.solutions.first().map(|g| g.to_line()),
+                    solutions_found: outcome.count,
+                    stopped: outcome.stop.to_string(),
+                    time_us: micros,
+                    stats,
+                },
+            )?;
+            return Ok(status);
+        }
         if pretty {
             writeln!(
                 out,
@@ -249,9 +347,23 @@ pub fn count(args: &CountArgs) -> Status {
     }
     let mut out = io::stdout().lock();
     let status = for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
-        let Ok(entry) = item else {
-            writeln!(out, "- invalid")?;
-            return Ok(Status::Failed);
+        let entry = match item {
+            Ok(entry) => entry,
+            Err(problem) => {
+                match args.format {
+                    CountFormat::Text => writeln!(out, "- invalid")?,
+                    CountFormat::Json => json_line(
+                        &mut out,
+                        &InvalidRecord {
+                            file: name,
+                            line,
+                            verdict: "invalid",
+                            error: problem.to_string(),
+                        },
+                    )?,
+                }
+                return Ok(Status::Failed);
+            }
         };
         let outcome = solver.solve(&entry.puzzle, &limits);
         let status = match outcome.stop {
@@ -274,7 +386,19 @@ pub fn count(args: &CountArgs) -> Status {
             },
             stop => format!("at least (stopped by {stop})"),
         };
-        writeln!(out, "{} {qualifier}", outcome.count)?;
+        match args.format {
+            CountFormat::Text => writeln!(out, "{} {qualifier}", outcome.count)?,
+            CountFormat::Json => json_line(
+                &mut out,
+                &CountRecord {
+                    file: name,
+                    line,
+                    count: outcome.count,
+                    exact: outcome.stop == sudoku_core::Stop::Exhausted,
+                    stopped: outcome.stop.to_string(),
+                },
+            )?,
+        }
         Ok(status)
     });
     flushed(status, &mut out)

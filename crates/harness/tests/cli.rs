@@ -208,3 +208,68 @@ fn list_names_every_strategy() {
         .success()
         .stdout(predicate::str::contains("naive"));
 }
+
+/// `--format json` on the three commands scripts read: one object per puzzle
+/// (JSON Lines) for `solve` and `count`, an array for `list`; a bad line is a
+/// record of its own and the exit status still says so.
+#[test]
+fn json_formats_are_records_a_script_can_read() {
+    let file = temp_file("json.txt", &format!("{INKALA}\nnot a puzzle\n{FOUR}\n"));
+    let out = lab()
+        .args(["solve", "--strategy", "dlx", "--format", "json", "--stats"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "the bad line fails the run");
+    let records: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 3);
+    assert_eq!(records[0]["verdict"], "unique");
+    assert_eq!(records[0]["solution"], INKALA_SOLUTION);
+    assert_eq!(records[0]["line"], 1);
+    assert!(records[0]["stats"]["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(records[1]["verdict"], "invalid");
+    assert_eq!(records[1]["line"], 2);
+    assert_eq!(
+        records[2]["givens"], 5,
+        "..3..4.221...... holds five digits"
+    );
+
+    let out = lab()
+        .args([
+            "count",
+            "--strategy",
+            "naive",
+            "--format",
+            "json",
+            "--limit",
+            "10",
+        ])
+        .args(["................", FOUR])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let counts: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(counts[0]["count"], 10);
+    assert_eq!(counts[0]["exact"], false);
+    assert_eq!(counts[1]["count"], 1);
+    assert_eq!(counts[1]["exact"], true);
+
+    let out = lab().args(["list", "--format", "json"]).output().unwrap();
+    let listed: Vec<serde_json::Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let text = lab().arg("list").output().unwrap().stdout;
+    assert_eq!(
+        listed.len(),
+        String::from_utf8(text).unwrap().lines().count()
+    );
+    let dlx = listed.iter().find(|s| s["id"] == "dlx").unwrap();
+    assert_eq!(dlx["exact_cover"], true);
+    assert!(listed.iter().all(|s| s["floor"] == false), "null is hidden");
+}
