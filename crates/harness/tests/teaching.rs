@@ -277,7 +277,7 @@ fn every_strategy_traces_small_puzzles_line_by_line() {
                 );
             }
             assert!(
-                lines.contains(&summary_text(&s, solver.info().reports).as_str()),
+                lines.contains(&summary_text(&s, solver.info()).as_str()),
                 "{id} {puzzle}: {out}"
             );
             assert!(
@@ -313,7 +313,7 @@ fn a_long_trace_is_cut_with_a_count_of_the_rest() {
             assert!(lines.contains(&cut.as_str()), "{id}: {out}");
         }
         assert!(
-            lines.contains(&summary_text(&outcome.stats, solver.info().reports).as_str()),
+            lines.contains(&summary_text(&outcome.stats, solver.info()).as_str()),
             "{id}: {out}"
         );
 
@@ -1150,5 +1150,36 @@ fn explain_prints_sentences_made_of_its_own_figures() {
                 .any(|r| out.contains(&format!("{}{said}", r[0])));
             assert!(named, "{out}");
         }
+    }
+}
+
+/// Where the counts do not come from the steps (the SAT rows: the solver's own
+/// counters), the page says so and why; where they do, it says nothing more.
+#[test]
+fn a_page_whose_counts_exceed_its_steps_says_why() {
+    // Those that report no nodes cannot be traced at all (and say so).
+    let traceable = registry::strategies()
+        .into_iter()
+        .filter(|s| s.info().reports.nodes);
+    for strategy in traceable {
+        let out = lab()
+            .args([
+                "trace",
+                "--format",
+                "html",
+                "--strategy",
+                strategy.id(),
+                "..3..4.221......",
+            ])
+            .output()
+            .unwrap();
+        let page = String::from_utf8(out.stdout).unwrap();
+        let explained = page.contains("not from the steps shown");
+        assert_eq!(
+            explained,
+            !strategy.info().capabilities.trace_matches_stats,
+            "{}",
+            strategy.id()
+        );
     }
 }

@@ -408,7 +408,7 @@ fn play(
                     thousands(hidden)
                 ));
             }
-            lines.push(summary_text(&outcome.stats, solver.info().reports));
+            lines.push(summary_text(&outcome.stats, solver.info()));
             let mut result = result_text(outcome);
             if hidden > 0 && solved {
                 result.push_str(
@@ -484,7 +484,7 @@ fn play(
     }
     let width = term_size().0.saturating_sub(1);
     for line in [
-        summary_text(&outcome.stats, solver.info().reports),
+        summary_text(&outcome.stats, solver.info()),
         result_text(outcome),
     ] {
         for piece in fit(&line, width) {

@@ -277,7 +277,7 @@ pub(super) fn dot_command(
         "{} on {}\n{}",
         solver.id(),
         puzzle.to_line(),
-        summary_text(&outcome.stats, solver.info().reports)
+        summary_text(&outcome.stats, solver.info())
     );
     if let Some(note) = budget_note(&recorder, &outcome) {
         eprintln!("note: {note}");

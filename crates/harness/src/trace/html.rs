@@ -94,7 +94,7 @@ pub fn page(
     events: &[Event],
     hidden: u64,
     outcome: &Outcome,
-    reports: sudoku_core::Reports,
+    info: &sudoku_core::Info,
 ) -> String {
     let shape = puzzle.shape();
     let cells = shape.cells();
@@ -181,7 +181,7 @@ pub fn page(
         key_every: KEY_EVERY,
         nodes,
         hidden,
-        summary: summary_text(&outcome.stats, reports),
+        summary: summary_text(&outcome.stats, info),
         result: outcome.verdict().describe(),
         tree_cap: TREE_CAP,
         focus: Vec::new(),
@@ -576,7 +576,7 @@ pub(super) fn html_command(
         &recorder.events,
         hidden,
         &outcome,
-        solver.info().reports,
+        solver.info(),
     );
     let mut out = io::stdout().lock();
     out.write_all(page.as_bytes())?;

@@ -31,7 +31,7 @@ use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 use std::time::Duration;
 use sudoku_core::{
-    digit_set, digit_symbol, Constraint, DeadEnd, Event, Grid, Outcome, Reason, Recorder, Reports,
+    digit_set, digit_symbol, Constraint, DeadEnd, Event, Grid, Info, Outcome, Reason, Recorder,
     Shape, Solver, Stats, Stop, Trace,
 };
 

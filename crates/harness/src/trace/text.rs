@@ -121,11 +121,7 @@ pub(super) fn text(
             "the givens conflict ({conflict}): there is nothing to search"
         )?;
     }
-    writeln!(
-        out,
-        "{}",
-        summary_text(&outcome.stats, solver.info().reports)
-    )?;
+    writeln!(out, "{}", summary_text(&outcome.stats, solver.info()))?;
     writeln!(out, "{}", result_text(&outcome))?;
     let speed = "this traced run's speed";
     let note = budget_note(

@@ -138,7 +138,8 @@ pub fn indent(event: &Event) -> u32 {
 /// The summary line of every view: `summary: 14 nodes, 13 placements, ...`,
 /// with the counts the strategy `reports` (a search whose branches place no
 /// digit counts no guesses or backtracks, rather than a misleading 0).
-pub fn summary_text(stats: &Stats, reports: Reports) -> String {
+pub fn summary_text(stats: &Stats, info: &Info) -> String {
+    let reports = info.reports;
     let plural = |n: u64, one: &str, many: &str| {
         format!("{} {}", thousands(n), if n == 1 { one } else { many })
     };
@@ -152,9 +153,19 @@ pub fn summary_text(stats: &Stats, reports: Reports) -> String {
     if reports.backtracks {
         parts.push(plural(stats.backtracks, "backtrack", "backtracks"));
     }
-    format!(
+    let mut text = format!(
         "summary: {}, max depth {}",
         parts.join(", "),
         stats.max_depth
-    )
+    );
+    if !info.capabilities.trace_matches_stats {
+        text.push_str(&format!(
+            " (counted by {}'s solver itself, not from the steps shown: a decision whose own \
+             propagation ends in a conflict is taken back before the solver shows it, so it \
+             counts as a guess and a placement but is drawn as a node with no placement, and a \
+             backtrack is a conflict, which may undo many steps at once)",
+            info.id
+        ));
+    }
+    text
 }
