@@ -230,7 +230,7 @@ fn the_html_page_carries_the_replay_boards() {
                 &recorder.events,
                 0,
                 &outcome,
-                solver.info().reports,
+                solver.info(),
             );
             let start = page
                 .find(r#"<script id="data" type="application/json">"#)
