@@ -107,6 +107,19 @@ fn every_strategy_passes_on_the_field() {
     assert_none(failures(&puzzles, 5_000));
 }
 
+/// The 68th puzzle of the 1106 set (its line 71), where a pair found before another
+/// subset's removals broke it was once applied (hidden subset: {3, 5} in one
+/// cell of box 4): every strategy, to the end of its search.
+#[test]
+fn a_subset_broken_by_an_earlier_removal_is_not_applied() {
+    let puzzles = puzzles_of("field/forum-hardest-1106.txt", 67, 1);
+    assert_eq!(
+        puzzles[0].to_line(),
+        "1.......7.2.4...6...3...5...9..4........62.4....9..8....5.....3.6.2...8.7....1..."
+    );
+    assert_none(failures(&puzzles, 200_000));
+}
+
 /// The bigger sweep: 100 puzzles of each field set and all of top95, every
 /// strategy (minutes).
 #[test]

@@ -224,14 +224,8 @@ fn the_html_page_carries_the_replay_boards() {
         for puzzle in [grid(SIX), puzzles_of("classic.txt", 1).remove(0)] {
             let mut recorder = Recorder::default();
             let outcome = solver.solve_traced(&puzzle, &limits(), &mut recorder);
-            let page = trace::html::page(
-                "t",
-                &puzzle,
-                &recorder.events,
-                0,
-                &outcome,
-                solver.info(),
-            );
+            let page =
+                trace::html::page("t", &puzzle, &recorder.events, 0, &outcome, solver.info());
             let start = page
                 .find(r#"<script id="data" type="application/json">"#)
                 .unwrap();

@@ -214,8 +214,18 @@ impl Board {
                     len += 1;
                 }
             }
+            // The lists were read before this unit's first removal: a subset
+            // found after one is checked against the candidates as they are
+            // now, and skipped if a removal broke it (then it is a
+            // contradiction, which the singles will name as a dead end).
+            let mut stale = false;
             changed |= each_subset(&pos[..len], &masks[..len], |digits, cells| {
-                self.clear_naked(u, cells, digits, unit, run)
+                if stale && self.naked_union(u, cells, run) != digits {
+                    return Ok(false);
+                }
+                let cleared = self.clear_naked(u, cells, digits, unit, run)?;
+                stale |= cleared;
+                Ok(cleared)
             })?;
             // Hidden subsets: digits with 2 or 3 places.
             let mut places = [0u32; 32];
@@ -234,11 +244,34 @@ impl Board {
                     len += 1;
                 }
             }
+            let mut stale = false;
             changed |= each_subset(&pos[..len], &masks[..len], |places, digits| {
-                self.clear_hidden(u, places, digits, unit, run)
+                if stale && self.hidden_places(u, digits, run) != places {
+                    return Ok(false);
+                }
+                let cleared = self.clear_hidden(u, places, digits, unit, run)?;
+                stale |= cleared;
+                Ok(cleared)
             })?;
         }
         Ok(changed)
+    }
+
+    /// The candidates now held by the cells at positions `cells` of unit `u`.
+    fn naked_union<T: Trace>(&self, u: usize, cells: u32, run: &mut Run<T>) -> u32 {
+        // The unit's cell list (four to a word), then each cell's candidates.
+        run.mems((self.n as u64).div_ceil(4) + cells.count_ones() as u64);
+        sudoku_core::bits::ones(cells)
+            .map(|i| self.cand[self.units[u * self.n + i] as usize])
+            .fold(0, |union, m| union | m)
+    }
+
+    /// The positions in unit `u` where any of `digits` can now go.
+    fn hidden_places<T: Trace>(&self, u: usize, digits: u32, run: &mut Run<T>) -> u32 {
+        run.mems((self.n as u64).div_ceil(4) + self.n as u64);
+        (0..self.n)
+            .filter(|&i| self.cand[self.units[u * self.n + i] as usize] & digits != 0)
+            .fold(0, |places, i| places | 1 << i)
     }
 
     /// A naked subset: the cells at positions `cells` of unit `u` hold only
