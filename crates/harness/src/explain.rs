@@ -894,6 +894,26 @@ fn stats_of(s: &LineStats) -> Stats {
 mod tests {
     use super::*;
 
+    /// The baseline, and two more of our strategies that count nodes,
+    /// guesses and placements, asked of the registry (the sentences name
+    /// whichever they are).
+    const BASE: &str = registry::BASELINE_STRATEGY;
+    fn ours(k: usize) -> &'static str {
+        registry::strategies()
+            .into_iter()
+            .map(|s| s.info())
+            .filter(|i| {
+                i.id != BASE
+                    && !i.outside
+                    && i.reports.nodes
+                    && i.reports.guesses
+                    && i.reports.placements
+            })
+            .nth(k)
+            .unwrap()
+            .id
+    }
+
     /// A strategy's row with `nodes` nodes and `micros` per round in each
     /// of `rounds` rounds.
     fn row(id: &str, nodes: u64, micros: &[u64]) -> Measured {
@@ -933,23 +953,17 @@ mod tests {
     /// same time", though 5 rounds cannot rank them.
     #[test]
     fn a_wide_spread_in_too_few_rounds_is_not_about_the_same() {
-        let rows = [
-            row("naive", 400_827, &[29_100; 5]),
-            row("prop:fewest/hidden", 9, &[616; 5]),
-        ];
+        let rows = [row(BASE, 400_827, &[29_100; 5]), row(ours(0), 9, &[616; 5])];
         let said = time_sentence(&rows);
         assert_eq!(
             said,
-            "prop:fewest/hidden took 616µs and naive took 29.1ms, 47 times as long, but 5 rounds are too few to rank them (a 95% interval of the ratio needs 6 paired rounds)."
+            format!("{} took 616µs and {BASE} took 29.1ms, 47 times as long, but 5 rounds are too few to rank them (a 95% interval of the ratio needs 6 paired rounds).", ours(0))
         );
         // Six rounds give an interval: now the ranking is stated.
-        let rows = [
-            row("naive", 400_827, &[29_100; 6]),
-            row("prop:fewest/hidden", 9, &[616; 6]),
-        ];
+        let rows = [row(BASE, 400_827, &[29_100; 6]), row(ours(0), 9, &[616; 6])];
         let said = time_sentence(&rows);
         assert!(
-            said.starts_with("prop:fewest/hidden was the fastest at 616µs: 47 times faster than naive, the slowest and the baseline (29.1ms)"),
+            said.starts_with(&format!("{} was the fastest at 616µs: 47 times faster than {BASE}, the slowest and the baseline (29.1ms)", ours(0))),
             "{said}"
         );
     }
@@ -960,26 +974,28 @@ mod tests {
     #[test]
     fn a_wide_spread_the_rounds_cannot_rank_says_so() {
         let rows = [
-            row("dlx", 600, &[100, 100, 100, 100, 100, 100, 100]),
-            row("mrv", 543, &[90, 95, 300, 310, 320, 85, 330]),
+            row(ours(1), 600, &[100, 100, 100, 100, 100, 100, 100]),
+            row(ours(0), 543, &[90, 95, 300, 310, 320, 85, 330]),
         ];
         let said = time_sentence(&rows);
         assert!(!said.contains("about the same"), "{said}");
         assert!(
-            said.starts_with("dlx took 100µs and mrv took 300µs, 3.0 times as long, but the rounds do not tell them apart: the 95% interval of the ratio, "),
+            said.starts_with(&format!("{} took 100µs and {} took 300µs, 3.0 times as long, but the rounds do not tell them apart: the 95% interval of the ratio, ", ours(1), ours(0))),
             "{said}"
         );
         assert!(said.ends_with(", holds 1."), "{said}");
         // Close medians, the same interval: "about the same" is true.
         let rows = [
-            row("dlx", 600, &[100, 100, 100, 100, 100, 100, 100]),
-            row("mrv", 543, &[90, 95, 110, 110, 115, 85, 120]),
+            row(ours(1), 600, &[100, 100, 100, 100, 100, 100, 100]),
+            row(ours(0), 543, &[90, 95, 110, 110, 115, 85, 120]),
         ];
         let said = time_sentence(&rows);
         assert!(
-            said.starts_with(
-                "Both took about the same time, from 100µs for dlx to 110µs for mrv: level"
-            ),
+            said.starts_with(&format!(
+                "Both took about the same time, from 100µs for {} to 110µs for {}: level",
+                ours(1),
+                ours(0)
+            )),
             "{said}"
         );
     }
@@ -988,16 +1004,20 @@ mod tests {
     /// nodes", never "1.3 times faster" or "1.1 times fewer".
     #[test]
     fn small_ratios_are_said_as_shares() {
-        let rows = [row("naive", 1_000, &[130; 9]), row("mrv", 890, &[100; 9])];
+        let rows = [row(BASE, 1_000, &[130; 9]), row(ours(0), 890, &[100; 9])];
         let said = sentences(&rows);
+        let a = ours(0);
         assert_eq!(
             said[0],
-            "mrv visited 890 nodes where naive (the baseline) visited 1,000: 11% fewer nodes, by choosing the most constrained cell first."
+            format!(
+                "{a} visited 890 nodes where {BASE} (the baseline) visited 1,000: 11% fewer nodes, by {}.",
+                rows[1].info.prunes_by
+            )
         );
         assert!(
-            said.last().unwrap().starts_with(
-                "mrv was the fastest at 100µs: 30% faster than naive, the slowest and the baseline (130µs)"
-            ),
+            said.last().unwrap().starts_with(&format!(
+                "{a} was the fastest at 100µs: 30% faster than {BASE}, the slowest and the baseline (130µs)"
+            )),
             "{said:?}"
         );
         assert_eq!(fewer(1.001, "nodes"), "under 1% fewer nodes");
@@ -1008,17 +1028,21 @@ mod tests {
     /// One guess is "1 time", not "1 times"; one node is "1 node".
     #[test]
     fn counts_of_one_are_singular() {
-        let mut rows = [row("naive", 1_000, &[130; 9]), row("mrv", 1, &[100; 9])];
+        let mut rows = [row(BASE, 1_000, &[130; 9]), row(ours(0), 1, &[100; 9])];
         rows[1].stats.guesses = 1;
         rows[1].stats.placements = 4;
         let said = sentences(&rows);
+        let a = ours(0);
         assert!(
-            said[0].starts_with("mrv visited 1 node where naive (the baseline) visited 1,000: "),
+            said[0].starts_with(&format!(
+                "{a} visited 1 node where {BASE} (the baseline) visited 1,000: "
+            )),
             "{said:?}"
         );
         assert!(
-            said.iter()
-                .any(|s| s.starts_with("mrv guessed 1 time where naive guessed 500: 75% of its 4 placements were forced moves")),
+            said.iter().any(|s| s.starts_with(&format!(
+                "{a} guessed 1 time where {BASE} guessed 500: 75% of its 4 placements were forced moves"
+            ))),
             "{said:?}"
         );
     }
@@ -1029,14 +1053,14 @@ mod tests {
     fn the_rounds_are_said_as_run() {
         assert_eq!(engine_rounds(1), 1);
         assert_eq!(engine_rounds(6), 7);
-        let rows = [row("naive", 1_000, &[130; 6]), row("mrv", 3, &[100; 6])];
+        let rows = [row(BASE, 1_000, &[130; 6]), row(ours(0), 3, &[100; 6])];
         assert_eq!(timing_words(&rows), "the median of 6 interleaved rounds");
-        let rows = [row("naive", 1_000, &[130]), row("mrv", 3, &[100; 6])];
+        let rows = [row(BASE, 1_000, &[130]), row(ours(0), 3, &[100; 6])];
         assert_eq!(
             timing_words(&rows),
-            "the median of 6 interleaved rounds (naive in 1 round: a long or stopped solve is timed once)"
+            format!("the median of 6 interleaved rounds ({BASE} in 1 round: a long or stopped solve is timed once)")
         );
-        let rows = [row("naive", 1_000, &[130]), row("mrv", 3, &[100])];
+        let rows = [row(BASE, 1_000, &[130]), row(ours(0), 3, &[100])];
         assert_eq!(timing_words(&rows), "from one run");
     }
 }
