@@ -60,6 +60,13 @@ page naive-4x4.html trace --strategy naive --format html "$FOUR"
 show naive-4x4.txt trace --strategy naive --max-steps 24 "$FOUR"
 show naive-6x6-stats.txt solve --strategy naive --stats --shape 2x3 "$SIX"
 show naive-classic.txt solve --strategy naive --format line --node-budget 20000000 --time-budget none "$INKALA"
+# naive's growth: nodes against empty cells on the 4x4 to 9x9 sets (counts
+# only, under a node budget: the same chart on every machine).
+"$B" compare --set puzzles/4x4.txt puzzles/6x6.txt puzzles/8x8.txt puzzles/9x9-easy.txt puzzles/9x9-hard.txt \
+    --strategies naive,mrv --rounds 1 --node-budget 10000000 --time-budget none --no-progress \
+    --results "$G/growth.jsonl" > /dev/null || [ $? -le 1 ]
+guide/charts.py growth "$G/growth.jsonl" > "$G/naive-growth.svg"
+rm "$G/growth.jsonl"
 
 # Lesson 2: choosing the cell.
 page mrv-6x6.html trace --strategy mrv --format html --shape 2x3 "$SIX"
@@ -71,8 +78,10 @@ show explain-ladder.txt explain --strategies naive,mrv,prop:mrv/none,prop:mrv/fc
 page norvig-inkala.html trace --strategy norvig --format html --limit 2 "$INKALA"
 "$B" ladder --set puzzles/top95.txt --branching mrv,fewest --report "$G/ladder" > "$G/ladder.txt" 2>&1 || [ $? -le 1 ]
 "$B" explain --strategies mrv,prop:mrv/fc,prop:mrv/naked,norvig --report "$G/profiles" puzzles/top95.txt > /dev/null || [ $? -le 1 ]
+guide/charts.py rules "$G/ladder/ladder.csv" > "$G/rule-cost.svg"
 
 # Lesson 4: exact cover.
+guide/exact-cover-svg.py > "$G/exact-cover-4x4.svg"
 page dlx-6x6.html trace --strategy dlx --format html --shape 2x3 "$SIX"
 show explain-exact-cover.txt explain --strategies mrv,dlx puzzles/top95.txt
 

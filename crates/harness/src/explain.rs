@@ -279,10 +279,14 @@ pub fn table(rows: &[Measured]) -> String {
     table.to_string()
 }
 
-/// How many times fewer, in words a reader weighs: `3.2 times fewer nodes`,
-/// `18 times fewer nodes (an order of magnitude)`, `4 orders of magnitude
-/// fewer nodes (37,614 times fewer)`.
+/// How many times fewer, in words a reader weighs: `12% fewer nodes` (under
+/// twice as few, where "1.1 times fewer" would say little), `3.2 times fewer
+/// nodes`, `18 times fewer nodes (an order of magnitude)`, `4 orders of
+/// magnitude fewer nodes (37,614 times fewer)`.
 fn fewer(ratio: f64, what: &str) -> String {
+    if ratio < 2.0 {
+        return format!("{} fewer {what}", share_less(ratio));
+    }
     let orders = ratio.log10().floor() as u32;
     match orders {
         0 => format!("{} times fewer {what}", times(ratio)),
@@ -307,6 +311,43 @@ fn percent(part: u64, whole: u64) -> String {
         format!("{p:.0}%")
     }
 }
+
+/// How much less `1 / ratio` is than 1, as a percentage that never rounds
+/// to 0% or 100%: `12%`, `under 1%`.
+fn share_less(ratio: f64) -> String {
+    let p = 100.0 * (1.0 - 1.0 / ratio);
+    if p < 1.0 {
+        "under 1%".to_string()
+    } else {
+        format!("{:.0}%", p.min(99.0))
+    }
+}
+
+/// How much faster a time `ratio` times shorter is: `2.5 times faster`,
+/// `180 times faster`, and under twice as fast `30% faster` (a speed 1.3
+/// times as high), where "1.3 times faster" is easily misread.
+fn faster(ratio: f64) -> String {
+    if ratio < 1.95 {
+        let p = 100.0 * (ratio - 1.0);
+        if p < 1.0 {
+            "under 1% faster".to_string()
+        } else {
+            format!("{p:.0}% faster")
+        }
+    } else {
+        format!("{} times faster", times(ratio))
+    }
+}
+
+/// `1 time`, `3 times`: a count with its noun.
+fn count_of(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", thousands(n), if n == 1 { one } else { many })
+}
+
+/// Below this ratio of two medians, and with no interval that says
+/// otherwise, two times are "about the same"; above it the sentence gives
+/// both times and the ratio, and says what the rounds can and cannot tell.
+pub const ABOUT_THE_SAME: f64 = 1.25;
 
 /// `n` times, for ratios of times: `2.5`, `14`, `1,200`.
 fn times(ratio: f64) -> String {
@@ -335,9 +376,9 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
             // Not "pruned N% of the tree": another strategy's tree is not a
             // subtree of the baseline's, and 99.9% hides orders of magnitude.
             Some(best) if best.stats.nodes < naive.stats.nodes => out.push(format!(
-                "{} visited {} nodes where {} (the baseline) visited {}: {}, by {}.",
+                "{} visited {} where {} (the baseline) visited {}: {}, by {}.",
                 best.id(),
-                thousands(best.stats.nodes),
+                count_of(best.stats.nodes, "node", "nodes"),
                 naive.id(),
                 thousands(naive.stats.nodes),
                 fewer(
@@ -418,13 +459,13 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
             ));
         } else if most.stats.guesses > least.stats.guesses {
             out.push(format!(
-                "{} guessed {} times where {} guessed {}: {} of its {} placements were forced moves, against {} of {}'s.",
+                "{} guessed {} where {} guessed {}: {} of its {} were forced moves, against {} of {}'s.",
                 least.id(),
-                thousands(least.stats.guesses),
+                count_of(least.stats.guesses, "time", "times"),
                 most.id(),
                 thousands(most.stats.guesses),
                 percent(forced(least), least.stats.placements),
-                thousands(least.stats.placements),
+                count_of(least.stats.placements, "placement", "placements"),
                 percent(forced(most), most.stats.placements),
                 most.id()
             ));
@@ -480,13 +521,22 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
                         .filter(|b| b.id() != slow.id() && b.id() != fast.id())
                         .map(|b| match standing(b, fast) {
                             Some((Standing::Slower, _)) => format!(
-                                ", and {} times faster than {}, the baseline ({})",
-                                times(ratio(b, fast)),
+                                ", and {} than {}, the baseline ({})",
+                                faster(ratio(b, fast)),
                                 b.id(),
                                 format_time(b.time)
                             ),
+                            Some((Standing::Level, ci)) => format!(
+                                ", and level with {}, the baseline ({}; the 95% interval of the ratio, {}, holds 1)",
+                                b.id(),
+                                format_time(b.time),
+                                interval(ci)
+                            ),
+                            // Timed in fewer rounds (a long solve is timed
+                            // once), or the rounds contradict the medians:
+                            // its time is given, no standing.
                             _ => format!(
-                                ", and level with {}, the baseline ({})",
+                                "; {}, the baseline, took {}",
                                 b.id(),
                                 format_time(b.time)
                             ),
@@ -498,16 +548,16 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
                         "the slowest"
                     };
                     out.push(format!(
-                        "{} was the fastest at {}: {} times faster than {}, {slow_is} ({}){against_baseline}{}.",
+                        "{} was the fastest at {}: {} than {}, {slow_is} ({}){against_baseline}{}.",
                         fast.id(),
                         format_time(fast.time),
-                        times(r),
+                        faster(r),
                         slow.id(),
                         format_time(slow.time),
                         reference_clause(fast)
                     ));
                 }
-                found => {
+                found if r < ABOUT_THE_SAME => {
                     let why = match found {
                         Some((_, ci)) => format!(
                             "level: the 95% interval of the ratio, {}, holds 1",
@@ -515,12 +565,43 @@ pub fn sentences(rows: &[Measured]) -> Vec<String> {
                         ),
                         None => "too few rounds to tell them apart".to_string(),
                     };
+                    let all = if ours.len() == 2 { "Both" } else { "All" };
                     out.push(format!(
-                        "All took about the same time, from {} for {} to {} for {}: {why}{}.",
+                        "{all} took about the same time, from {} for {} to {} for {}: {why}{}.",
                         format_time(fast.time),
                         fast.id(),
                         format_time(slow.time),
                         slow.id(),
+                        reference_clause(fast)
+                    ));
+                }
+                // A spread too wide to call "about the same" that the rounds
+                // cannot rank: both times, the ratio, and why no ranking.
+                found => {
+                    let why = match found {
+                        Some((Standing::Level, ci)) => format!(
+                            "the rounds do not tell them apart: the 95% interval of the ratio, {}, holds 1",
+                            interval(ci)
+                        ),
+                        Some((_, ci)) => format!(
+                            "the paired rounds put the ratio at {}, against the medians: this run does not rank them",
+                            interval(ci)
+                        ),
+                        None => format!(
+                            "{} too few to rank them (a 95% interval of the ratio needs 6 paired rounds)",
+                            match fast.runs.min(slow.runs) {
+                                1 => "one round is".to_string(),
+                                k => format!("{k} rounds are"),
+                            }
+                        ),
+                    };
+                    out.push(format!(
+                        "{} took {} and {} took {}, {} times as long, but {why}{}.",
+                        fast.id(),
+                        format_time(fast.time),
+                        slow.id(),
+                        format_time(slow.time),
+                        times(r),
                         reference_clause(fast)
                     ));
                 }
@@ -614,7 +695,7 @@ pub fn run(args: &ExplainArgs) -> Status {
     let config = RunConfig {
         limits: limits.clone(),
         read: args.read.options(),
-        rounds: (args.rounds as usize).max(1),
+        rounds: engine_rounds(args.rounds as usize),
         warmup: false,
         loud: false,
         chunk: 1,
@@ -671,7 +752,7 @@ pub fn run(args: &ExplainArgs) -> Status {
     } else {
         format!(" (the first puzzle of {name})")
     };
-    let most_runs = rows.iter().map(|m| m.runs).max().unwrap_or(1);
+    let timing = timing_words(&rows);
     let mut report_text = String::new();
     let written = crate::output::to_stdout(|out| {
         let mut out = Tee(out, &mut report_text);
@@ -698,8 +779,7 @@ pub fn run(args: &ExplainArgs) -> Status {
         }
         writeln!(
             out,
-            "Counts are the same on every machine; times are {} and vary with the machine and its load.",
-            if most_runs == 1 { "from one run".to_string() } else { format!("the median of up to {most_runs} interleaved rounds") }
+            "Counts are the same on every machine; times are {timing} and vary with the machine and its load."
         )
     });
     let mut status = status.max(written);
@@ -713,6 +793,50 @@ pub fn run(args: &ExplainArgs) -> Status {
         }
     }
     status
+}
+
+/// The engine's rounds for `timed` plain rounds: its first round is the
+/// checked one (it counts mems, its time is provisional and replaced by the
+/// next round's), so `timed` rounds take one more, except for one round,
+/// which the engine times once more plainly on its own.
+pub fn engine_rounds(timed: usize) -> usize {
+    match timed {
+        0 | 1 => 1,
+        n => n + 1,
+    }
+}
+
+/// How the times were taken, as the rounds ran: `from one run`, `the
+/// median of 6 interleaved rounds`, and where some strategy was timed in
+/// fewer rounds (a long or stopped solve is timed once), which and how
+/// many.
+pub fn timing_words(rows: &[Measured]) -> String {
+    let timed: Vec<&Measured> = rows.iter().filter(|m| m.runs > 0).collect();
+    let most = timed.iter().map(|m| m.runs).max().unwrap_or(1);
+    let rounds = |n: u32| match n {
+        1 => "from one run".to_string(),
+        n => format!("the median of {n} interleaved rounds"),
+    };
+    let fewer: Vec<String> = timed
+        .iter()
+        .filter(|m| m.runs < most)
+        .map(|m| {
+            format!(
+                "{} in {}",
+                m.id(),
+                count_of(m.runs.into(), "round", "rounds")
+            )
+        })
+        .collect();
+    if fewer.is_empty() {
+        rounds(most)
+    } else {
+        format!(
+            "{} ({}: a long or stopped solve is timed once)",
+            rounds(most),
+            fewer.join(", ")
+        )
+    }
 }
 
 /// Writes to the terminal and keeps a copy for the report.
@@ -763,5 +887,180 @@ fn stats_of(s: &LineStats) -> Stats {
         peak_states: n(s.peak_states),
         peak_bytes: n(s.peak_bytes),
         mems: s.mems,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The baseline, and two more of our strategies that count nodes,
+    /// guesses and placements, asked of the registry (the sentences name
+    /// whichever they are).
+    const BASE: &str = registry::BASELINE_STRATEGY;
+    fn ours(k: usize) -> &'static str {
+        registry::strategies()
+            .into_iter()
+            .map(|s| s.info())
+            .filter(|i| {
+                i.id != BASE
+                    && !i.outside
+                    && i.reports.nodes
+                    && i.reports.guesses
+                    && i.reports.placements
+            })
+            .nth(k)
+            .unwrap()
+            .id
+    }
+
+    /// A strategy's row with `nodes` nodes and `micros` per round in each
+    /// of `rounds` rounds.
+    fn row(id: &str, nodes: u64, micros: &[u64]) -> Measured {
+        Measured {
+            info: registry::find(id).unwrap().info(),
+            verdict: Verdict::Unique,
+            stats: Stats {
+                nodes,
+                placements: 60,
+                guesses: nodes / 2,
+                backtracks: nodes.saturating_sub(1),
+                max_depth: 50,
+                peak_states: 1,
+                peak_bytes: 2_700,
+                mems: None,
+            },
+            time: Duration::from_micros({
+                let mut sorted = micros.to_vec();
+                sorted.sort_unstable();
+                sorted[sorted.len() / 2]
+            }),
+            runs: micros.len() as u32,
+            rounds: micros
+                .iter()
+                .enumerate()
+                .map(|(k, &us)| (k, Duration::from_micros(us)))
+                .collect(),
+            unsupported: None,
+        }
+    }
+
+    fn time_sentence(rows: &[Measured]) -> String {
+        sentences(rows).last().unwrap().clone()
+    }
+
+    /// The issue's case: 616µs against 29.1ms in 5 rounds is no "about the
+    /// same time", though 5 rounds cannot rank them.
+    #[test]
+    fn a_wide_spread_in_too_few_rounds_is_not_about_the_same() {
+        let rows = [row(BASE, 400_827, &[29_100; 5]), row(ours(0), 9, &[616; 5])];
+        let said = time_sentence(&rows);
+        assert_eq!(
+            said,
+            format!("{} took 616µs and {BASE} took 29.1ms, 47 times as long, but 5 rounds are too few to rank them (a 95% interval of the ratio needs 6 paired rounds).", ours(0))
+        );
+        // Six rounds give an interval: now the ranking is stated.
+        let rows = [row(BASE, 400_827, &[29_100; 6]), row(ours(0), 9, &[616; 6])];
+        let said = time_sentence(&rows);
+        assert!(
+            said.starts_with(&format!("{} was the fastest at 616µs: 47 times faster than {BASE}, the slowest and the baseline (29.1ms)", ours(0))),
+            "{said}"
+        );
+    }
+
+    /// Rounds whose ratio's interval holds 1 but whose medians are far
+    /// apart: both times and the ratio, "do not tell them apart", never
+    /// "about the same".
+    #[test]
+    fn a_wide_spread_the_rounds_cannot_rank_says_so() {
+        let rows = [
+            row(ours(1), 600, &[100, 100, 100, 100, 100, 100, 100]),
+            row(ours(0), 543, &[90, 95, 300, 310, 320, 85, 330]),
+        ];
+        let said = time_sentence(&rows);
+        assert!(!said.contains("about the same"), "{said}");
+        assert!(
+            said.starts_with(&format!("{} took 100µs and {} took 300µs, 3.0 times as long, but the rounds do not tell them apart: the 95% interval of the ratio, ", ours(1), ours(0))),
+            "{said}"
+        );
+        assert!(said.ends_with(", holds 1."), "{said}");
+        // Close medians, the same interval: "about the same" is true.
+        let rows = [
+            row(ours(1), 600, &[100, 100, 100, 100, 100, 100, 100]),
+            row(ours(0), 543, &[90, 95, 110, 110, 115, 85, 120]),
+        ];
+        let said = time_sentence(&rows);
+        assert!(
+            said.starts_with(&format!(
+                "Both took about the same time, from 100µs for {} to 110µs for {}: level",
+                ours(1),
+                ours(0)
+            )),
+            "{said}"
+        );
+    }
+
+    /// Small differences are said as shares: "30% faster", "12% fewer
+    /// nodes", never "1.3 times faster" or "1.1 times fewer".
+    #[test]
+    fn small_ratios_are_said_as_shares() {
+        let rows = [row(BASE, 1_000, &[130; 9]), row(ours(0), 890, &[100; 9])];
+        let said = sentences(&rows);
+        let a = ours(0);
+        assert_eq!(
+            said[0],
+            format!(
+                "{a} visited 890 nodes where {BASE} (the baseline) visited 1,000: 11% fewer nodes, by {}.",
+                rows[1].info.prunes_by
+            )
+        );
+        assert!(
+            said.last().unwrap().starts_with(&format!(
+                "{a} was the fastest at 100µs: 30% faster than {BASE}, the slowest and the baseline (130µs)"
+            )),
+            "{said:?}"
+        );
+        assert_eq!(fewer(1.001, "nodes"), "under 1% fewer nodes");
+        assert_eq!(faster(1.004), "under 1% faster");
+        assert_eq!(faster(2.0), "2.0 times faster");
+    }
+
+    /// One guess is "1 time", not "1 times"; one node is "1 node".
+    #[test]
+    fn counts_of_one_are_singular() {
+        let mut rows = [row(BASE, 1_000, &[130; 9]), row(ours(0), 1, &[100; 9])];
+        rows[1].stats.guesses = 1;
+        rows[1].stats.placements = 4;
+        let said = sentences(&rows);
+        let a = ours(0);
+        assert!(
+            said[0].starts_with(&format!(
+                "{a} visited 1 node where {BASE} (the baseline) visited 1,000: "
+            )),
+            "{said:?}"
+        );
+        assert!(
+            said.iter().any(|s| s.starts_with(&format!(
+                "{a} guessed 1 time where {BASE} guessed 500: 75% of its 4 placements were forced moves"
+            ))),
+            "{said:?}"
+        );
+    }
+
+    /// The closing line says the rounds as they ran: every strategy's count,
+    /// and which were timed in fewer.
+    #[test]
+    fn the_rounds_are_said_as_run() {
+        assert_eq!(engine_rounds(1), 1);
+        assert_eq!(engine_rounds(6), 7);
+        let rows = [row(BASE, 1_000, &[130; 6]), row(ours(0), 3, &[100; 6])];
+        assert_eq!(timing_words(&rows), "the median of 6 interleaved rounds");
+        let rows = [row(BASE, 1_000, &[130]), row(ours(0), 3, &[100; 6])];
+        assert_eq!(
+            timing_words(&rows),
+            format!("the median of 6 interleaved rounds ({BASE} in 1 round: a long or stopped solve is timed once)")
+        );
+        let rows = [row(BASE, 1_000, &[130]), row(ours(0), 3, &[100])];
+        assert_eq!(timing_words(&rows), "from one run");
     }
 }

@@ -33,8 +33,12 @@ pub struct GenerateArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// Stop removing givens at this many clues [default: as few as possible
-    /// up to 12x12; 60% of the cells from 16x16 up, see --minimal]
+    /// Stop removing givens once K or fewer remain. A symmetric group
+    /// (--symmetry) can take the count below K; a puzzle none of whose givens
+    /// can go without a second solution (or whose checks ran out of
+    /// --check-budget) keeps more than K, and a note on standard error says
+    /// how many did [default: as few as possible up to 12x12; 60% of the
+    /// cells from 16x16 up, see --minimal]
     #[arg(long, value_name = "K", conflicts_with = "minimal")]
     pub clues: Option<usize>,
 
@@ -345,6 +349,8 @@ pub fn generate(args: &GenerateArgs) -> Status {
     // Chunks keep memory bounded and output flowing while workers stay busy.
     let chunk = jobs as u64 * 4;
     let mut start = 0;
+    // The givens of each puzzle that stopped above --clues, for the note.
+    let mut above: Vec<usize> = Vec::new();
     while start < args.count {
         let end = (start + chunk).min(args.count);
         let made: Vec<Option<(Generated, Option<u32>)>> = pool.install(|| {
@@ -380,6 +386,9 @@ pub fn generate(args: &GenerateArgs) -> Status {
                             if n == 1 { "" } else { "s" }
                         ),
                     };
+                    if args.clues.is_some_and(|k| g.puzzle.givens() > k) {
+                        above.push(g.puzzle.givens());
+                    }
                     format!(
                         "{}  # clues={}{rating}{unproven}",
                         g.puzzle.to_line(),
@@ -408,6 +417,15 @@ pub fn generate(args: &GenerateArgs) -> Status {
         start = end;
     }
     progress.finish_and_clear();
+    if let (Some(k), Some(most)) = (args.clues, above.iter().max()) {
+        eprintln!(
+            "note: {} of {} puzzles kept more than --clues {k} givens (up to {most}): no further \
+             given could go without a second solution (or a uniqueness check within \
+             --check-budget)",
+            above.len(),
+            args.count,
+        );
+    }
     match out.flush() {
         Ok(()) => status,
         Err(e) => status.max(crate::output::write_failed(&e)),

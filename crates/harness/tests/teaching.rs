@@ -1077,7 +1077,7 @@ fn the_sentences_come_from_the_figures() {
     let said = explain::sentences(&close);
     let time = said.last().unwrap();
     assert!(
-        time.starts_with("All took about the same time")
+        time.starts_with("Both took about the same time")
             && time.contains("level: the 95% interval of the ratio"),
         "{said:?}"
     );
@@ -1140,8 +1140,9 @@ fn explain_prints_sentences_made_of_its_own_figures() {
         if b < n {
             // Several strategies may tie for the fewest nodes: any of them may be named.
             let said = format!(
-                " visited {} nodes where naive (the baseline) visited {}",
+                " visited {} {} where naive (the baseline) visited {}",
                 thousands(b),
+                if b == 1 { "node" } else { "nodes" },
                 thousands(n)
             );
             let named = others

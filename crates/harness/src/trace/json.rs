@@ -194,6 +194,22 @@ impl JsonEvent {
     }
 }
 
+/// The pencil marks after an event, one string per cell in row-major order:
+/// the symbols of an empty cell's candidates as the replay model has them
+/// (the digits no peer holds, less those rules removed on the current
+/// path), empty for a filled cell. The trace page draws the same marks.
+fn marks(shape: Shape, replay: &Replay) -> Vec<String> {
+    (0..shape.cells())
+        .map(|cell| {
+            let candidates = replay.candidates(cell);
+            (1..=shape.side() as u8)
+                .filter(|d| candidates >> (d - 1) & 1 == 1)
+                .map(sudoku_core::digit_symbol)
+                .collect()
+        })
+        .collect()
+}
+
 pub(super) fn json(
     solver: &dyn Solver,
     puzzle: &Grid,
@@ -220,6 +236,7 @@ pub(super) fn json(
                         let mut value = serde_json::to_value(&line)?;
                         if let Some(object) = value.as_object_mut() {
                             object.insert("board".into(), board_line(shape, replay.board()).into());
+                            object.insert("marks".into(), marks(shape, replay).into());
                         }
                         serde_json::to_writer(&mut out, &value)?;
                     }

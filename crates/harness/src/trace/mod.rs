@@ -138,9 +138,10 @@ pub struct TraceArgs {
     pub expand: bool,
 
     /// With --format json: add the board after each event (`"board"`: the
-    /// grid in line format, `.` for an empty cell), from the replay model
-    /// every view draws from, so a trace can be checked without
-    /// reimplementing the rules
+    /// grid in line format, `.` for an empty cell) and its pencil marks
+    /// (`"marks"`: per cell, the symbols of its candidates, empty for a
+    /// filled cell), from the replay model every view draws from, so a
+    /// trace can be checked without reimplementing the rules
     #[arg(long)]
     pub boards: bool,
 
