@@ -92,3 +92,16 @@ pub fn for_each_puzzle(
     }
     status
 }
+
+/// SIGINT and SIGTERM set this flag: a run (`compare`, `rate`) starts no new puzzle, reports
+/// what finished and exits with status 130. A second Ctrl-C ends at once.
+pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        // Registered first, so it sees the flag before the second handler sets it.
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, flag.clone());
+        let _ = signal_hook::flag::register(signal, flag.clone());
+    }
+    flag
+}

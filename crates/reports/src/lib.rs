@@ -20,6 +20,7 @@ pub mod notes;
 pub mod palette;
 pub mod passes;
 pub mod profile;
+pub mod rating;
 pub mod rating_chart;
 pub mod report_files;
 pub mod study;
