@@ -5,7 +5,9 @@ use crate::args::ReadArgs;
 use crate::input::Source;
 use crate::{registry, Status};
 use std::io;
+use std::path::PathBuf;
 use sudoku_core::{Entry, Solver};
+use sudoku_engine::PuzzleSet;
 
 /// Reads the first puzzle of the input; prints the problem and returns the
 /// exit status when there is none.
@@ -104,4 +106,27 @@ pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
         let _ = signal_hook::flag::register(signal, flag.clone());
     }
     flag
+}
+
+/// The inputs as the runner's sets: files and `-` as `compare --set` reads
+/// them, a puzzle written out as a set of one (`rate`, `estimate`).
+pub fn sets_of(inputs: &[String], read: &ReadArgs) -> (Vec<PuzzleSet>, Status) {
+    let mut sets = Vec::new();
+    let mut status = Status::Ok;
+    for arg in inputs {
+        match Source::from_arg_for(arg, read.options()) {
+            Ok(Source::Literal(puzzle)) => sets.push(PuzzleSet::literal(arg, &puzzle)),
+            Ok(Source::File(path)) => sets.push(PuzzleSet::new(path)),
+            Ok(Source::Stdin) => {
+                let (more, s) = sudoku_engine::sets::expand_sets(&[PathBuf::from("-")]);
+                sets.extend(more);
+                status = status.max(s);
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                status = Status::Usage;
+            }
+        }
+    }
+    (sets, status)
 }

@@ -13,7 +13,6 @@
 //! carries them, the run ends with how our ratings agree with the known ones.
 
 use crate::args::{BudgetArgs, ReadArgs};
-use crate::input::Source;
 use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
@@ -23,7 +22,7 @@ use std::time::Instant;
 use sudoku_core::{Entry, Limits, Solver};
 use sudoku_engine::results::{self, Line, Said};
 use sudoku_engine::settings::Settings;
-use sudoku_engine::{config, FollowUp, Problem, ProblemKind, PuzzleSet, RunConfig, Sink, Solved};
+use sudoku_engine::{config, FollowUp, Problem, ProblemKind, RunConfig, Sink, Solved};
 use sudoku_reports::rating::{self, Agreement, RatedLine, Rating};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -149,29 +148,6 @@ impl FollowUp for Rater {
     }
 }
 
-/// The inputs as the runner's sets: files and `-` as `compare --set` reads
-/// them, a puzzle written out as a set of one.
-fn sets_of(inputs: &[String], read: &ReadArgs) -> (Vec<PuzzleSet>, Status) {
-    let mut sets = Vec::new();
-    let mut status = Status::Ok;
-    for arg in inputs {
-        match Source::from_arg_for(arg, read.options()) {
-            Ok(Source::Literal(puzzle)) => sets.push(PuzzleSet::literal(arg, &puzzle)),
-            Ok(Source::File(path)) => sets.push(PuzzleSet::new(path)),
-            Ok(Source::Stdin) => {
-                let (more, s) = sudoku_engine::sets::expand_sets(&[PathBuf::from("-")]);
-                sets.extend(more);
-                status = status.max(s);
-            }
-            Err(message) => {
-                eprintln!("error: {message}");
-                status = Status::Usage;
-            }
-        }
-    }
-    (sets, status)
-}
-
 /// Where the lines go: printed as they come (all but the table), kept for
 /// the table, counted for the agreement and the exit status.
 struct Printer {
@@ -259,7 +235,7 @@ impl Sink for Printer {
 }
 
 pub fn run(args: &RateArgs) -> Status {
-    let (sets, mut status) = sets_of(&args.inputs, &args.read);
+    let (sets, mut status) = crate::inputs::sets_of(&args.inputs, &args.read);
     if sets.is_empty() {
         return status.max(Status::Usage);
     }
