@@ -440,7 +440,7 @@ pub(super) fn follow_up(
     limits: &Limits,
 ) {
     let solved = crate::follow_up::Solved {
-        said: a.said,
+        unique: a.said == Said::Unique,
         solution: a.solution.as_ref(),
     };
     match catch_unwind(AssertUnwindSafe(|| {

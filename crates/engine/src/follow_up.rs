@@ -9,15 +9,15 @@
 //! The engine knows no such record: it names no strategy and no technique,
 //! and hands the follow-up what the solve found.
 
-use crate::results::Said;
 use std::fmt::Debug;
 use sudoku_core::{Entry, Grid, Limits, Solver};
 
 /// What the checked solve found, as a follow-up sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Solved<'a> {
-    /// What the strategy said.
-    pub said: Said,
+    /// The strategy said the puzzle has one solution. (A flag, not the
+    /// results line's verdict: this module stays below the records.)
+    pub unique: bool,
     /// Its verified solution (a unique or multiple verdict).
     pub solution: Option<&'a Grid>,
 }

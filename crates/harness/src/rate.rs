@@ -20,7 +20,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 use sudoku_core::{Entry, Limits, Solver};
-use sudoku_engine::results::{self, Line, Said};
+use sudoku_engine::results::{self, Line};
 use sudoku_engine::settings::Settings;
 use sudoku_engine::{config, FollowUp, Problem, ProblemKind, RunConfig, Sink, Solved};
 use sudoku_reports::rating::{self, Agreement, RatedLine, Rating};
@@ -109,7 +109,7 @@ impl FollowUp for Rater {
         solved: Solved<'_>,
         limits: &Limits,
     ) -> Option<serde_json::Value> {
-        let (Said::Unique, Some(solution)) = (solved.said, solved.solution) else {
+        let (true, Some(solution)) = (solved.unique, solved.solution) else {
             return None;
         };
         let started = Instant::now();

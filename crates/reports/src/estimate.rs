@@ -9,16 +9,40 @@ use sudoku_engine::results::Line;
 
 /// Knuth's estimate of one puzzle's whole tree: the follow-up record of an
 /// `estimate` run (a results line's `follow_up`).
+/// A figure past a double's range (an empty 25x25's tree) is written
+/// `null` and read back as infinite.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Probes {
     pub probes: u64,
     /// The mean of the probes' node estimates, and one probe's standard
     /// deviation.
+    #[serde(with = "beyond_doubles")]
     pub nodes: f64,
+    #[serde(with = "beyond_doubles")]
     pub nodes_sd: f64,
     /// The same for mems.
+    #[serde(with = "beyond_doubles")]
     pub mems: f64,
+    #[serde(with = "beyond_doubles")]
     pub mems_sd: f64,
+}
+
+/// JSON has no infinity: a figure that is none is `null`, read back as
+/// infinite (see [`sci`]).
+mod beyond_doubles {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        if x.is_finite() {
+            s.serialize_f64(*x)
+        } else {
+            s.serialize_none()
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(d)?.unwrap_or(f64::INFINITY))
+    }
 }
 
 /// Why a puzzle has no estimate.
