@@ -789,63 +789,6 @@ impl Writer {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A line of an outside strategy as sudoku-lab wrote it in format 1:
-    /// no version, a word for the shape, one time, 0s beside
-    /// `counts_nodes: false`.
-    fn older() -> String {
-        let mut v = serde_json::json!({
-            "set": "s", "index": 0, "line": 1, "puzzle": "", "shape": "6x6 (2x3 boxes)",
-            "strategy": "r", "counts_nodes": false, "verdict": "budget hit",
-            "stop": "time-budget", "count": 1, "time_ns": 10, "wall_ns": 12, "spread": null,
-            "nodes": 0, "placements": 0, "guesses": 0, "backtracks": null, "max_depth": 0,
-            "peak_states": 0, "peak_bytes": 0, "solved": true, "wrong": false
-        });
-        v.as_object_mut()
-            .unwrap()
-            .insert(["refer", "ence"].concat(), true.into());
-        v.to_string()
-    }
-
-    #[test]
-    fn older_lines_read_typed_and_unmeasured() {
-        let line = parse_line(&older()).unwrap();
-        assert_eq!(line.version, RESULTS_VERSION);
-        assert_eq!(
-            line.shape,
-            Some(LineShape {
-                box_rows: 2,
-                box_cols: 3
-            })
-        );
-        assert_eq!(
-            (line.verdict, line.stop),
-            (Said::Budget, StopReason::TimeBudget)
-        );
-        assert_eq!(line.times_ns, vec![10]);
-        assert_eq!(line.stats, LineStats::default());
-        assert_eq!(
-            v1_shape("9x9").map(LineShape::label).as_deref(),
-            Some("9x9")
-        );
-        assert_eq!(v1_shape(""), None);
-        // A newer line reads back as written, typed, nulls and all.
-        let text = serde_json::to_string(&line).unwrap();
-        assert!(text.contains(r#""nodes":null"#), "{text}");
-        assert!(
-            text.contains(r#""shape":{"box_rows":2,"box_cols":3}"#),
-            "{text}"
-        );
-        assert_eq!(parse_line(&text).unwrap(), line);
-        // A format from the future is refused, saying which.
-        let future = text.replace(r#""version":2"#, r#""version":9"#);
-        assert!(parse_line(&future).unwrap_err().contains("version 9"));
-    }
-}
-
 /// `--results FILE` and `--resume` (compare, rate): the lines FILE holds
 /// (resuming) and the file opened for appending, its settings record written
 /// first when it is new. A FILE that holds results is refused without
@@ -911,4 +854,61 @@ pub fn open(
     };
     let writer = Writer::append(file, settings, shard).map_err(|e| format!("cannot write: {e}"))?;
     Ok((held, writer))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of an outside strategy as sudoku-lab wrote it in format 1:
+    /// no version, a word for the shape, one time, 0s beside
+    /// `counts_nodes: false`.
+    fn older() -> String {
+        let mut v = serde_json::json!({
+            "set": "s", "index": 0, "line": 1, "puzzle": "", "shape": "6x6 (2x3 boxes)",
+            "strategy": "r", "counts_nodes": false, "verdict": "budget hit",
+            "stop": "time-budget", "count": 1, "time_ns": 10, "wall_ns": 12, "spread": null,
+            "nodes": 0, "placements": 0, "guesses": 0, "backtracks": null, "max_depth": 0,
+            "peak_states": 0, "peak_bytes": 0, "solved": true, "wrong": false
+        });
+        v.as_object_mut()
+            .unwrap()
+            .insert(["refer", "ence"].concat(), true.into());
+        v.to_string()
+    }
+
+    #[test]
+    fn older_lines_read_typed_and_unmeasured() {
+        let line = parse_line(&older()).unwrap();
+        assert_eq!(line.version, RESULTS_VERSION);
+        assert_eq!(
+            line.shape,
+            Some(LineShape {
+                box_rows: 2,
+                box_cols: 3
+            })
+        );
+        assert_eq!(
+            (line.verdict, line.stop),
+            (Said::Budget, StopReason::TimeBudget)
+        );
+        assert_eq!(line.times_ns, vec![10]);
+        assert_eq!(line.stats, LineStats::default());
+        assert_eq!(
+            v1_shape("9x9").map(LineShape::label).as_deref(),
+            Some("9x9")
+        );
+        assert_eq!(v1_shape(""), None);
+        // A newer line reads back as written, typed, nulls and all.
+        let text = serde_json::to_string(&line).unwrap();
+        assert!(text.contains(r#""nodes":null"#), "{text}");
+        assert!(
+            text.contains(r#""shape":{"box_rows":2,"box_cols":3}"#),
+            "{text}"
+        );
+        assert_eq!(parse_line(&text).unwrap(), line);
+        // A format from the future is refused, saying which.
+        let future = text.replace(r#""version":2"#, r#""version":9"#);
+        assert!(parse_line(&future).unwrap_err().contains("version 9"));
+    }
 }
