@@ -70,6 +70,8 @@ pub(super) struct Attempt {
     /// After a budget hit, what the whole search would have cost (a quick
     /// random-probe estimate, [`crate::budget::budget_note`]).
     pub(super) budget_note: Option<String>,
+    /// The run's follow-up record ([`crate::follow_up`]).
+    pub(super) follow_up: Option<serde_json::Value>,
 }
 
 impl Attempt {
@@ -91,6 +93,7 @@ impl Attempt {
             rules: None,
             provisional: false,
             budget_note: None,
+            follow_up: None,
         }
     }
 
@@ -119,6 +122,7 @@ impl Attempt {
             rules: self.rules,
             rating: entry.rating,
             budget_note: self.budget_note.clone(),
+            follow_up: self.follow_up.clone(),
             solved: self.solved,
             wrong: self.wrong,
             problems: self
@@ -322,6 +326,7 @@ pub(super) fn attempt(
         rules,
         provisional,
         budget_note: None,
+        follow_up: None,
     };
     if let (Said::Budget, Some(estimator)) = (said, estimator) {
         // Outside the timed region, and bounded (a few hundred probes).
@@ -422,5 +427,33 @@ pub(super) fn parse_error_line(
             Said::Invalid,
             StopReason::ParseError,
         )
+    }
+}
+
+/// The run's follow-up measurement of a finished attempt, outside the timed
+/// solve and panic-safe: a panic is a `crashed` problem and no record.
+pub(super) fn follow_up(
+    a: &mut Attempt,
+    solver: &dyn Solver,
+    entry: &Entry,
+    measure: &dyn crate::follow_up::FollowUp,
+    limits: &Limits,
+) {
+    let solved = crate::follow_up::Solved {
+        unique: a.said == Said::Unique,
+        solution: a.solution.as_ref(),
+    };
+    match catch_unwind(AssertUnwindSafe(|| {
+        measure.measure(solver, entry, solved, limits)
+    })) {
+        Ok(record) => a.follow_up = record,
+        Err(payload) => a.notes.push((
+            ProblemKind::Crashed,
+            format!(
+                "{}: the follow-up measurement crashed (panic: {})",
+                solver.id(),
+                panic_message(payload.as_ref())
+            ),
+        )),
     }
 }

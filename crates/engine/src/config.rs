@@ -4,6 +4,7 @@
 //! run's settings from here, and nothing here knows how a run goes.
 
 use super::budget::EstimatorFor;
+use super::follow_up::FollowUp;
 use super::machine::Machine;
 use super::protocol::Order;
 use std::collections::HashSet;
@@ -121,6 +122,9 @@ pub struct RunConfig {
     pub estimator: Option<EstimatorFor>,
     /// The program's cargo features, for the report's machine section.
     pub cargo_features: Vec<String>,
+    /// A measurement of each puzzle after its checked solve (`rate`,
+    /// `estimate`): its record is the line's `follow_up`.
+    pub follow_up: Option<Arc<dyn FollowUp>>,
 }
 
 impl Default for RunConfig {
@@ -153,6 +157,7 @@ impl Default for RunConfig {
             block: BLOCK,
             estimator: None,
             cargo_features: Vec::new(),
+            follow_up: None,
         }
     }
 }

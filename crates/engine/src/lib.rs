@@ -31,6 +31,7 @@ pub mod attempt;
 pub mod budget;
 pub mod config;
 pub mod cross_check;
+pub mod follow_up;
 pub mod format;
 pub mod input;
 pub mod interval;
@@ -51,6 +52,7 @@ pub mod status;
 pub mod units;
 
 pub use config::RunConfig;
+pub use follow_up::{FollowUp, Solved};
 pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
 pub use sets::{natural_cmp, PuzzleSet};
 pub use sink::Sink;

@@ -308,6 +308,11 @@ pub struct Line {
     /// nodes (about 645 ms at this speed, from 300 random probes)".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget_note: Option<String>,
+    /// The record of the run's follow-up measurement
+    /// ([`FollowUp`](crate::follow_up::FollowUp): `rate`'s rating,
+    /// `estimate`'s probes), in the command's own type.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_up: Option<serde_json::Value>,
     /// The fingerprint of the settings the line was measured under
     /// ([`Settings::fingerprint`]), stamped when it is written; absent in
     /// files written before.
@@ -409,6 +414,7 @@ impl Line {
             disagreement: None,
             rating: None,
             budget_note: None,
+            follow_up: None,
             run: None,
             shard: None,
             puzzle_hash: None,
@@ -781,6 +787,73 @@ impl Writer {
         self.file.write_all(&self.buf)?;
         self.file.flush()
     }
+}
+
+/// `--results FILE` and `--resume` (compare, rate): the lines FILE holds
+/// (resuming) and the file opened for appending, its settings record written
+/// first when it is new. A FILE that holds results is refused without
+/// `resume`, so two runs never mix by accident, and with `resume` when it was
+/// written with other settings (each difference named) or as another shard.
+/// A puzzle only some of whose lines were written (in flight when the run
+/// stopped) is left out: the run does it again.
+pub fn open(
+    path: &Path,
+    resume: bool,
+    shard: Option<Shard>,
+    settings: &Settings,
+) -> Result<(Vec<Line>, Writer), String> {
+    if path.is_dir() {
+        return Err("is a directory; --results names the file to write the results to".into());
+    }
+    let exists = path.metadata().is_ok_and(|m| m.len() > 0);
+    // Locked before it is read (and maybe repaired): two runs on one file
+    // would both redo the rest and write each line twice.
+    let file = open_locked(path)?;
+    let held = if resume && exists {
+        let held = read(path, true)?;
+        if held.shard != shard {
+            let say = |s: Option<Shard>| s.map_or("not sharded".into(), |s| format!("shard {s}"));
+            return Err(format!(
+                "holds {} and this run is {}: resume each shard with its own file",
+                say(held.shard),
+                say(shard)
+            ));
+        }
+        match &held.settings {
+            None => {
+                return Err(
+                    "holds no settings record (written by an older sudoku-lab), so a resumed \
+                     run cannot be checked against it: finish it with that sudoku-lab, or \
+                     start a new file"
+                        .into(),
+                )
+            }
+            Some(theirs) => {
+                let differ = theirs.differences(settings);
+                if !differ.is_empty() {
+                    return Err(format!(
+                        "was written with other settings, so its lines and this run's would \
+                         not be one experiment; they differ in {} (the file's first, this \
+                         run's second): run with the file's settings, or name a new file",
+                        differ.join("; ")
+                    ));
+                }
+            }
+        }
+        let done = done(&held.lines, &settings.strategies);
+        held.lines
+            .into_iter()
+            .filter(|l| done.contains(&(l.set.clone(), l.index)))
+            .collect()
+    } else if exists {
+        return Err(
+            "already holds results: add --resume to finish that run, or name a new file".into(),
+        );
+    } else {
+        Vec::new()
+    };
+    let writer = Writer::append(file, settings, shard).map_err(|e| format!("cannot write: {e}"))?;
+    Ok((held, writer))
 }
 
 #[cfg(test)]

@@ -51,7 +51,7 @@
 //! that are invalid, unsolvable or have several solutions are *results* of a
 //! comparison, not failures of it, and leave the status at 0.
 
-use super::attempt::{attempt, parse_error_line, retime, Attempt};
+use super::attempt::{attempt, follow_up, parse_error_line, retime, Attempt};
 use super::config::{RunConfig, WARMUP_PUZZLES};
 use super::cross_check::cross_check;
 use super::machine::Machine;
@@ -218,6 +218,9 @@ fn rounds(
                             config.estimator,
                         );
                         done.wall = started.elapsed();
+                        if let Some(measure) = config.follow_up.as_deref() {
+                            follow_up(&mut done, solver, &chunk[i].2, measure, &config.limits);
+                        }
                         *a = Some(done);
                         out.inc(1);
                     });

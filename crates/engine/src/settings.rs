@@ -73,6 +73,10 @@ pub struct Settings {
     pub order: Option<String>,
     #[serde(default)]
     pub block: Option<usize>,
+    /// The follow-up measurement of each puzzle (`rate`, `estimate`), in
+    /// words; absent for runs without one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub follow_up: Option<String>,
 }
 
 fn rounds() -> String {
@@ -118,6 +122,7 @@ impl Settings {
             protocol: machine.protocol,
             order: Some(config.order.as_str().to_string()),
             block: Some(machine.block),
+            follow_up: config.follow_up.as_ref().map(|f| f.describe()),
         }
     }
 
@@ -185,6 +190,11 @@ impl Settings {
         differ("--protocol", self.protocol.clone(), other.protocol.clone());
         differ("--order", or_none(&self.order), or_none(&other.order));
         differ("--block", or_none(&self.block), or_none(&other.block));
+        differ(
+            "measurement",
+            or_none(&self.follow_up),
+            or_none(&other.follow_up),
+        );
         differ(
             "binary",
             or_none(&self.binary_hash),

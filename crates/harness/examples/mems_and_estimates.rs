@@ -28,8 +28,8 @@
 
 use std::time::Instant;
 use sudoku_core::{Grid, Limits};
-use sudoku_harness::rate::spearman;
 use sudoku_harness::registry::{estimator, pick, strategies};
+use sudoku_reports::study::spearman;
 use sudoku_testkit::{seeds, shared_set};
 
 fn percentile(sorted: &[f64], p: f64) -> f64 {

@@ -15,13 +15,17 @@
 //! so: their search loops have no such hook.
 
 use crate::args::ReadArgs;
-use crate::inputs::{for_each_puzzle, pick_strategy};
+use crate::inputs::{pick_strategy, sets_of};
 use crate::registry;
 use crate::Status;
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use std::io::{self, Write};
-use sudoku_engine::budget::BEYOND_DOUBLES;
+use std::sync::Arc;
+use sudoku_core::{Entry, Limits, Solver};
+use sudoku_engine::budget::Estimator;
+use sudoku_engine::results::Line;
+use sudoku_engine::{FollowUp, Problem, ProblemKind, RunConfig, Sink, Solved};
+use sudoku_reports::estimate::{Estimated, Probes};
 use sudoku_reports::export::{csv_header, csv_row, json_line};
 
 /// `estimate --format`.
@@ -33,27 +37,6 @@ pub enum EstimateFormat {
     Json,
     /// CSV with a header
     Csv,
-}
-
-/// One puzzle's estimate, as `--format json` and `csv` write it.
-#[derive(Clone, Debug, Default, Serialize)]
-pub struct Estimated {
-    /// The input it came from, and its line there.
-    pub source: String,
-    pub line: usize,
-    pub strategy: String,
-    /// The estimated nodes of the whole tree (every solution), its standard
-    /// error and one probe's standard deviation; absent for invalid givens.
-    pub nodes: Option<f64>,
-    pub nodes_se: Option<f64>,
-    pub nodes_sd: Option<f64>,
-    /// The same for mems.
-    pub mems: Option<f64>,
-    pub mems_se: Option<f64>,
-    pub probes: u64,
-    pub seed: u64,
-    /// Why there is no estimate (an unreadable line, invalid givens).
-    pub error: Option<String>,
 }
 
 /// `estimate`: how big a strategy's whole search tree is, from random probes.
@@ -83,7 +66,41 @@ pub struct EstimateArgs {
     pub read: ReadArgs,
 }
 
-/// Runs `estimate`.
+/// The follow-up of an `estimate` run: the random probes of each puzzle.
+#[derive(Debug)]
+struct Prober {
+    probe: Estimator,
+    probes: u64,
+    seed: u64,
+}
+
+impl FollowUp for Prober {
+    fn describe(&self) -> String {
+        format!("{} random probes, seed {}", self.probes, self.seed)
+    }
+
+    fn measure(
+        &self,
+        solver: &dyn Solver,
+        entry: &Entry,
+        _: Solved<'_>,
+        _: &Limits,
+    ) -> Option<serde_json::Value> {
+        let e = (self.probe)(solver, &entry.puzzle, self.probes, self.seed, None)?;
+        let record = Probes {
+            probes: e.probes,
+            nodes: e.nodes,
+            nodes_sd: e.nodes_sd,
+            mems: e.mems,
+            mems_sd: e.mems_sd,
+        };
+        Some(serde_json::to_value(record).expect("probes serialize"))
+    }
+}
+
+/// Runs `estimate`: a run of the engine whose checked solve stops at the
+/// root (a node budget of one: the givens are checked, panics caught) and
+/// whose follow-up walks the random paths.
 pub fn run(args: &EstimateArgs) -> Status {
     let solver = match pick_strategy(args.strategy.as_deref()) {
         Ok(s) => s,
@@ -99,99 +116,84 @@ pub fn run(args: &EstimateArgs) -> Status {
         );
         return Status::Usage;
     };
-    let mut out = io::stdout().lock();
-    if args.format == EstimateFormat::Csv {
-        if let Err(e) = out.write_all(csv_header::<Estimated>().as_bytes()) {
-            return crate::output::write_failed(&e);
-        }
+    let (sets, status) = sets_of(&args.inputs, &args.read);
+    if sets.is_empty() {
+        return status.max(Status::Usage);
     }
-    for_each_puzzle(&args.inputs, &args.read, |source, line, item| {
-        let mut record = Estimated {
-            source: source.to_string(),
-            line,
-            strategy: solver.id().to_string(),
+    let config = RunConfig {
+        limits: Limits {
+            node_budget: Some(1),
+            ..Limits::default()
+        },
+        read: args.read.options(),
+        warmup: false,
+        chunk: ESTIMATE_CHUNK,
+        command: Some(crate::args::command_line()),
+        follow_up: Some(Arc::new(Prober {
+            probe,
             probes: args.probes,
             seed: args.seed,
-            ..Estimated::default()
-        };
-        let status = match item {
-            Err(e) => {
-                record.error = Some(e);
-                Status::Failed
+        })),
+        ..RunConfig::default()
+    };
+    let mut out = io::stdout().lock();
+    let mut failed: Option<io::Error> = None;
+    let mut status = status;
+    let mut write = |text: &str, failed: &mut Option<io::Error>| {
+        if failed.is_none() {
+            if let Err(e) = out.write_all(text.as_bytes()) {
+                *failed = Some(e);
             }
-            Ok(entry) => match probe(solver, &entry.puzzle, args.probes, args.seed, None) {
-                None => {
-                    record.error = Some("invalid givens: no search".into());
-                    Status::Failed
-                }
-                Some(e) => {
-                    let se = |sd: f64| sd / (e.probes as f64).sqrt();
-                    record.nodes = Some(e.nodes);
-                    record.nodes_se = Some(se(e.nodes_sd));
-                    record.nodes_sd = Some(e.nodes_sd);
-                    record.mems = Some(e.mems);
-                    record.mems_se = Some(se(e.mems_sd));
-                    record.probes = e.probes;
-                    Status::Ok
+        }
+    };
+    if args.format == EstimateFormat::Csv {
+        write(&csv_header::<Estimated>(), &mut failed);
+    }
+    let mut problems = Status::Ok;
+    {
+        let mut sink = Printer {
+            each: |lines: &[Line]| {
+                for line in lines {
+                    let record = Estimated::of(line, args.probes, args.seed);
+                    if record.missing.is_some() {
+                        status = status.max(Status::Failed);
+                    }
+                    let text = match args.format {
+                        EstimateFormat::Json => json_line(&record) + "\n",
+                        EstimateFormat::Csv => csv_row(&record),
+                        EstimateFormat::Text => record.text(),
+                    };
+                    write(&text, &mut failed);
                 }
             },
+            status: &mut problems,
         };
-        write(&mut out, &record, args.format)?;
-        Ok(status)
-    })
-}
-
-/// One puzzle's estimate in the chosen format.
-fn write(out: &mut dyn Write, r: &Estimated, format: EstimateFormat) -> io::Result<()> {
-    match format {
-        EstimateFormat::Json => writeln!(out, "{}", json_line(r)),
-        EstimateFormat::Csv => out.write_all(csv_row(r).as_bytes()),
-        EstimateFormat::Text => match (&r.error, r.nodes, r.mems) {
-            (Some(e), _, _) if e.starts_with("invalid givens") => {
-                writeln!(out, "- invalid givens: no search")
-            }
-            (Some(_), _, _) | (None, None, _) | (None, _, None) => writeln!(out, "- invalid"),
-            (None, Some(nodes), Some(mems)) => {
-                // Past a double's range (an empty 25x25) a mean is no number
-                // and its spread none either: "more than 10^308", no ±.
-                let spread = |mean: f64, text: String| {
-                    if mean.is_finite() {
-                        text
-                    } else {
-                        String::new()
-                    }
-                };
-                let se = |x: Option<f64>| sci(x.unwrap_or_default());
-                writeln!(
-                    out,
-                    "{}: whole tree (every solution) about {} nodes{}, {} mems{}; {} probes, seed {}",
-                    r.strategy,
-                    sci(nodes),
-                    spread(
-                        nodes,
-                        format!(
-                            " (± {} standard error; one probe's sd {})",
-                            se(r.nodes_se),
-                            se(r.nodes_sd)
-                        )
-                    ),
-                    sci(mems),
-                    spread(mems, format!(" (± {})", se(r.mems_se))),
-                    r.probes,
-                    r.seed
-                )
-            }
-        },
+        sudoku_engine::runner::run(&[solver], &sets, &config, &mut sink);
     }
+    if let Some(e) = &failed {
+        return status.max(crate::output::write_failed(e));
+    }
+    status.max(problems)
 }
 
-/// `3.1e13`, or the integer below a million.
-pub fn sci(x: f64) -> String {
-    if !x.is_finite() {
-        BEYOND_DOUBLES.to_string()
-    } else if x < 1e6 {
-        format!("{x:.0}")
-    } else {
-        format!("{x:.2e}")
+/// Puzzles probed before their lines are printed.
+const ESTIMATE_CHUNK: usize = 16;
+
+/// Prints each puzzle's lines; an unreadable or empty input is an I/O error.
+struct Printer<'a, F: FnMut(&[Line])> {
+    each: F,
+    status: &'a mut Status,
+}
+
+impl<F: FnMut(&[Line])> Sink for Printer<'_, F> {
+    fn lines(&mut self, lines: &[Line]) {
+        (self.each)(lines)
+    }
+    fn problem(&mut self, problem: Problem) {
+        let status = match problem.kind {
+            ProblemKind::Unreadable | ProblemKind::Empty => Status::Usage,
+            _ => Status::Failed,
+        };
+        *self.status = (*self.status).max(status);
     }
 }

@@ -8,39 +8,34 @@ use std::time::Instant;
 use sudoku_core::{Grid, Limits, Verdict};
 use sudoku_human::{first_unsound, solve_path_until, Options, Path};
 
-/// Rates one puzzle: checks it has one solution (the default strategy),
-/// solves it step by step within the budgets, and checks every step
-/// against the solution.
-pub fn rate_one(
-    puzzle: &Grid,
-    budgets: &BudgetArgs,
-    keep_steps: bool,
-) -> (String, Option<Path>, Option<String>) {
-    let checker = registry::uniqueness_checker(puzzle.shape());
-    let limits = Limits {
-        max_solutions: Some(2),
-        keep_solutions: 1,
-        ..budgets.limits(Some(2), 1)
-    };
-    let outcome = checker.solve(puzzle, &limits);
-    let verdict = outcome.verdict();
-    if verdict != Verdict::Unique {
-        return (verdict.as_str().to_string(), None, None);
-    }
-    let solution = outcome.solutions[0].clone();
-    let deadline = budgets.time_budget.0.map(|d| Instant::now() + d);
-    let max_steps = budgets.node_budget.map_or(usize::MAX, |n| n as usize);
+/// The human solver's path of a puzzle whose `solution` is known, within
+/// `limits` (the time budget a deadline, the node budget the most steps),
+/// and the first step that contradicts the solution, in words.
+pub fn checked_path(puzzle: &Grid, solution: &Grid, limits: &Limits) -> (Path, Option<String>) {
+    let deadline = limits.time_budget.map(|d| Instant::now() + d);
+    let max_steps = limits.node_budget.map_or(usize::MAX, |n| n as usize);
     let path = solve_path_until(puzzle, Options::default(), max_steps, deadline);
-    let error = first_unsound(&path, &solution).map(|i| {
+    let error = first_unsound(&path, solution).map(|i| {
         format!(
             "step {} is unsound (contradicts the solution): {}",
             i + 1,
             path.steps[i].sentence(puzzle.shape().side())
         )
     });
-    let verdict = if path.stopped { "stopped" } else { "unique" };
-    let _ = keep_steps;
-    (verdict.to_string(), Some(path), error)
+    (path, error)
+}
+
+/// Rates one puzzle: checks it has one solution (the registry's uniqueness
+/// checker), then [`checked_path`]. A puzzle without one solution gives its
+/// verdict instead.
+fn rate_one(puzzle: &Grid, budgets: &BudgetArgs) -> Result<(Path, Option<String>), Verdict> {
+    let checker = registry::uniqueness_checker(puzzle.shape());
+    let limits = budgets.limits(Some(2), 1);
+    let outcome = checker.solve(puzzle, &limits);
+    match outcome.verdict() {
+        Verdict::Unique => Ok(checked_path(puzzle, &outcome.solutions[0], &limits)),
+        other => Err(other),
+    }
 }
 
 /// The human solver's path of `puzzle` within the budgets, checked against
@@ -52,14 +47,13 @@ pub fn human_path(
     puzzle: &sudoku_core::Grid,
     budgets: &BudgetArgs,
 ) -> Result<(sudoku_human::Path, Option<String>), Status> {
-    let (verdict, path, error) = rate_one(puzzle, budgets, true);
-    match path {
-        Some(path) => Ok((path, error)),
-        None => {
-            eprintln!("error: {name}: the puzzle is not unique ({verdict}): a rating needs exactly one solution");
-            Err(Status::Failed)
-        }
-    }
+    rate_one(puzzle, budgets).map_err(|verdict| {
+        eprintln!(
+            "error: {name}: the puzzle is not unique ({}): a rating needs exactly one solution",
+            verdict.as_str()
+        );
+        Status::Failed
+    })
 }
 
 /// Where a human path ends, in one sentence: solved (with the rating),

@@ -5,7 +5,9 @@ use crate::args::ReadArgs;
 use crate::input::Source;
 use crate::{registry, Status};
 use std::io;
+use std::path::PathBuf;
 use sudoku_core::{Entry, Solver};
+use sudoku_engine::PuzzleSet;
 
 /// Reads the first puzzle of the input; prints the problem and returns the
 /// exit status when there is none.
@@ -91,4 +93,40 @@ pub fn for_each_puzzle(
         }
     }
     status
+}
+
+/// SIGINT and SIGTERM set this flag: a run (`compare`, `rate`) starts no new puzzle, reports
+/// what finished and exits with status 130. A second Ctrl-C ends at once.
+pub fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use signal_hook::consts::{SIGINT, SIGTERM};
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in [SIGINT, SIGTERM] {
+        // Registered first, so it sees the flag before the second handler sets it.
+        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, flag.clone());
+        let _ = signal_hook::flag::register(signal, flag.clone());
+    }
+    flag
+}
+
+/// The inputs as the runner's sets: files and `-` as `compare --set` reads
+/// them, a puzzle written out as a set of one (`rate`, `estimate`).
+pub fn sets_of(inputs: &[String], read: &ReadArgs) -> (Vec<PuzzleSet>, Status) {
+    let mut sets = Vec::new();
+    let mut status = Status::Ok;
+    for arg in inputs {
+        match Source::from_arg_for(arg, read.options()) {
+            Ok(Source::Literal(puzzle)) => sets.push(PuzzleSet::literal(arg, &puzzle)),
+            Ok(Source::File(path)) => sets.push(PuzzleSet::new(path)),
+            Ok(Source::Stdin) => {
+                let (more, s) = sudoku_engine::sets::expand_sets(&[PathBuf::from("-")]);
+                sets.extend(more);
+                status = status.max(s);
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                status = Status::Usage;
+            }
+        }
+    }
+    (sets, status)
 }

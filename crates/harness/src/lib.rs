@@ -57,7 +57,6 @@ pub mod generate;
 pub mod human;
 pub mod inputs;
 pub mod ladder;
-pub mod ladder_chart;
 pub mod palette;
 pub mod rate;
 pub mod registry;

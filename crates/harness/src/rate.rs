@@ -1,26 +1,29 @@
 //! `sudoku-lab rate`: each puzzle's difficulty for a person, on Sudoku
 //! Explainer's scale, from the `human` crate's step-by-step solver.
 //!
-//! Puzzles stream through in chunks rated in parallel (`--jobs`) and are
-//! printed in input order. A line that ends in a number (`<81 cells> 7.2`,
-//! the way rated sets are shared) is read as a puzzle with a known rating;
-//! when a file carries them, the run ends with how our ratings agree with
-//! the known ones (Spearman correlation, share within 0.3, share equal).
-//! Every step is checked against the puzzle's solution: a step that removes
-//! the solution's digit or places another is reported as an error.
+//! A run of the engine: the runner reads the inputs as sets, checks each
+//! puzzle's uniqueness with the registry's [`Checker`](registry::Checker)
+//! (timed, panics caught, the solution verified), and the run's follow-up
+//! ([`Rater`]) rates each unique puzzle, every step checked against that
+//! solution. The lines stream in input order into a sink that prints them
+//! (`sudoku_reports::rating`'s views) and, with `--results FILE`, into a
+//! results file that `--resume` finishes after an interruption, as
+//! `compare` does. A line that ends in a number (`<81 cells> 7.2`, the way
+//! rated sets are shared) is a puzzle with a known rating; when a file
+//! carries them, the run ends with how our ratings agree with the known ones.
 
 use crate::args::{BudgetArgs, ReadArgs};
-use crate::human::rate_one;
-use crate::input::Source;
-use crate::Status;
+use crate::{registry, Status};
 use clap::{Args, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
-use serde::Serialize;
-use std::io::{self, IsTerminal, Write};
-use std::time::{Duration, Instant};
-use sudoku_core::Grid;
-use sudoku_human::format_rating;
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+use sudoku_core::{Entry, Limits, Solver};
+use sudoku_engine::results::{self, Line};
+use sudoku_engine::settings::Settings;
+use sudoku_engine::{config, FollowUp, Problem, ProblemKind, RunConfig, Sink, Solved};
+use sudoku_reports::rating::{self, Agreement, RatedLine, Rating};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum RateFormat {
@@ -65,6 +68,14 @@ pub struct RateArgs {
     #[arg(long, hide = true, default_value_t = true, action = clap::ArgAction::Set, value_name = "BOOL")]
     pub progress: bool,
 
+    /// Stream every puzzle's record into FILE (JSON lines) as it is rated
+    #[arg(long, value_name = "FILE")]
+    pub results: Option<PathBuf>,
+
+    /// With --results: keep the puzzles FILE already holds and rate the rest
+    #[arg(long, requires = "results")]
+    pub resume: bool,
+
     #[command(flatten)]
     pub budgets: BudgetArgs,
 
@@ -72,320 +83,271 @@ pub struct RateArgs {
     pub read: ReadArgs,
 }
 
-/// One puzzle's rating, as printed.
-#[derive(Serialize, Clone, Debug)]
-pub struct Rated {
-    pub source: String,
-    pub line: usize,
-    pub puzzle: String,
-    /// The box shape (`3x2`), which a line of 36 symbols alone does not say.
-    pub shape: String,
-    /// unique, multiple, none, invalid, or stopped (a budget ran out).
-    pub verdict: String,
-    pub er: Option<String>,
-    pub ep: Option<String>,
-    pub ed: Option<String>,
-    pub hardest: Option<String>,
-    pub steps: usize,
-    /// The rating the file gives, if any.
-    pub known: Option<f64>,
-    pub micros: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub path: Option<Vec<String>>,
-    #[serde(skip)]
-    pub error: Option<String>,
+/// Puzzles rated in parallel before their lines are printed.
+const RATE_CHUNK: usize = 64;
+
+/// The follow-up of a `rate` run: the human solver's path of each unique
+/// puzzle, checked against the solution the checker verified.
+#[derive(Debug)]
+pub struct Rater {
+    /// Keep the path in words (`--steps`).
+    pub steps: bool,
 }
 
-fn rated(source: &str, line: usize, puzzle: &Grid, known: Option<f64>, args: &RateArgs) -> Rated {
-    let started = Instant::now();
-    let (verdict, path, error) = rate_one(puzzle, &args.budgets, args.steps);
-    let micros = started.elapsed().as_micros() as u64;
-    let n = puzzle.shape().side();
-    let rating = path.as_ref().map(|p| p.rating());
-    let hardest = path.as_ref().and_then(|p| {
-        p.steps
-            .iter()
-            .max_by_key(|s| s.rating)
-            .map(|s| s.technique.name().to_string())
-    });
-    Rated {
-        source: source.to_string(),
-        line,
-        puzzle: puzzle.to_line(),
-        shape: puzzle.shape().to_string(),
-        verdict,
-        er: rating.and_then(|r| r.er).map(format_rating),
-        ep: rating.and_then(|r| r.ep).map(format_rating),
-        ed: rating.and_then(|r| r.ed).map(format_rating),
-        hardest,
-        steps: path.as_ref().map_or(0, |p| p.steps.len()),
-        known,
-        micros,
-        path: args.steps.then(|| {
-            path.as_ref().map_or_else(Vec::new, |p| {
-                p.steps
+impl FollowUp for Rater {
+    fn describe(&self) -> String {
+        format!(
+            "the human solver's rating{}",
+            if self.steps { ", with its steps" } else { "" }
+        )
+    }
+
+    fn measure(
+        &self,
+        _: &dyn Solver,
+        entry: &Entry,
+        solved: Solved<'_>,
+        limits: &Limits,
+    ) -> Option<serde_json::Value> {
+        let (true, Some(solution)) = (solved.unique, solved.solution) else {
+            return None;
+        };
+        let started = Instant::now();
+        let (path, unsound) = crate::human::checked_path(&entry.puzzle, solution, limits);
+        let micros = started.elapsed().as_micros() as u64;
+        let n = entry.puzzle.shape().side();
+        let on_scale = |t: Option<u32>| t.map(|t| f64::from(t) / 10.0);
+        let r = path.rating();
+        let record = Rating {
+            er: on_scale(r.er),
+            ep: on_scale(r.ep),
+            ed: on_scale(r.ed),
+            hardest: path
+                .steps
+                .iter()
+                .max_by_key(|s| s.rating)
+                .map(|s| s.technique.name().to_string()),
+            steps: path.steps.len(),
+            stopped: path.stopped,
+            micros,
+            path: self.steps.then(|| {
+                path.steps
                     .iter()
-                    .map(|s| format!("{} {}", format_rating(s.rating), s.sentence(n)))
+                    .map(|s| {
+                        format!(
+                            "{} {}",
+                            sudoku_human::format_rating(s.rating),
+                            s.sentence(n)
+                        )
+                    })
                     .collect()
-            })
-        }),
-        error,
+            }),
+            unsound,
+        };
+        Some(serde_json::to_value(record).expect("a rating serializes"))
+    }
+}
+
+/// Where the lines go: printed as they come (all but the table), kept for
+/// the table, counted for the agreement and the exit status.
+struct Printer {
+    format: RateFormat,
+    steps: bool,
+    out: io::StdoutLock<'static>,
+    shape_lines: sudoku_core::ShapeLines,
+    kept: Vec<RatedLine>,
+    agreement: Agreement,
+    status: Status,
+    /// The first write that failed (standard output closed).
+    failed: Option<io::Error>,
+    results: Option<results::Writer>,
+    write_error: Option<io::Error>,
+    stop: Option<Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Printer {
+    fn show(&mut self, r: RatedLine) {
+        if let Some(rating) = &r.rating {
+            if let Some(unsound) = &rating.unsound {
+                eprintln!("error: {}:{}: {unsound}", r.line.set, r.line.line);
+            }
+        }
+        if !r.ok() {
+            self.status = self.status.max(Status::Failed);
+        }
+        self.agreement.add(&r);
+        let text = match self.format {
+            RateFormat::Line => {
+                let shape = r
+                    .line
+                    .shape
+                    .and_then(|s| sudoku_core::Shape::new(s.box_rows, s.box_cols).ok());
+                let before = shape.and_then(|s| self.shape_lines.before(s));
+                before.map(|b| format!("{b}\n")).unwrap_or_default() + &rating::line_text(&r)
+            }
+            RateFormat::Json => rating::json_text(&r),
+            RateFormat::Csv => rating::csv_text(&r),
+            RateFormat::Table => {
+                self.kept.push(r);
+                return;
+            }
+        };
+        self.write(&text);
+    }
+
+    fn write(&mut self, text: &str) {
+        if self.failed.is_none() {
+            if let Err(e) = self.out.write_all(text.as_bytes()) {
+                self.failed = Some(e);
+            }
+        }
+    }
+}
+
+impl Sink for Printer {
+    fn lines(&mut self, lines: &[Line]) {
+        if let (Some(w), None) = (self.results.as_mut(), &self.write_error) {
+            if let Err(e) = w.write(lines) {
+                self.write_error = Some(e);
+                if let Some(flag) = &self.stop {
+                    flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        }
+        for line in lines {
+            match RatedLine::of(line) {
+                Ok(r) => self.show(r),
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    self.status = self.status.max(Status::Failed);
+                }
+            }
+        }
+    }
+
+    fn problem(&mut self, problem: Problem) {
+        let status = match problem.kind {
+            ProblemKind::Unreadable | ProblemKind::Empty => Status::Usage,
+            _ => Status::Failed,
+        };
+        self.status = self.status.max(status);
     }
 }
 
 pub fn run(args: &RateArgs) -> Status {
-    // Capped like compare's and generate's: thousands of threads take the
-    // machine down.
-    let threads = args
-        .jobs
-        .map_or(0, |j| crate::jobs::worker_threads(j, None));
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-        Ok(pool) => pool,
-        Err(e) => return crate::output::usage_error(e),
+    let (sets, mut status) = crate::inputs::sets_of(&args.inputs, &args.read);
+    if sets.is_empty() {
+        return status.max(Status::Usage);
+    }
+    let checker: &dyn Solver = &registry::Checker;
+    let strategies = [checker];
+    let mut config = RunConfig {
+        // Unique puzzles only: the checker looks for two solutions and
+        // keeps one, the rating's reference.
+        limits: args.budgets.limits(Some(config::MAX_SOLUTIONS), 1),
+        jobs: args
+            .jobs
+            .map_or_else(num_cores, |j| crate::jobs::worker_threads(j, None)),
+        read: args.read.options(),
+        progress: args.progress && !args.no_progress,
+        warmup: false,
+        rounds: 1,
+        command: Some(crate::args::command_line()),
+        chunk: if args.results.is_some() {
+            config::RESULTS_CHUNK
+        } else {
+            RATE_CHUNK
+        },
+        follow_up: Some(Arc::new(Rater { steps: args.steps })),
+        ..registry::run_config()
     };
-    let bar = (args.progress && !args.no_progress && io::stderr().is_terminal()).then(|| {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-        bar.set_style(
-            ProgressStyle::with_template("{spinner} rated {pos} puzzles, {per_sec}, {elapsed}")
-                .expect("a valid template"),
-        );
-        bar
-    });
-    let mut out = io::stdout().lock();
-    let mut status = Status::Ok;
-    let mut all: Vec<Rated> = Vec::new();
-    let mut shape_lines = sudoku_core::ShapeLines::default();
-    let mut pairs: Vec<(f64, f64)> = Vec::new();
-    let mut unrated_known = 0usize;
+    // Budget notes are compare's: a rating has none.
+    config.estimator = None;
+    let settings = Settings::of(&["checker".to_string()], &sets, &config);
+    let (held, writer) = match &args.results {
+        None => (Vec::new(), None),
+        Some(path) => match results::open(path, args.resume, None, &settings) {
+            Ok((held, writer)) => (held, Some(writer)),
+            Err(message) => {
+                eprintln!("error: --results {}: {message}", path.display());
+                return Status::Usage;
+            }
+        },
+    };
+    config.skip = Arc::new(results::done(&held, &settings.strategies));
+    config.interrupt = Some(crate::inputs::interrupt_flag());
+    let mut printer = Printer {
+        format: args.format,
+        steps: args.steps,
+        out: io::stdout().lock(),
+        shape_lines: Default::default(),
+        kept: Vec::new(),
+        agreement: Agreement::default(),
+        status: Status::Ok,
+        failed: None,
+        results: writer,
+        write_error: None,
+        stop: config.interrupt.clone(),
+    };
     if args.format == RateFormat::Csv {
-        if let Err(e) = writeln!(
-            out,
-            "source,line,puzzle,verdict,er,ep,ed,hardest,steps,known,micros"
-        ) {
-            return crate::output::write_failed(&e);
-        }
+        printer.write(rating::CSV_HEADER);
     }
-    for arg in &args.inputs {
-        let source = match Source::from_arg(arg) {
-            Ok(s) => s,
-            Err(msg) => {
-                eprintln!("error: {msg}");
-                status = status.max(Status::Usage);
-                continue;
-            }
-        };
-        let name = source.name();
-        let items = match source.open(args.read.options()) {
-            Ok(x) => x,
-            Err(e) => {
-                eprintln!("error: {name}: {e}");
-                status = status.max(Status::Usage);
-                continue;
-            }
-        };
-        let mut items = items.peekable();
-        if items.peek().is_none() {
-            eprintln!("error: {name}: no puzzles found (empty, or only comments)");
-            status = status.max(Status::Usage);
-            continue;
-        }
-        loop {
-            let chunk: Vec<_> = items.by_ref().take(64).collect();
-            if chunk.is_empty() {
-                break;
-            }
-            let results: Vec<Result<Rated, (usize, String)>> = pool.install(|| {
-                chunk
-                    .into_par_iter()
-                    .map(|(line, item)| match item {
-                        Ok(entry) => Ok(rated(&name, line, &entry.puzzle, entry.rating, args)),
-                        Err(e) => Err((line, e.kind.to_string())),
-                    })
-                    .collect()
-            });
-            for result in results {
-                let r = match result {
-                    Ok(r) => r,
-                    Err((line, why)) => {
-                        eprintln!("error: {name}:{line}: {why}");
-                        status = status.max(Status::Failed);
-                        if args.format == RateFormat::Line {
-                            if let Err(e) = writeln!(out, "- invalid") {
-                                return crate::output::write_failed(&e);
-                            }
-                        }
-                        continue;
-                    }
-                };
-                if let Some(error) = &r.error {
-                    eprintln!("error: {name}:{}: {error}", r.line);
-                    status = status.max(Status::Failed);
-                }
-                if r.verdict != "unique" {
-                    status = status.max(Status::Failed);
-                }
-                if let Some(k) = r.known {
-                    match &r.er {
-                        Some(er) => pairs.push((k, er.parse().expect("a rating we printed"))),
-                        None => unrated_known += 1,
-                    }
-                }
-                if let Some(bar) = &bar {
-                    bar.inc(1);
-                }
-                let shape_line = (args.format == RateFormat::Line)
-                    .then(|| r.shape.parse().ok().and_then(|s| shape_lines.before(s)))
-                    .flatten();
-                if let Some(Err(e)) = shape_line.map(|l| writeln!(out, "{l}")) {
-                    return crate::output::write_failed(&e);
-                }
-                if let Err(e) = print_one(&mut out, &r, args) {
-                    return crate::output::write_failed(&e);
-                }
-                if args.format == RateFormat::Table {
-                    all.push(r);
-                }
+    // A resumed run prints what the file holds first, in input order: the
+    // output is the one run's.
+    let mut held = held;
+    let order = |set: &str| sets.iter().position(|s| s.name == set);
+    held.sort_by_key(|l| (order(&l.set), l.index));
+    for line in &held {
+        match RatedLine::of(line) {
+            Ok(r) => printer.show(r),
+            Err(message) => {
+                eprintln!("error: --results: {message}");
+                return Status::Usage;
             }
         }
     }
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
-    let summary = agreement(&pairs, unrated_known);
-    let written = (|| -> io::Result<()> {
-        if args.format == RateFormat::Table {
-            writeln!(out, "{}", table(&all, args.steps))?;
-            if let Some(s) = &summary {
-                writeln!(out, "{s}")?;
-            }
-        } else if let Some(s) = &summary {
-            eprintln!("{s}");
+    let finished = sudoku_engine::runner::run(&strategies, &sets, &config, &mut printer);
+    status = status.max(printer.status);
+    if args.format == RateFormat::Table {
+        let table = rating::table(&printer.kept, printer.steps);
+        printer.write(&format!("{table}\n"));
+        if let Some(s) = printer.agreement.sentence() {
+            printer.write(&format!("{s}\n"));
         }
-        out.flush()
-    })();
-    match written {
-        Ok(()) => status,
-        Err(e) => status.max(crate::output::write_failed(&e)),
+    } else if let Some(s) = printer.agreement.sentence() {
+        eprintln!("{s}");
     }
+    if let Err(e) = printer.out.flush() {
+        printer.failed.get_or_insert(e);
+    }
+    if let Some(e) = &printer.failed {
+        status = status.max(crate::output::write_failed(e));
+    }
+    if let Some(e) = &printer.write_error {
+        let file = args.results.as_deref().unwrap_or(std::path::Path::new("-"));
+        eprintln!(
+            "error: --results {}: cannot write the results: {e}",
+            file.display()
+        );
+        return status.max(Status::Usage);
+    }
+    if finished.progress.skipped > 0 {
+        eprintln!(
+            "resumed: {} puzzles were already in the results file",
+            finished.progress.skipped
+        );
+    }
+    if finished.progress.interrupted {
+        eprintln!(
+            "interrupted: {} puzzles rated; --resume with the same --results file rates the rest",
+            finished.progress.finished + finished.progress.skipped
+        );
+        status = status.max(Status::Interrupted);
+    }
+    status
 }
 
-fn print_one(out: &mut impl Write, r: &Rated, args: &RateArgs) -> io::Result<()> {
-    let dash = |x: &Option<String>| x.clone().unwrap_or_else(|| "-".into());
-    match args.format {
-        RateFormat::Line => {
-            let what = match (&r.er, r.verdict.as_str()) {
-                (Some(_), _) => dash(&r.hardest),
-                (None, "unique") => "not finished by logic".into(),
-                (None, v) => v.to_string(),
-            };
-            writeln!(
-                out,
-                "{} {} {} {} {what}",
-                r.puzzle,
-                dash(&r.er),
-                dash(&r.ep),
-                dash(&r.ed)
-            )?;
-            for step in r.path.iter().flatten() {
-                writeln!(out, "  {step}")?;
-            }
-        }
-        RateFormat::Json => writeln!(
-            out,
-            "{}",
-            serde_json::to_string(r).map_err(io::Error::other)?
-        )?,
-        RateFormat::Csv => {
-            let mut w = csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(Vec::new());
-            w.serialize((
-                &r.source, r.line, &r.puzzle, &r.verdict, &r.er, &r.ep, &r.ed, &r.hardest, r.steps,
-                r.known, r.micros,
-            ))
-            .map_err(io::Error::other)?;
-            out.write_all(
-                &w.into_inner()
-                    .map_err(|e| io::Error::other(e.to_string()))?,
-            )?;
-        }
-        RateFormat::Table => {}
-    }
-    Ok(())
-}
-
-fn table(all: &[Rated], steps: bool) -> String {
-    let mut builder = tabled::builder::Builder::default();
-    builder.push_record([
-        "line", "puzzle", "ER", "EP", "ED", "hardest", "steps", "known", "ms",
-    ]);
-    for r in all {
-        let dash = |x: &Option<String>| x.clone().unwrap_or_else(|| "-".into());
-        builder.push_record([
-            r.line.to_string(),
-            r.puzzle.clone(),
-            dash(&r.er),
-            dash(&r.ep),
-            dash(&r.ed),
-            if r.er.is_some() {
-                dash(&r.hardest)
-            } else {
-                r.verdict.clone()
-            },
-            r.steps.to_string(),
-            r.known.map_or("-".into(), |k| format!("{k:.1}")),
-            format!("{:.1}", r.micros as f64 / 1000.0),
-        ]);
-        if steps {
-            for step in r.path.iter().flatten() {
-                builder.push_record([
-                    "".into(),
-                    format!("  {step}"),
-                    "".into(),
-                    "".into(),
-                    "".into(),
-                    "".into(),
-                    "".into(),
-                    "".into(),
-                    "".into(),
-                ]);
-            }
-        }
-    }
-    let mut table = builder.build();
-    table.with(tabled::settings::Style::markdown());
-    table.to_string()
-}
-
-pub use sudoku_reports::study::{ranks, spearman};
-
-/// The agreement with known ratings, in one paragraph.
-fn agreement(pairs: &[(f64, f64)], unrated: usize) -> Option<String> {
-    if pairs.is_empty() && unrated == 0 {
-        return None;
-    }
-    let (known, ours): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
-    let n = pairs.len().max(1) as f64;
-    let within = pairs
-        .iter()
-        .filter(|(k, o)| (k - o).abs() <= 0.3 + 1e-9)
-        .count();
-    let exact = pairs.iter().filter(|(k, o)| (k - o).abs() < 1e-9).count();
-    let rho = spearman(&known, &ours).map_or("n/a".into(), |r| format!("{r:.3}"));
-    Some(format!(
-        "agreement with the known ratings: {} puzzles rated ({} with a known rating not finished by logic or stopped); Spearman {rho}; within 0.3: {:.1}%; equal: {:.1}%",
-        pairs.len(),
-        unrated,
-        100.0 * within as f64 / n,
-        100.0 * exact as f64 / n
-    ))
-}
-
-/// Budgets for one puzzle, for callers outside `rate` (generate).
-pub fn default_budgets(time: Option<Duration>) -> BudgetArgs {
-    BudgetArgs {
-        node_budget: None,
-        time_budget: crate::args::TimeBudget(time),
-        memory_budget: crate::args::MemoryBudget(None),
-    }
+/// Every core, as rate has always used by default.
+fn num_cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -136,6 +136,50 @@ pub fn uniqueness_checker(shape: Shape) -> &'static dyn Solver {
         .unwrap_or(first)
 }
 
+/// The uniqueness check as one strategy for a run over puzzles of any
+/// shape (`rate`): each solve goes to [`uniqueness_checker`] of the
+/// puzzle's shape. Not in any list: only `rate` runs it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Checker;
+
+static CHECKER_INFO: Info = Info {
+    id: "checker",
+    summary: "the uniqueness check of rate and generate: bitboard, dlx from side 25 up",
+    family: Family::Reference,
+    outside: false,
+    // Counts of different strategies by shape: none is reported.
+    reports: Reports::NONE,
+    shapes: Shapes::All,
+    prunes_by: "its strategy's rules",
+    headline: false,
+    brute_force: false,
+    capabilities: Capabilities {
+        interruptible: true,
+        solution_cap: None,
+        one_node_per_placement: false,
+        trace_matches_stats: false,
+        probeable: false,
+        exact_cover: false,
+        floor: false,
+        copies_states: false,
+    },
+};
+
+impl Solver for Checker {
+    fn info(&self) -> &'static Info {
+        &CHECKER_INFO
+    }
+    fn solve(&self, puzzle: &Grid, limits: &Limits) -> Outcome {
+        uniqueness_checker(puzzle.shape()).solve(puzzle, limits)
+    }
+    fn solve_traced(&self, puzzle: &Grid, limits: &Limits, trace: &mut dyn Trace) -> Outcome {
+        uniqueness_checker(puzzle.shape()).solve_traced(puzzle, limits, trace)
+    }
+    fn supports(&self, shape: Shape) -> Result<(), String> {
+        uniqueness_checker(shape).supports(shape)
+    }
+}
+
 /// Looks a strategy up by id, the hidden ones too.
 pub fn find(id: &str) -> Option<&'static dyn Solver> {
     strategies()

@@ -16,22 +16,22 @@
 use crate::args::BudgetArgs;
 use crate::Status;
 use clap::Args;
-use plotters::prelude::*;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
-use sudoku_engine::{PuzzleSet, Report, RunConfig};
+use std::path::PathBuf;
+use sudoku_engine::{PuzzleSet, RunConfig};
 use sudoku_reports::compare;
+use sudoku_reports::scaling::{self, SideOfSet};
 
 /// The set used for each side, smallest first, under `--puzzles`.
-pub const SHAPE_SETS: [&str; 8] = [
-    "scaling/4x4.txt",
-    "scaling/6x6.txt",
-    "scaling/8x8.txt",
-    "scaling/9x9.txt",
-    "scaling/12x12.txt",
-    "scaling/16x16.txt",
-    "scaling/20x20.txt",
-    "scaling/25x25.txt",
+pub const SHAPE_SETS: [(usize, &str); 8] = [
+    (4, "scaling/4x4.txt"),
+    (6, "scaling/6x6.txt"),
+    (8, "scaling/8x8.txt"),
+    (9, "scaling/9x9.txt"),
+    (12, "scaling/12x12.txt"),
+    (16, "scaling/16x16.txt"),
+    (20, "scaling/20x20.txt"),
+    (25, "scaling/25x25.txt"),
 ];
 
 #[derive(Args, Debug)]
@@ -66,57 +66,6 @@ pub struct ScalingArgs {
     pub report: PathBuf,
 }
 
-/// One point of a line: a strategy on the set of one side. The same
-/// statistic, the median over the set's puzzles, on both panels.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Point {
-    pub side: usize,
-    pub set: String,
-    pub strategy: String,
-    /// Median solve time per puzzle, µs.
-    pub median_us: Option<f64>,
-    /// `median_us` is a lower bound (budget hits rank at or below it).
-    pub median_lower_bound: bool,
-    /// Median search states entered per puzzle.
-    pub nodes_median: Option<f64>,
-    /// `nodes_median` is a lower bound.
-    pub nodes_median_lower_bound: bool,
-    pub budget_hit: u64,
-    pub decided: u64,
-    pub attempted: u64,
-}
-
-fn side_of(report: &Report, set: &str) -> Option<usize> {
-    let info = report.sets.iter().find(|s| s.name == set)?;
-    let label = info.shapes.first()?;
-    label.split('x').next()?.parse().ok()
-}
-
-/// The points of a report, per strategy in registry order, smallest side first.
-pub fn points(report: &Report) -> Vec<Point> {
-    let mut points: Vec<Point> = report
-        .results
-        .iter()
-        .filter(|r| r.supported)
-        .filter_map(|r| {
-            Some(Point {
-                side: side_of(report, &r.set)?,
-                set: r.set.clone(),
-                strategy: r.strategy.clone(),
-                median_us: r.median_us,
-                median_lower_bound: r.median_lower_bound,
-                nodes_median: r.nodes_median,
-                nodes_median_lower_bound: r.nodes_median_lower_bound,
-                budget_hit: r.budget_hit,
-                decided: r.decided,
-                attempted: r.attempted,
-            })
-        })
-        .collect();
-    points.sort_by_key(|p| p.side);
-    points
-}
-
 pub fn run(args: &ScalingArgs) -> Status {
     let solvers = match crate::registry::pick_strategies(&args.strategies) {
         Ok(s) => s,
@@ -124,7 +73,15 @@ pub fn run(args: &ScalingArgs) -> Status {
     };
     let sets: Vec<PuzzleSet> = SHAPE_SETS
         .iter()
-        .map(|f| PuzzleSet::new(args.puzzles.join(f)))
+        .map(|(_, f)| PuzzleSet::new(args.puzzles.join(f)))
+        .collect();
+    let sides: Vec<SideOfSet> = SHAPE_SETS
+        .iter()
+        .zip(&sets)
+        .map(|(&(side, _), set)| SideOfSet {
+            set: set.name.clone(),
+            side,
+        })
         .collect();
     if let Some(missing) = sets.iter().find(|s| !s.path.exists()) {
         eprintln!(
@@ -151,11 +108,11 @@ pub fn run(args: &ScalingArgs) -> Status {
     let pinned = sudoku_engine::pin::pin(args.protocol.pin, config.jobs);
     let mut report = compare(&solvers, &sets, &config);
     report.machine.pinned = pinned;
-    let points = points(&report);
-    let table = markdown_table(&points, &report);
+    let points = scaling::points(&report, &sides);
+    let table = scaling::markdown_table(&points, &report);
     // The report is written even when standard output is gone.
     let printed = crate::output::print(&format!("{table}\n"));
-    if let Err(e) = write(&args.report, &report, &points, &table) {
+    if let Err(e) = scaling::write(&args.report, &report, &points, &table) {
         eprintln!("error: {}: {e}", args.report.display());
         return Status::Usage;
     }
@@ -164,222 +121,4 @@ pub fn run(args: &ScalingArgs) -> Status {
         args.report.display()
     );
     report.status().max(printed)
-}
-
-/// The strategies of a report in the order they ran (the registry's), so the
-/// rows come in the same order as in `compare`'s tables.
-fn strategy_ids(report: &Report) -> Vec<&str> {
-    report.strategies.iter().map(|s| s.id.as_str()).collect()
-}
-
-fn markdown_table(points: &[Point], report: &Report) -> String {
-    use crate::format::{format_si, format_us};
-    let mut sides: Vec<usize> = points.iter().map(|p| p.side).collect();
-    sides.dedup();
-    let ids = strategy_ids(report);
-    let mut out = String::from("| strategy |");
-    for side in &sides {
-        out.push_str(&format!(" {side}x{side} |"));
-    }
-    out.push_str("\n|---|");
-    out.push_str(&"---:|".repeat(sides.len()));
-    out.push('\n');
-    let bound = |lower: bool| if lower { ">= " } else { "" };
-    for id in ids {
-        out.push_str(&format!("| {id} |"));
-        for side in &sides {
-            let cell = match points.iter().find(|p| p.strategy == id && p.side == *side) {
-                None => "n/a".to_string(),
-                Some(p) => {
-                    let time = p
-                        .median_us
-                        .map(|t| format!("{}{}", bound(p.median_lower_bound), format_us(t)))
-                        .unwrap_or_else(|| "-".into());
-                    let nodes = p
-                        .nodes_median
-                        .map(|n| {
-                            format!(
-                                ", {}{} nodes",
-                                bound(p.nodes_median_lower_bound),
-                                format_si(n)
-                            )
-                        })
-                        .unwrap_or_default();
-                    let hit = if p.budget_hit > 0 {
-                        format!(" ({}/{} budget)", p.budget_hit, p.attempted)
-                    } else {
-                        String::new()
-                    };
-                    format!("{time}{nodes}{hit}")
-                }
-            };
-            out.push_str(&format!(" {cell} |"));
-        }
-        out.push('\n');
-    }
-    let sets: Vec<String> = report
-        .sets
-        .iter()
-        .map(|s| format!("{} ({} puzzles)", s.name, s.puzzles))
-        .collect();
-    out.push_str(&format!(
-        "\nMedian time per puzzle and median nodes (search states entered) per puzzle, \
-         proving uniqueness, over each set: {}. \"(k/n budget)\": k of the n puzzles hit a \
-         budget; `>= ` marks a median those puzzles make a lower bound.\n",
-        sets.join(", ")
-    ));
-    out
-}
-
-fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(), String> {
-    crate::output::report_dir(dir)?;
-    let json = serde_json::json!({ "machine": report.machine, "points": points });
-    let text = serde_json::to_string_pretty(&json).map_err(|e| e.to_string())? + "\n";
-    crate::output::write_atomic(&dir.join("scaling.json"), text.as_bytes())
-        .map_err(|e| e.to_string())?;
-    let md = format!(
-        "# Scaling study\n\nCommand: `{}`\n\n{table}\n![scaling](scaling.svg)\n",
-        report.machine.command.clone().unwrap_or_default()
-    );
-    crate::output::write_atomic(&dir.join("scaling.md"), md.as_bytes())
-        .map_err(|e| e.to_string())?;
-    chart(&dir.join("scaling.svg"), points)
-}
-
-/// Two panels, one above the other: time and nodes against the side, one
-/// legend above them, colours from [`crate::palette`].
-fn chart(path: &Path, points: &[Point]) -> Result<(), String> {
-    use crate::palette::WIDTH;
-    use sudoku_reports::draw::{axis_count, axis_time, header, header_height, Swatch};
-    // One colour per strategy, the same on both panels and on every chart.
-    let mut ids: Vec<&str> = Vec::new();
-    for p in points {
-        if !ids.contains(&p.strategy.as_str()) {
-            ids.push(&p.strategy);
-        }
-    }
-    let notes = [
-        "Median over each set's puzzles against the side n of the grid, log scales. \
-                  A hollow point is a lower bound (budget hits rank at or below the median); \
-                  the line stops there.",
-    ];
-    let panel_height = 420;
-    let height = header_height(&notes, &ids) + 2 * panel_height;
-    let temp = crate::output::temp_path(path);
-    let root = SVGBackend::new(&temp, (WIDTH, height)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let sides: Vec<usize> = points.iter().map(|p| p.side).collect();
-    let (lo, hi) = (
-        *sides.iter().min().unwrap_or(&4) as f64,
-        *sides.iter().max().unwrap_or(&25) as f64,
-    );
-    let area = header(
-        &root,
-        "Scaling: cost against the grid side",
-        &notes,
-        &ids,
-        Swatch::Line,
-    )?;
-    let (top, bottom) = area.split_vertically(panel_height);
-    panel(
-        &top,
-        points,
-        &ids,
-        "median time per puzzle",
-        (lo, hi),
-        |p| p.median_us.map(|v| (v, p.median_lower_bound)),
-        axis_time,
-    )?;
-    panel(
-        &bottom,
-        points,
-        &ids,
-        "median nodes per puzzle",
-        (lo, hi),
-        |p| p.nodes_median.map(|v| (v, p.nodes_median_lower_bound)),
-        axis_count,
-    )?;
-    root.present().map_err(|e| e.to_string())?;
-    drop(top);
-    drop(bottom);
-    drop(area);
-    drop(root);
-    crate::output::rename_into(&temp, path).map_err(|e| e.to_string())
-}
-
-/// One panel: a line per strategy through `value` (the figure and whether it
-/// is a lower bound) against the side.
-fn panel(
-    area: &DrawingArea<SVGBackend, plotters::coord::Shift>,
-    points: &[Point],
-    all_ids: &[&str],
-    axis: &str,
-    (lo, hi): (f64, f64),
-    value: impl Fn(&Point) -> Option<(f64, bool)>,
-    label: fn(f64) -> String,
-) -> Result<(), String> {
-    use crate::palette::{self, TEXT_AXIS, TEXT_MIN};
-    let values: Vec<f64> = points
-        .iter()
-        .filter_map(|p| value(p).map(|v| v.0))
-        .filter(|v| *v > 0.0)
-        .collect();
-    if values.is_empty() {
-        return Ok(());
-    }
-    let ymin = values.iter().cloned().fold(f64::MAX, f64::min) / 2.0;
-    let ymax = values.iter().cloned().fold(0.0, f64::max) * 2.0;
-    let mut chart = ChartBuilder::on(area)
-        .margin(16)
-        .margin_right(32)
-        .x_label_area_size(56)
-        .y_label_area_size(110)
-        .build_cartesian_2d(lo - 1.0..hi + 1.0, (ymin..ymax).log_scale())
-        .map_err(|e| e.to_string())?;
-    chart
-        .configure_mesh()
-        .x_desc("side n")
-        .y_desc(axis)
-        .x_labels(12)
-        .x_label_formatter(&|x| format!("{}", x.round()))
-        .y_label_formatter(&|y| label(*y))
-        .label_style(("sans-serif", TEXT_MIN))
-        .axis_desc_style(("sans-serif", TEXT_AXIS))
-        .draw()
-        .map_err(|e| e.to_string())?;
-    for id in all_ids {
-        let color = palette::color(id);
-        let line: Vec<(f64, f64, bool)> = points
-            .iter()
-            .filter(|p| p.strategy == *id)
-            .filter_map(|p| value(p).map(|(v, lower)| (p.side as f64, v, lower)))
-            .filter(|&(_, v, _)| v > 0.0)
-            .collect();
-        if line.is_empty() {
-            continue;
-        }
-        // The line runs through the exact medians; it stops at the first
-        // median that is a lower bound, which is drawn hollow.
-        let finished = line.iter().take_while(|p| !p.2).count();
-        let drawn: Vec<(f64, f64)> = line
-            .iter()
-            .take(finished + 1)
-            .map(|&(x, y, _)| (x, y))
-            .collect();
-        chart
-            .draw_series(LineSeries::new(drawn.clone(), color.stroke_width(3)))
-            .map_err(|e| e.to_string())?;
-        for (k, &(x, y)) in drawn.iter().enumerate() {
-            let hit = k >= finished;
-            let style = if hit {
-                color.stroke_width(3)
-            } else {
-                color.filled()
-            };
-            chart
-                .draw_series(std::iter::once(Circle::new((x, y), 6, style)))
-                .map_err(|e| e.to_string())?;
-        }
-    }
-    Ok(())
 }

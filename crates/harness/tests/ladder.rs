@@ -216,3 +216,86 @@ fn ladder_writes_a_missing_ratio_as_n_a_and_null() {
         }
     }
 }
+
+#[test]
+fn ladder_tables_and_chart_keep_rung_order_and_labels_apart() {
+    let dir = temp_dir("order");
+    // Rules named out of order: the tables and the lines follow the ladder.
+    let out = lab()
+        .args(["ladder", "--branching", "fewest,mrv", "--rules"])
+        .args(["subsets,none,hidden,fc", "--no-progress", "--rounds", "1"])
+        .arg("--set")
+        .args([data("tiny.txt"), data("hard.txt")])
+        .arg("--report")
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let ladder = [
+        "prop:mrv/none",
+        "prop:mrv/fc",
+        "prop:mrv/hidden",
+        "prop:mrv/subsets",
+        "prop:fewest/none",
+        "prop:fewest/fc",
+        "prop:fewest/hidden",
+        "prop:fewest/subsets",
+    ];
+    for table in text.split(" puzzles\n").skip(1) {
+        let at: Vec<usize> = ladder
+            .iter()
+            .map(|r| table.find(&format!(" {r} ")).unwrap())
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{table}");
+    }
+    // The chart, laid out again from the JSON rows it was drawn from.
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("ladder.json")).unwrap()).unwrap();
+    let points: Vec<sudoku_reports::ladder_chart::Point> = json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| sudoku_reports::ladder_chart::Point {
+            set: r["set"].as_str().unwrap().into(),
+            branching: r["branching"].as_str().unwrap().into(),
+            branching_rank: r["branching_rank"].as_u64().unwrap() as usize,
+            rule: r["rules"].as_str().unwrap().into(),
+            rule_rank: r["rules_rank"].as_u64().unwrap() as usize,
+            guesses: r["guesses_per_puzzle"].as_f64().unwrap(),
+            us: r["us_per_puzzle"].as_f64().unwrap(),
+            us_interval: r["us_per_puzzle_ci95"]
+                .as_array()
+                .map(|c| (c[0].as_f64().unwrap(), c[1].as_f64().unwrap())),
+        })
+        .collect();
+    let layout = sudoku_reports::ladder_chart::layout("The pruning ladder", &points);
+    let svg = std::fs::read_to_string(dir.join("ladder.svg")).unwrap();
+    assert_eq!(svg, sudoku_reports::ladder_chart::draw(&layout));
+    assert_eq!(layout.panels.len(), 2, "one panel per set");
+    for panel in &layout.panels {
+        let branchings: Vec<&str> = panel.lines.iter().map(|l| l.branching.as_str()).collect();
+        assert_eq!(branchings, ["mrv", "fewest"]);
+        let marks: Vec<_> = panel.lines.iter().flat_map(|l| &l.marks).collect();
+        for line in &panel.lines {
+            let rules: Vec<&str> = line.marks.iter().map(|m| m.rule.as_str()).collect();
+            assert_eq!(rules, ["none", "fc", "hidden", "subsets"], "{}", panel.set);
+        }
+        for (i, a) in marks.iter().enumerate() {
+            assert!(a.label.inside(&panel.plot), "{}", a.rule);
+            for (j, b) in marks.iter().enumerate() {
+                assert!(!a.label.overlaps(&b.dot), "label {i} covers point {j}");
+                assert!(
+                    b.bar.is_none_or(|bar| !a.label.overlaps(&bar)),
+                    "label {i} covers bar {j}"
+                );
+                assert!(i == j || !a.label.overlaps(&b.label), "labels {i} and {j}");
+            }
+        }
+    }
+}

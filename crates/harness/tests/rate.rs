@@ -370,3 +370,101 @@ fn pearson(a: &[f64], b: &[f64]) -> f64 {
     let vb: f64 = b.iter().map(|y| (y - mb).powi(2)).sum();
     cov / (va * vb).sqrt()
 }
+
+/// The ratings of `rate --format json` output, without the times.
+fn ratings(json: &str) -> Vec<serde_json::Value> {
+    json.lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v.as_object_mut().unwrap().remove("micros");
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn a_killed_rate_run_resumes_to_the_ratings_of_one_run() {
+    let total = 300;
+    let file = temp_file("resume.txt", &se_rated(total));
+    let results = file.with_extension("jsonl");
+    let _ = std::fs::remove_file(&results);
+    let whole = lab()
+        .args(["rate", "--jobs", "1", "--no-progress", "--format", "json"])
+        .arg(&file)
+        .assert()
+        .success();
+    let whole = ratings(&String::from_utf8_lossy(&whole.get_output().stdout));
+    assert_eq!(whole.len(), total);
+
+    // Killed (no chance to stop cleanly) once some puzzles are in the file.
+    let bin = assert_cmd::cargo::cargo_bin("sudoku-lab");
+    let mut child = std::process::Command::new(bin)
+        .args(["rate", "--jobs", "1", "--no-progress", "--format", "json"])
+        .arg("--results")
+        .arg(&results)
+        .arg(&file)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let held = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .map(|t| t.lines().count().saturating_sub(1))
+            .unwrap_or(0)
+    };
+    let started = std::time::Instant::now();
+    while held(&results) < 20 && started.elapsed() < std::time::Duration::from_secs(120) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the run ended before it could be killed"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let before = held(&results);
+    assert!(
+        before >= 20 && before < total,
+        "{before} records at the kill"
+    );
+
+    // Without --resume the file is refused; with other settings too.
+    lab()
+        .args(["rate", "--jobs", "1", "--results"])
+        .arg(&results)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("add --resume"));
+    lab()
+        .args(["rate", "--jobs", "1", "--steps", "--resume", "--results"])
+        .arg(&results)
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("measurement"));
+
+    let resumed = lab()
+        .args(["rate", "--jobs", "1", "--no-progress", "--format", "json"])
+        .args(["--resume", "--results"])
+        .arg(&results)
+        .arg(&file)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("resumed: "));
+    let resumed = ratings(&String::from_utf8_lossy(&resumed.get_output().stdout));
+    assert_eq!(resumed, whole);
+    // Every puzzle once in the file: the killed run's and the rest.
+    let records = std::fs::read_to_string(&results).unwrap();
+    let mut indices: Vec<u64> = records
+        .lines()
+        .skip(1)
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    indices.sort_unstable();
+    indices.dedup();
+    assert_eq!(indices.len(), total);
+}

@@ -309,6 +309,7 @@ pub fn run(args: &CompareArgs) -> Status {
         },
         estimator: Some(registry::estimator),
         cargo_features: registry::cargo_features(),
+        follow_up: None,
     };
     if config.protocol == config::Protocol::Passes {
         // The checked pass: one round, verified and cross-checked; the
@@ -324,15 +325,10 @@ pub fn run(args: &CompareArgs) -> Status {
         Ok(found) => found,
         Err(status) => return status,
     };
-    let done = results::done(&held, &ids(&strategies));
-    // A puzzle only some of whose lines were written (in flight when the run
-    // stopped) is run again: its old lines are replaced, never counted.
-    let held: Vec<results::Line> = held
-        .into_iter()
-        .filter(|l| done.contains(&(l.set.clone(), l.index)))
-        .collect();
-    config.skip = std::sync::Arc::new(done);
-    config.interrupt = Some(interrupt_flag());
+    // The puzzles held whole are skipped; one in flight when the run
+    // stopped is run again (`results::open` left its lines out).
+    config.skip = std::sync::Arc::new(results::done(&held, &ids(&strategies)));
+    config.interrupt = Some(crate::inputs::interrupt_flag());
     let mut tally = tally::Tally::default();
     for line in &held {
         tally.add(line);
@@ -415,11 +411,7 @@ fn ids(strategies: &[&dyn Solver]) -> Vec<String> {
     strategies.iter().map(|s| s.id().to_string()).collect()
 }
 
-/// `--results` and `--resume`: the lines FILE holds (resuming) and the file
-/// opened for appending, its settings record written first when it is new. A
-/// FILE that holds results is refused without `--resume`, so two runs never
-/// mix by accident, and with `--resume` when it was written with other
-/// settings (each difference named).
+/// `--results` and `--resume` ([`results::open`]); an error is printed.
 fn open_results(
     args: &CompareArgs,
     settings: &settings::Settings,
@@ -427,76 +419,13 @@ fn open_results(
     let Some(path) = &args.results else {
         return Ok((Vec::new(), None));
     };
-    let fail = |message: String| {
-        eprintln!("error: --results {}: {message}", path.display());
-        Status::Usage
-    };
-    if path.is_dir() {
-        return Err(fail(
-            "is a directory; --results names the file to write the results to".into(),
-        ));
-    }
-    let exists = path.metadata().is_ok_and(|m| m.len() > 0);
-    // Locked before it is read (and maybe repaired): two runs on one file
-    // would both redo the rest and write each line twice.
-    let file = results::open_locked(path).map_err(fail)?;
-    let held = if args.resume && exists {
-        let held = results::read(path, true).map_err(fail)?;
-        if held.shard != args.shard {
-            let say = |s: Option<results::Shard>| {
-                s.map_or("not sharded".into(), |s| format!("shard {s}"))
-            };
-            return Err(fail(format!(
-                "holds {} and this run is {}: resume each shard with its own file",
-                say(held.shard),
-                say(args.shard)
-            )));
+    match results::open(path, args.resume, args.shard, settings) {
+        Ok((held, writer)) => Ok((held, Some(writer))),
+        Err(message) => {
+            eprintln!("error: --results {}: {message}", path.display());
+            Err(Status::Usage)
         }
-        match &held.settings {
-            None => {
-                return Err(fail(
-                    "holds no settings record (written by an older sudoku-lab), so a resumed \
-                     run cannot be checked against it: finish it with that sudoku-lab, or \
-                     start a new file"
-                        .into(),
-                ))
-            }
-            Some(theirs) => {
-                let differ = theirs.differences(settings);
-                if !differ.is_empty() {
-                    return Err(fail(format!(
-                        "was written with other settings, so its lines and this run's would \
-                         not be one experiment; they differ in {} (the file's first, this \
-                         run's second): run with the file's settings, or name a new file",
-                        differ.join("; ")
-                    )));
-                }
-            }
-        }
-        held.lines
-    } else if exists {
-        return Err(fail(
-            "already holds results: add --resume to finish that run, or name a new file".into(),
-        ));
-    } else {
-        Vec::new()
-    };
-    let writer = results::Writer::append(file, settings, args.shard)
-        .map_err(|e| fail(format!("cannot write: {e}")))?;
-    Ok((held, Some(writer)))
-}
-
-/// SIGINT and SIGTERM set this flag: `compare` starts no new puzzle, reports
-/// what finished and exits with status 130. A second Ctrl-C ends at once.
-fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    use signal_hook::consts::{SIGINT, SIGTERM};
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    for signal in [SIGINT, SIGTERM] {
-        // Registered first, so it sees the flag before the second handler sets it.
-        let _ = signal_hook::flag::register_conditional_shutdown(signal, 130, flag.clone());
-        let _ = signal_hook::flag::register(signal, flag.clone());
     }
-    flag
 }
 
 /// Prints the report in `format` and writes `--report DIR`; the status of
