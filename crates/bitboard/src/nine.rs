@@ -215,26 +215,23 @@ static PEERS: [u32; 27] = {
 };
 
 /// [`State::dirty`] in four vector compares (the compiler does not turn
-/// the portable loop into these).
+/// the portable loop into these). Each compare reads its eight planes
+/// straight from memory: built from the array's elements instead, the
+/// last (overlapping) eight were gathered with a dozen shuffles.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 #[target_feature(enable = "avx2")]
 fn dirty_avx2(cand: &[u32; 27], stepped: &[u32; 27]) -> u32 {
     use std::arch::x86_64::{
-        _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_movemask_ps, _mm256_setr_epi32,
+        __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps,
     };
     macro_rules! eight {
-        ($a:expr, $k:expr) => {
-            _mm256_setr_epi32(
-                $a[$k] as i32,
-                $a[$k + 1] as i32,
-                $a[$k + 2] as i32,
-                $a[$k + 3] as i32,
-                $a[$k + 4] as i32,
-                $a[$k + 5] as i32,
-                $a[$k + 6] as i32,
-                $a[$k + 7] as i32,
-            )
-        };
+        ($a:expr, $k:expr) => {{
+            let words: &[u32; 8] = $a[$k..$k + 8].try_into().expect("eight planes");
+            // SAFETY: `words` is eight `u32`s, the 32 readable bytes the
+            // load reads, and `loadu` asks no alignment (AVX, which it
+            // needs, comes with this function's AVX2).
+            unsafe { _mm256_loadu_si256(words.as_ptr().cast::<__m256i>()) }
+        }};
     }
     macro_rules! same {
         ($k:expr) => {
