@@ -285,6 +285,16 @@ fn nonzero_bytes(bytes: &[u8]) -> u32 {
     mask as u32
 }
 
+/// Bit `i` of `x` to bit 0 of byte `i`: the byte copied eight times, each
+/// copy keeping its own bit, which adding 0x7F carries to the byte's top
+/// (no byte overflows: each holds at most 0x80).
+#[inline(always)]
+fn spread_bits(x: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let own = (x as u64 * ONES) & 0x8040_2010_0804_0201;
+    ((own + 0x7F7F_7F7F_7F7F_7F7F) >> 7) & ONES
+}
+
 /// `PLANES[i]`: plane `i`'s digit index `d` and band `b` (`i = d * 3 + b`),
 /// then the digit's planes in the two other bands, `b + 1` and `b + 2`
 /// (mod 3): one look-up where the band step, given `i` at run time, would
@@ -864,13 +874,31 @@ impl State {
             .collect()
     }
 
+    /// Writes a solved state's digits into `cells` (81 of them). Per band,
+    /// the digits' four bits as four masks over the cells (each cell is in
+    /// one plane), then eight cells at a time, each mask's bits spread to
+    /// the eight bytes ([`spread_bits`]): a fifth of the instructions of a
+    /// walk over each plane's cells, and no branch on the data. Not
+    /// inlined: it runs once a solve, and inlined it cost the search loop
+    /// its registers (1,700 instructions a puzzle more on the 1106 set).
+    #[inline(never)]
     fn write(&self, cells: &mut [u8]) {
-        for (i, &x) in self.cand.iter().enumerate() {
-            let (d, b) = (i / 3, i % 3);
-            let mut x = x;
-            while x != 0 {
-                cells[27 * b + x.trailing_zeros() as usize] = d as u8 + 1;
-                x &= x - 1;
+        for (b, band) in cells.chunks_exact_mut(27).enumerate() {
+            let mut bits = [0u32; 4];
+            for d in 0..9 {
+                let plane = self.cand[d * 3 + b];
+                for (k, mask) in bits.iter_mut().enumerate() {
+                    if (d + 1) >> k & 1 != 0 {
+                        *mask |= plane;
+                    }
+                }
+            }
+            for (j, eight) in band.chunks_mut(8).enumerate() {
+                let mut word = 0u64;
+                for (k, mask) in bits.iter().enumerate() {
+                    word |= spread_bits((mask >> (8 * j)) as u8) << k;
+                }
+                eight.copy_from_slice(&word.to_le_bytes()[..eight.len()]);
             }
         }
     }
@@ -1082,7 +1110,7 @@ impl<T: Trace> Search<'_, T> {
 
 #[cfg(test)]
 mod tests {
-    use super::{minis_by_shifts, minis_of, nonzero_bytes, State, MINI, ROW, ROWS3};
+    use super::{minis_by_shifts, minis_of, nonzero_bytes, spread_bits, State, MINI, ROW, ROWS3};
 
     /// The planes to step are exactly those that differ from their copies,
     /// whichever way `dirty` is compiled (vector compares or the loop).
@@ -1131,6 +1159,15 @@ mod tests {
                 assert_eq!(minis_of(a), looked_up, "{a:#o}");
                 assert_eq!(minis_by_shifts(firsts), looked_up, "{a:#o}");
             }
+        }
+    }
+
+    /// Each bit of a byte lands in bit 0 of its own byte, and nothing else.
+    #[test]
+    fn spread_bits_puts_each_bit_in_its_byte() {
+        for x in 0..=255u8 {
+            let expected = (0..8).fold(0u64, |w, i| w | ((x as u64 >> i) & 1) << (8 * i));
+            assert_eq!(spread_bits(x), expected, "{x:#x}");
         }
     }
 
