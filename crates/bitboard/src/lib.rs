@@ -48,7 +48,8 @@
 //!
 //! **The band step** (one plane, a handful of table look-ups):
 //!
-//! 1. squeeze each 9-bit row to the 3 boxes it touches (`MINI`), giving the
+//! 1. squeeze each 9-bit row to the 3 boxes it touches (`MINI`, or one
+//!    `pext` with BMI2), giving the
 //!    9-bit set of mini-rows where `d` may be;
 //! 2. in a band, `d` sits once in each row and once in each box: its three
 //!    mini-rows form one of the 6 row-to-box permutations (its
@@ -159,54 +160,58 @@
 //!
 //! ## What it costs, and against tdoku
 //!
-//! A node of the 9x9 path costs about 1,570 instructions on the forum's
-//! hardest puzzles (valgrind's callgrind on an `x86-64-v3` build, the
-//! first 60 puzzles of the 1106 set): a third of it band steps (some 11 a
-//! node, about 50 instructions each), a twentieth the comparison that
-//! finds the planes to step, the rest singles, column claims and choosing
-//! the branch. tdoku, a DPLL solver on SIMD triads and the fastest
-//! published, spends more per node (about 1,960) and searches a smaller
-//! tree on the hardest sets: its triad rule and its
-//! configuration branch at every node. Both counts are exact on any
-//! machine; the time each takes depends on the CPU.
+//! A node of the 9x9 path costs about 1,350 instructions on the forum's
+//! hardest puzzles (valgrind on an `x86-64-v3` build, the first 200
+//! puzzles of the 1106 set): half of it the band steps (some 11 a node,
+//! about 45 instructions each) and the vector comparison that finds the
+//! planes to step, an eighth naked singles, a tenth choosing the branch, a
+//! fourteenth column claims. tdoku, a DPLL solver on SIMD triads and the
+//! fastest published, spends more per node (about 1,960) and searches a
+//! smaller tree on the hardest sets: its triad rule and its configuration
+//! branch at every node. Both counts are exact on any machine; the time
+//! each takes depends on the CPU.
+//!
+//! What the instruction-level tricks of the band path buy (valgrind, 1106
+//! set, instructions per puzzle; the trees are the same with and without
+//! each): comparing the planes with their copies straight from memory
+//! rather than from vectors built element by element, 5%; gathering a
+//! plane's mini-rows with BMI2's `pext` (one instruction) rather than three
+//! `MINI` look-ups, 6%; walking the bivalue cells in two 64-bit words rather
+//! than one 128-bit mask, 3%. Without BMI2 (or AVX2) the portable code
+//! takes the same decisions, at the cost of those instructions.
 //!
 //! Measured as tdoku's own benchmark measures every solver: each alone in
-//! its own process, whole-file passes in file order, the best of 7 passes,
-//! proving uniqueness (limit 2) (the drivers `tdrive` and `bbdrive` of the
-//! lab's tdoku bench, kept outside the repository since tdoku's code is
-//! not part of it). Instructions per puzzle are valgrind's count on
-//! `x86-64-v3` builds of both, over the first 200 puzzles of each set:
-//! exact, the same on any machine and under any load. Times, bitboard's
-//! over tdoku's: on an Intel Xeon (Cascade Lake, AVX-512), quiet, with the
-//! code before the latest changes in `CHANGELOG.md` (which took 7% to
-//! 12% of the instructions off and left the trees as they were); and the
-//! best of three alternated runs of each on this project's 2-core AMD EPYC
-//! with this code, under `setarch -R` but at a load average of 13 from
-//! other builds, where every time was two to three times its quiet value
-//! and moved by up to half from run to run, so that column is a rough
-//! guide only:
+//! its own process, whole-file passes in file order, proving uniqueness
+//! (limit 2) (the drivers `tdrive` and `bbdrive` of the lab's tdoku bench,
+//! kept outside the repository since tdoku's code is not part of it).
+//! Instructions per puzzle are valgrind's count on `x86-64-v3` builds of
+//! both, over the first 200 puzzles of each set, counted on an AMD EPYC:
+//! exact, the same on any machine and under any load. (Times are not given
+//! here: the lab's 2-core AMD EPYC was loaded by other builds when this
+//! code was measured; `CHANGELOG.md` keeps the times measured on earlier
+//! code.)
 //!
-//! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku, instructions | time, Xeon (before) | time, EPYC (loaded) | bitboard branch points / tdoku guesses |
-//! |---|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 48,776 | 0.73 | 1.06 | 0.65 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,958 | 14,684 | 0.74 | 1.01 | 0.53 | |
-//! | top1465 | 82,692 | 70,686 | 0.85 | 1.26 | 0.48 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,906 | 320,801 | 1.00 | 1.43 | 0.75 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 467,279 | 1.07 | 1.50 | 0.85 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,668 | 22,649 | 1.15 | 1.75 | 1.05 | 6.26 / 7.05 |
+//! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | bitboard branch points / tdoku guesses |
+//! |---|---:|---:|---:|---:|
+//! | top95 | 67,145 | 41,963 | 0.62 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 12,546 | 0.63 | |
+//! | top1465 | 82,692 | 60,624 | 0.73 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 276,689 | 0.86 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 401,971 | 0.92 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 19,388 | 0.99 | 6.26 / 7.05 |
 //!
-//! So bitboard does less work than tdoku on top95, the 17-clue puzzles
-//! and top1465, as much on the 1905 sample and more on the 1106 set and
-//! serg; alone in its process on a quiet Xeon it was behind tdoku on every
-//! set, the CPU running tdoku's SIMD code at more instructions per cycle
-//! and fewer mispredicted branches. It is not shown ahead of tdoku on a
-//! quiet machine. On the forum-hardest sets its tree is a third larger
-//! (branch points against tdoku's guesses). On serg the trees are alike
-//! and bitboard's work per puzzle is larger: about a tenth of it is
-//! outside the search (checking the givens, building the outcome) and a
-//! twelfth choosing the branch among the bivalue cells (callgrind).
-//! `bitboard-configs` below searches tdoku's tree, at a higher cost per
-//! node.
+//! So bitboard does less work than tdoku on every set, by a third on
+//! top95 and the 17-clue puzzles and by 1% on serg. On the forum-hardest
+//! sets its tree is a third larger (branch points against tdoku's guesses)
+//! and its nodes cheaper. On serg the trees are alike and a tenth of
+//! bitboard's work is outside its search: the lab's bookkeeping around
+//! every strategy (checking the givens, keeping the solution, about 1,800
+//! instructions a puzzle) and writing the givens into planes (about 900).
+//! The instruction count does not see what a CPU makes of the work: on a
+//! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
+//! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
+//! at more instructions per cycle. `bitboard-configs` below searches
+//! tdoku's tree, at a higher cost per node.
 //!
 //! ## Branching on configurations: `bitboard-configs`
 //!
