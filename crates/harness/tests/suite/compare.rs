@@ -16,15 +16,9 @@ use sudoku_naive::Naive;
 #[cfg(feature = "reference")]
 use sudoku_reference::Reference;
 
-fn lab() -> Command {
-    Command::cargo_bin("sudoku-lab").unwrap()
-}
+use crate::common::lab;
 
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
+use crate::common::data;
 
 fn data_str(name: &str) -> String {
     data(name).display().to_string()

@@ -6,6 +6,8 @@
 //!
 //! Run one theme with `cargo test -p sudoku-harness --test suite compare::`.
 
+mod common;
+
 mod cli;
 mod compare;
 mod corpus;

@@ -27,9 +27,7 @@ const EASY: &str =
 const INKALA: &str =
     "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
 
-fn lab() -> Command {
-    Command::cargo_bin("sudoku-lab").unwrap()
-}
+use crate::common::lab;
 
 fn grid(text: &str) -> Grid {
     text.parse().unwrap()
