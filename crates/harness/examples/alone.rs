@@ -25,7 +25,8 @@
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use sudoku_core::{Grid, Limits, ReadOptions};
+use sudoku_core::{Grid, Limits};
+use sudoku_input::ReadOptions;
 use sudoku_harness::compare::protocol::shuffled;
 use sudoku_harness::input::Source;
 use sudoku_harness::registry;

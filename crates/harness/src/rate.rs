@@ -154,7 +154,7 @@ pub fn run(args: &RateArgs) -> Status {
     let mut out = io::stdout().lock();
     let mut status = Status::Ok;
     let mut all: Vec<Rated> = Vec::new();
-    let mut shape_lines = sudoku_core::ShapeLines::default();
+    let mut shape_lines = sudoku_input::ShapeLines::default();
     let mut pairs: Vec<(f64, f64)> = Vec::new();
     let mut unrated_known = 0usize;
     if args.format == RateFormat::Csv {

@@ -7,7 +7,8 @@ use crate::{registry, Status};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
-use sudoku_core::{Limits, ReadOptions, Shape};
+use sudoku_core::{Limits, Shape};
+use sudoku_input::ReadOptions;
 use sudoku_engine::config::Shard;
 
 /// The hidden `pass-child` subcommand: one strategy alone on one set (see

@@ -5,7 +5,8 @@
 //! HTML page's boards and `--format json --boards` are checked against the
 //! same replay, and the DOT of a search with no guess is one node.
 
-use sudoku_core::{Constraint, DeadEnd, Event, Grid, Limits, Recorder, Replay, Solver, Unit};
+use sudoku_core::{Constraint, DeadEnd, Event, Grid, Limits, Recorder, Solver, Unit};
+use sudoku_replay::Replay;
 use sudoku_harness::registry;
 use sudoku_harness::trace::{self, board_line};
 
