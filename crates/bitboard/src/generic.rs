@@ -1316,9 +1316,7 @@ fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
                 // The option just searched is left: its node's placements
                 // deepest first, then its own digit.
                 match (narrator.as_mut(), marks.pop()) {
-                    (Some(narrator), Some(mark)) if run.traced() => {
-                        narrator.unwind(mark, run)
-                    }
+                    (Some(narrator), Some(mark)) if run.traced() => narrator.unwind(mark, run),
                     _ => {
                         run.take_back(top.depth + 1, last);
                         run.undo(top.depth + 1, cell, top.trying + 1);

@@ -19,9 +19,7 @@
 //! Only the traced instantiation builds a narrator: with `NoTrace` none
 //! of this code runs, and the search is what it was.
 
-use sudoku_core::{
-    bits, Constraint, DeadEnd, Geometry, Reason, Rule, Run, Shape, Trace, Unit,
-};
+use sudoku_core::{bits, Constraint, DeadEnd, Geometry, Reason, Rule, Run, Shape, Trace, Unit};
 
 /// A change the shadow made, to be taken back when its node is left.
 #[derive(Clone, Copy)]

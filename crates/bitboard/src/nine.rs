@@ -980,9 +980,7 @@ impl<T: Trace> Search<'_, T> {
     #[inline(always)]
     fn take_back(&mut self, mark: Option<usize>, depth: u32, choice: Option<(usize, u8)>) {
         match (mark, self.narrator.as_mut()) {
-            (Some(mark), Some(narrator)) if self.run.traced() => {
-                narrator.unwind(mark, self.run)
-            }
+            (Some(mark), Some(narrator)) if self.run.traced() => narrator.unwind(mark, self.run),
             _ => {
                 self.run.take_back(depth, self.last);
                 if let Some((cell, digit)) = choice {

@@ -317,7 +317,9 @@ impl std::str::FromStr for Grid {
         }
         let shape = Shape::for_side(side).map_err(|e| GridTextError(e.to_string()))?;
         if let Some(d) = cells.iter().find(|&&d| d > side) {
-            return Err(GridTextError(format!("{d} is no digit of a {side}x{side} grid")));
+            return Err(GridTextError(format!(
+                "{d} is no digit of a {side}x{side} grid"
+            )));
         }
         Ok(Grid {
             shape,

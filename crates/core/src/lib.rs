@@ -147,18 +147,18 @@ pub mod bits;
 pub mod cover;
 pub mod estimate;
 mod grid;
+mod info;
 pub mod scratch;
 mod shape;
 mod solver;
 pub mod stats;
-mod info;
 mod strategy;
 mod trace;
 
 pub use grid::{digit_symbol, symbol_digit, Conflict, Grid, GridTextError, VerifyError};
+pub use info::{Capabilities, Family, Info, Reports, Shapes};
 pub use shape::{certain_in, Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
-pub use info::{Capabilities, Family, Info, Reports, Shapes};
 pub use strategy::Strategy;
 pub use trace::{
     digit_set, Constraint, CountMems, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace,

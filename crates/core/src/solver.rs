@@ -3,8 +3,8 @@
 //! the statistics mean the same thing everywhere.
 
 use crate::grid::{Conflict, Grid};
-use crate::shape::Shape;
 use crate::info::Info;
+use crate::shape::Shape;
 use crate::trace::{DeadEnd, Event, Reason, Trace};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -623,7 +623,13 @@ impl<T: Trace> Run<T> {
     /// [`Run::place`] calls (a SAT solver): its `decisions` are the guesses
     /// (each a placement, `untold` of them not placed through `Run`), its
     /// `conflicts` the backtracks, and `max_depth` its deepest decision level.
-    pub fn settle_decisions(&mut self, decisions: u64, untold: u64, conflicts: u64, max_depth: u64) {
+    pub fn settle_decisions(
+        &mut self,
+        decisions: u64,
+        untold: u64,
+        conflicts: u64,
+        max_depth: u64,
+    ) {
         self.stats.placements += untold;
         self.stats.guesses = decisions;
         self.stats.backtracks = conflicts;

@@ -10,8 +10,8 @@
 //! the tables and the tests would otherwise ask by matching names.
 
 use crate::grid::Grid;
-use crate::scratch::{with_scratch, Scratch};
 use crate::info::Info;
+use crate::scratch::{with_scratch, Scratch};
 use crate::solver::{Limits, Outcome, Run, Solver, Stop};
 use crate::trace::{CountMems, NoTrace, Trace};
 

@@ -75,10 +75,10 @@
 //! of numbers, a block row, a CSV record, a line puzzle), and a reader of one
 //! format split from the others would not see why they reject a line.
 
-use sudoku_core::{digit_symbol, symbol_digit, Grid, Shape, ShapeError, VerifyError};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, ErrorKind};
+use sudoku_core::{digit_symbol, symbol_digit, Grid, Shape, ShapeError, VerifyError};
 
 /// Sudoku Explainer's scale: a number after a puzzle is its rating only in
 /// this range (the same bounds `generate --rating` accepts).

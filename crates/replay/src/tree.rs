@@ -38,8 +38,8 @@
 //! event shows the solution. A branch placement shows the parent's board
 //! with the new digit, until the next event.
 
-use sudoku_core::{DeadEnd, Event, Geometry, Grid, Reason, Rule};
 use std::collections::VecDeque;
+use sudoku_core::{DeadEnd, Event, Geometry, Grid, Reason, Rule};
 
 /// A digit written by the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -249,7 +249,9 @@ impl Replay {
                 let node = self.here(depth);
                 self.nodes[node].dead_end = Some(reason);
                 let cell = match reason {
-                    DeadEnd::Cell(c) | DeadEnd::Constraint(sudoku_core::Constraint::Cell(c)) => Some(c),
+                    DeadEnd::Cell(c) | DeadEnd::Constraint(sudoku_core::Constraint::Cell(c)) => {
+                        Some(c)
+                    }
                     _ => None,
                 };
                 ReplayStep { node, cell }

@@ -293,7 +293,7 @@ pub fn run(args: &TraceArgs) -> Status {
 /// has seen (a few hundred bytes each with its placements), so at this
 /// bound it stops the search, and a search of any length is checked in
 /// bounded memory up to there.
-pub const CHECK_NODES: usize = 1 << 17;
+pub const CHECK_NODES: usize = 1 << 16;
 
 /// The events fed to the checker as the search makes them (none kept): the
 /// first failure, or the node bound, stops the search.

@@ -38,7 +38,7 @@ impl<F: FnMut(&Counter, &Event) -> io::Result<()>> Stream<F> {
 
 /// Nodes the text view's replay holds at most (a copying search's nodes
 /// are named from it): about 100 bytes each, so tens of megabytes.
-pub const REPLAY_NODES: usize = 1 << 17;
+pub const REPLAY_NODES: usize = 1 << 16;
 
 pub(super) fn text(
     solver: &dyn Solver,
@@ -98,7 +98,10 @@ pub(super) fn text(
                     )?,
                     None => writeln!(out, "{pad}{line}")?,
                 }
-                if replay.as_ref().is_some_and(|r| r.nodes.len() > REPLAY_NODES) {
+                if replay
+                    .as_ref()
+                    .is_some_and(|r| r.nodes.len() > REPLAY_NODES)
+                {
                     replay = None;
                     writeln!(
                         out,

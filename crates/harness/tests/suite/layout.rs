@@ -201,9 +201,14 @@ fn the_engine_and_the_reports_depend_on_no_view_parser_or_strategy() {
     // Core keeps what strategies need; reading input and replaying a trace
     // sit on it, beside the strategies, and reach nothing else of ours.
     let ours = |deps: BTreeSet<String>| -> Vec<String> {
-        deps.into_iter().filter(|d| d.starts_with("sudoku-")).collect()
+        deps.into_iter()
+            .filter(|d| d.starts_with("sudoku-"))
+            .collect()
     };
-    assert_eq!(ours(dependencies(&meta, "sudoku-core")), Vec::<String>::new());
+    assert_eq!(
+        ours(dependencies(&meta, "sudoku-core")),
+        Vec::<String>::new()
+    );
     for leaf in ["sudoku-input", "sudoku-replay"] {
         assert_eq!(ours(dependencies(&meta, leaf)), ["sudoku-core"], "{leaf}");
     }

@@ -171,10 +171,10 @@ fn every_trace_format_holds_the_default_budgets_on_an_empty_25x25() {
 }
 
 /// `trace --check` feeds the checker as the search runs and keeps no
-/// events; the checker's replay keeps every node, so at its bound (131,072
+/// events; the checker's replay keeps every node, so at its bound (65,536
 /// nodes) the check stops the search. An empty 25x25 with budgets far
-/// beyond what the bound needs runs into it, within a memory the old
-/// recording of every event outgrew (the 2 s default alone held 10^7 events).
+/// beyond what the bound needs runs into it, in bounded memory (a recording
+/// of every event grew for as long as the budgets let the search run).
 #[test]
 fn trace_check_stops_at_its_node_bound_in_bounded_memory() {
     let puzzle = empty(25);
@@ -191,7 +191,7 @@ fn trace_check_stops_at_its_node_bound_in_bounded_memory() {
     ]);
     eprintln!("check: peak {} MB\n{tail}", peak >> 20);
     assert!(
-        tail.contains("the check stopped the search at 131,072 nodes"),
+        tail.contains("the check stopped the search at 65,536 nodes"),
         "{tail}\n{stderr}"
     );
     assert!(tail.contains("every reason holds"), "{tail}\n{stderr}");
@@ -199,12 +199,14 @@ fn trace_check_stops_at_its_node_bound_in_bounded_memory() {
 }
 
 /// The text view names a copying search's placements from a replay, which
-/// it keeps for 131,072 nodes at most and then drops, saying so once; the
+/// it keeps for 65,536 nodes at most and then drops, saying so once; the
 /// lines after it name no placement.
 #[test]
 fn the_text_view_drops_its_replay_at_the_bound() {
-    let puzzle = empty(25);
-    let note = "the replay behind the names keeps 131,072 nodes at most";
+    // bfs enters an empty 9x9's levels one by one: 65,536 nodes lie in
+    // its sixth level (9·8·…·4 = 60,480 nodes), the frontier under 200,000.
+    let puzzle = empty(9);
+    let note = "the replay behind the names keeps 65,536 nodes at most";
     let Cost {
         peak,
         tail,
@@ -221,7 +223,7 @@ fn the_text_view_drops_its_replay_at_the_bound() {
             "--time-budget",
             "100s",
             "--node-budget",
-            "300000",
+            "80000",
             "--memory-budget",
             "8GB",
             &puzzle,
