@@ -1,6 +1,5 @@
 //! The `solve`, `count` and `list` contract that scripts build on.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::Write;
 

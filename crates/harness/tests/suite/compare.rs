@@ -4,7 +4,6 @@
 //! The CLI tests run whatever the registry holds; the library tests pass
 //! test-only broken solvers to `compare` next to real ones.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use sudoku_core::{

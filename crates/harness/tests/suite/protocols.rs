@@ -5,7 +5,6 @@
 //! anything: the agreement itself is measured by the `alone` example (see
 //! README.md, "Protocols").
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,6 @@
 //! killed from outside leaves the terminal as it found it.
 
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -141,6 +140,7 @@ fn every_trace_format_holds_the_default_budgets_on_an_empty_25x25() {
             peak,
             written,
             stderr: err,
+            ..
         } = measured(&["trace", "--format", format, "--max-steps", "all", &puzzle]);
         eprintln!(
             "{format}: {:.2} s of processor time, peak {} MB, {} MB written",
