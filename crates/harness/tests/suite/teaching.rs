@@ -4,7 +4,6 @@
 //! it is registered; strategies that report no counts (`info().reports.nodes` is
 //! false: the reference) are skipped, and checked to be refused politely.
 
-use assert_cmd::Command;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use sudoku_core::{Event, Family, Grid, Limits, Recorder, Solver, Stats, Stop, Verdict};
