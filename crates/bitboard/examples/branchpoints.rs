@@ -6,7 +6,8 @@
 //!
 //! `cargo run --release -p sudoku-bitboard --example branchpoints -- [--configs] puzzles/field/*.txt`
 //! (`--configs`: bitboard-configs, the branch on configurations).
-use sudoku_core::{Limits, Recorder, Replay};
+use sudoku_core::{Limits, Recorder};
+use sudoku_replay::Replay;
 
 mod common;
 

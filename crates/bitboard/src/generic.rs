@@ -370,7 +370,7 @@ impl<const N: usize> Board<N> {
         };
         *depth += 1;
         // Counted here; a traced run tells it afterwards (`narrate`).
-        run.stats.placements += 1;
+        run.count_placements(1);
         Ok(lost)
     }
 
@@ -1168,7 +1168,7 @@ pub(crate) fn solve<const N: usize, const BR: usize, const BC: usize, T: Trace>(
     if run.hold(1, bytes).is_break() || run.enter(0).is_break() {
         return;
     }
-    let narrator = run.trace.enabled().then(|| {
+    let narrator = run.traced().then(|| {
         let shape = sudoku_core::Shape::new(br, bc).expect("the puzzle's shape");
         Narrator::new(shape, givens)
     });
@@ -1266,14 +1266,14 @@ fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
         let entered = depth;
         let propagated = board.propagate(geo, run, &mut depth);
         last = depth;
-        if let Some(narrator) = narrator.as_mut().filter(|_| run.trace.enabled()) {
+        if let Some(narrator) = narrator.as_mut().filter(|_| run.traced()) {
             let mut told = entered;
             narrator.narrate(run, &mut told, &board.cells(), propagated.err(), depth);
         }
         match propagated {
             Err(dead) => {
                 weights.bump(dead, geo, run);
-                if !run.trace.enabled() {
+                if !run.traced() {
                     run.dead_end(depth, dead)
                 }
             }
@@ -1316,9 +1316,7 @@ fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
                 // The option just searched is left: its node's placements
                 // deepest first, then its own digit.
                 match (narrator.as_mut(), marks.pop()) {
-                    (Some(narrator), Some(mark)) if run.trace.enabled() => {
-                        narrator.unwind(mark, run)
-                    }
+                    (Some(narrator), Some(mark)) if run.traced() => narrator.unwind(mark, run),
                     _ => {
                         run.take_back(top.depth + 1, last);
                         run.undo(top.depth + 1, cell, top.trying + 1);
@@ -1344,7 +1342,7 @@ fn search<const N: usize, const BR: usize, const BC: usize, T: Trace>(
             board.dirty |= lost;
             depth = top.depth + 1;
             let options = top.options;
-            if let Some(narrator) = narrator.as_mut().filter(|_| run.trace.enabled()) {
+            if let Some(narrator) = narrator.as_mut().filter(|_| run.traced()) {
                 marks.push(narrator.mark());
                 narrator.guess(depth, cell, d as u8 + 1);
             }

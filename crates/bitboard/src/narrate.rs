@@ -19,9 +19,7 @@
 //! Only the traced instantiation builds a narrator: with `NoTrace` none
 //! of this code runs, and the search is what it was.
 
-use sudoku_core::{
-    bits, Constraint, DeadEnd, Event, Geometry, Reason, Rule, Run, Shape, Trace, Unit,
-};
+use sudoku_core::{bits, Constraint, DeadEnd, Geometry, Reason, Rule, Run, Shape, Trace, Unit};
 
 /// A change the shadow made, to be taken back when its node is left.
 #[derive(Clone, Copy)]
@@ -421,14 +419,7 @@ impl Narrator {
                         cell,
                         digit: d,
                     });
-                    if run.trace.enabled() {
-                        run.trace.event(Event::Place {
-                            depth: *depth,
-                            cell,
-                            digit: d,
-                            reason,
-                        });
-                    }
+                    run.tell_place(*depth, cell, d, reason);
                     progress = true;
                     // Placements first: they make the eliminations they imply.
                     k = 0;
@@ -472,12 +463,7 @@ impl Narrator {
                 cell,
                 digit: d,
             });
-            run.trace.event(Event::Place {
-                depth: *depth,
-                cell,
-                digit: d,
-                reason: Reason::Propagated,
-            });
+            run.tell_place(*depth, cell, d, Reason::Propagated);
         }
         if failed.is_some() {
             let mut dead = self.visible_dead_end(failed);

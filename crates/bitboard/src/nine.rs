@@ -593,7 +593,7 @@ impl State {
             .map(|b| (before[b] & !self.free[b]).count_ones())
             .sum();
         *depth += placed;
-        run.stats.placements += placed as u64;
+        run.count_placements(placed as u64);
         settled
     }
 
@@ -912,8 +912,7 @@ pub(crate) fn solve<T: Trace, const CONFIGS: bool>(givens: &[u8], out: &mut Out,
         return;
     }
     let narrator = run
-        .trace
-        .enabled()
+        .traced()
         .then(|| Narrator::new(sudoku_core::Shape::CLASSIC, givens));
     let mut search = Search {
         out,
@@ -958,7 +957,7 @@ impl<T: Trace> Search<'_, T> {
         let entered = depth;
         let propagated = state.propagate::<T, CONFIGS>(run, &mut depth, &mut configs);
         self.last = depth;
-        if run.trace.enabled() {
+        if run.traced() {
             if let Some(narrator) = self.narrator.as_mut() {
                 let cells = state.cells();
                 if let Some((digit, rule)) = self.branch.take() {
@@ -969,7 +968,7 @@ impl<T: Trace> Search<'_, T> {
             }
         }
         if let Err(dead) = propagated {
-            if !run.trace.enabled() {
+            if !run.traced() {
                 run.dead_end(depth, dead);
             }
             return ControlFlow::Continue(());
@@ -1039,7 +1038,7 @@ impl<T: Trace> Search<'_, T> {
             let last = rest == 0;
             self.hold_copy(last, held)?;
             let mark = self.narrator.as_ref().map(|n| n.mark());
-            if self.run.trace.enabled() {
+            if self.run.traced() {
                 self.branch = Some((choice.d as u8 + 1, configs::configuration_rule(choice, p)));
             }
             self.run.enter(depth + 1)?;
@@ -1059,9 +1058,7 @@ impl<T: Trace> Search<'_, T> {
     #[inline(always)]
     fn take_back(&mut self, mark: Option<usize>, depth: u32, choice: Option<(usize, u8)>) {
         match (mark, self.narrator.as_mut()) {
-            (Some(mark), Some(narrator)) if self.run.trace.enabled() => {
-                narrator.unwind(mark, self.run)
-            }
+            (Some(mark), Some(narrator)) if self.run.traced() => narrator.unwind(mark, self.run),
             _ => {
                 self.run.take_back(depth, self.last);
                 if let Some((cell, digit)) = choice {

@@ -341,7 +341,7 @@ impl<T: Trace> Visitor for SudokuVisitor<'_, T> {
     #[inline(always)]
     fn choose(&mut self, level: usize, row: usize, column: usize, options: usize) {
         let (cell, digit) = self.candidate(row);
-        let reason = if self.run.trace.enabled() {
+        let reason = if self.run.traced() {
             self.reason(column, options)
         } else if options >= 2 {
             // Without a trace only the count of guesses is kept.
@@ -349,7 +349,7 @@ impl<T: Trace> Visitor for SudokuVisitor<'_, T> {
         } else {
             Reason::OnlyOption
         };
-        if self.run.trace.enabled() {
+        if self.run.traced() {
             self.cells[cell] = digit;
         }
         self.run.place(level as u32, cell, digit, reason);
@@ -357,21 +357,21 @@ impl<T: Trace> Visitor for SudokuVisitor<'_, T> {
     #[inline(always)]
     fn undo(&mut self, level: usize, row: usize) {
         let (cell, digit) = self.candidate(row);
-        if self.run.trace.enabled() {
+        if self.run.traced() {
             self.cells[cell] = 0;
         }
         self.run.undo(level as u32, cell, digit);
     }
     #[inline(always)]
     fn dead_end(&mut self, level: usize, column: usize) {
-        if self.run.trace.enabled() {
+        if self.run.traced() {
             let reason = DeadEnd::Constraint(sudoku::constraint(self.shape, column));
             self.run.dead_end(level as u32, reason);
         }
     }
     #[inline(always)]
     fn counts_mems(&self) -> bool {
-        self.run.trace.counts_mems()
+        self.run.counts_mems()
     }
     #[inline(always)]
     fn mems(&mut self, mems: u64) {

@@ -260,6 +260,74 @@ impl Grid {
     }
 }
 
+/// Why text is not one puzzle (`str::parse::<Grid>`), in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridTextError(pub String);
+
+impl fmt::Display for GridTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GridTextError {}
+
+/// One puzzle written in a program or a test: a line of `n²` symbols (`.` or
+/// `0` blank, `1-9` then `A-Z`), the same spread over rows with `|`, `-`,
+/// `+` and spaces as decoration, or whitespace-separated numbers (for sides
+/// past 35); `#` starts a comment. The box shape is the side's
+/// ([`Shape::for_side`]). Files and what a user types are read by the
+/// `sudoku-input` crate, which knows every format, a shape line, ratings and
+/// solutions, and says where a line goes wrong.
+impl std::str::FromStr for Grid {
+    type Err = GridTextError;
+    fn from_str(text: &str) -> Result<Grid, GridTextError> {
+        let text: String = text
+            .lines()
+            .map(|l| l.split('#').next().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let numbers = words.len() > 1
+            && words.iter().any(|w| w.len() > 1)
+            && words
+                .iter()
+                .all(|w| *w == "." || w.bytes().all(|b| b.is_ascii_digit()));
+        let cells: Vec<usize> = if numbers {
+            words
+                .iter()
+                .map(|w| w.parse::<usize>().unwrap_or(0))
+                .collect()
+        } else {
+            text.chars()
+                .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '-' | '+'))
+                .map(|c| {
+                    symbol_digit(c)
+                        .map(usize::from)
+                        .ok_or_else(|| GridTextError(format!("{c:?} is no cell symbol")))
+                })
+                .collect::<Result<_, _>>()?
+        };
+        let side = (cells.len() as f64).sqrt().round() as usize;
+        if side * side != cells.len() || cells.is_empty() {
+            return Err(GridTextError(format!(
+                "{} cells make no square grid",
+                cells.len()
+            )));
+        }
+        let shape = Shape::for_side(side).map_err(|e| GridTextError(e.to_string()))?;
+        if let Some(d) = cells.iter().find(|&&d| d > side) {
+            return Err(GridTextError(format!(
+                "{d} is no digit of a {side}x{side} grid"
+            )));
+        }
+        Ok(Grid {
+            shape,
+            cells: cells.into_iter().map(|d| d as u8).collect(),
+        })
+    }
+}
+
 impl fmt::Display for Grid {
     /// The line format, so `to_string()` round-trips through the parser.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

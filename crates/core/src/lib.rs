@@ -7,8 +7,8 @@
 //!   cell computed once;
 //! * [`Grid`]: cells, givens, [`Grid::conflicts`] and
 //!   [`Grid::verify_solution_of`], the check applied to every reported solution;
-//! * [`PuzzleReader`]: a streaming reader of the line, block, number and CSV
-//!   formats that yields `(line, Result<Entry, ParseError>)`;
+//! * `str::parse::<Grid>` for a puzzle written in code (one line, or rows);
+//!   files and user input are read by the `sudoku-input` crate;
 //! * [`Solver`], [`Limits`], [`Outcome`], [`Verdict`] and [`Stats`]: the one
 //!   interface all strategies implement, with statistics defined once;
 //! * [`Run`]: the bookkeeping (counts, budgets, solutions, trace events) a
@@ -147,24 +147,19 @@ pub mod bits;
 pub mod cover;
 pub mod estimate;
 mod grid;
-mod parse;
+mod info;
 pub mod scratch;
 mod shape;
 mod solver;
 pub mod stats;
 mod strategy;
 mod trace;
-mod tree;
 
-pub use grid::{digit_symbol, symbol_digit, Conflict, Grid, VerifyError};
-pub use parse::{
-    parse_puzzle, shape_line, Entry, ParseError, ParseErrorKind, PuzzleReader, ReadOptions,
-    ShapeLines, MAX_LINE_BYTES, RATING_RANGE,
-};
-pub use shape::{Geometry, Shape, ShapeError, Unit, MAX_SIDE};
+pub use grid::{digit_symbol, symbol_digit, Conflict, Grid, GridTextError, VerifyError};
+pub use info::{Capabilities, Family, Info, Reports, Shapes};
+pub use shape::{certain_in, Geometry, Shape, ShapeError, Unit, MAX_SIDE};
 pub use solver::{Limits, Outcome, Run, Solver, Stats, Stop, Verdict, TIME_CHECK_INTERVAL};
-pub use strategy::{Capabilities, Family, Info, Reports, Shapes, Strategy};
+pub use strategy::Strategy;
 pub use trace::{
     digit_set, Constraint, CountMems, DeadEnd, Event, NoTrace, Reason, Recorder, Rule, Trace,
 };
-pub use tree::{certain_in, Elimination, Placement, Replay, ReplayStep, TreeNode};

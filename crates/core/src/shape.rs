@@ -262,6 +262,86 @@ impl Geometry {
     }
 }
 
+/// Whether a digit must sit where `line` (a row or column) meets box
+/// `within`, by the arrangements of its band (or stack): each line of the
+/// band takes the digit in its own box, so the digit's arrangement is a
+/// matching of the band's lines to its boxes, using only the line-box
+/// meetings where `fits` holds (the digit placed or a candidate in one of
+/// their cells). `true` when every such matching uses this meeting (and at
+/// least one exists): the triad rule's "certain". The trace checker and
+/// bitboard's narrator share it.
+pub fn certain_in(
+    geometry: &Geometry,
+    line: Unit,
+    within: usize,
+    fits: impl Fn(usize) -> bool,
+) -> bool {
+    use Unit;
+    let shape = geometry.shape();
+    let n = shape.side();
+    // The band's lines and boxes, and which line-box meetings fit.
+    let (lines, boxes): (Vec<Unit>, Vec<usize>) = match line {
+        Unit::Row(r) => {
+            let first = r / shape.box_rows() * shape.box_rows();
+            let lines = (first..first + shape.box_rows()).map(Unit::Row).collect();
+            let boxes = (0..n)
+                .step_by(shape.box_cols())
+                .map(|c| geometry.box_of(first * n + c))
+                .collect();
+            (lines, boxes)
+        }
+        Unit::Col(c) => {
+            let first = c / shape.box_cols() * shape.box_cols();
+            let lines = (first..first + shape.box_cols()).map(Unit::Col).collect();
+            let boxes = (0..n)
+                .step_by(shape.box_rows())
+                .map(|r| geometry.box_of(r * n + first))
+                .collect();
+            (lines, boxes)
+        }
+        Unit::Box(_) => return false,
+    };
+    if lines.len() != boxes.len() || lines.len() > 8 {
+        return false;
+    }
+    let k = lines.len();
+    let Some(me) = lines.iter().position(|&l| l == line) else {
+        return false;
+    };
+    let Some(mine) = boxes.iter().position(|&b| b == within) else {
+        return false;
+    };
+    let edge: Vec<Vec<bool>> = lines
+        .iter()
+        .map(|&l| {
+            boxes
+                .iter()
+                .map(|&b| {
+                    geometry
+                        .unit_cells(l)
+                        .into_iter()
+                        .any(|c| geometry.box_of(c) == b && fits(c))
+                })
+                .collect()
+        })
+        .collect();
+    // Matchings of lines to boxes, depth first: is there one, and one
+    // avoiding (me, mine)?
+    fn search(i: usize, used: u32, edge: &[Vec<bool>], skip: (usize, usize)) -> bool {
+        if i == edge.len() {
+            return true;
+        }
+        (0..edge.len()).any(|j| {
+            used & (1 << j) == 0
+                && edge[i][j]
+                && (i, j) != skip
+                && search(i + 1, used | 1 << j, edge, skip)
+        })
+    }
+    let _ = k;
+    search(0, 0, &edge, (usize::MAX, 0)) && !search(0, 0, &edge, (me, mine))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,8 +3,8 @@
 //! the statistics mean the same thing everywhere.
 
 use crate::grid::{Conflict, Grid};
+use crate::info::Info;
 use crate::shape::Shape;
-use crate::strategy::Info;
 use crate::trace::{DeadEnd, Event, Reason, Trace};
 use std::fmt;
 use std::ops::ControlFlow;
@@ -296,8 +296,8 @@ pub trait Solver: Send + Sync {
 /// when it takes one back because the subtree failed, [`Run::dead_end`], and
 /// [`Run::solution`] with each complete grid (and stops when it returns `Break`).
 pub struct Run<T: Trace> {
-    pub stats: Stats,
-    pub trace: T,
+    stats: Stats,
+    trace: T,
     node_budget: u64,
     deadline: Option<Instant>,
     /// Nodes that may be entered before the budgets are checked again: at
@@ -585,6 +585,55 @@ impl<T: Trace> Run<T> {
     /// The shape of the puzzle being solved.
     pub fn shape(&self) -> Shape {
         self.shape
+    }
+
+    /// `true` when the events are wanted: a search that builds a reason
+    /// only to tell it asks this first, so an untraced run pays nothing.
+    #[inline(always)]
+    pub fn traced(&self) -> bool {
+        self.trace.enabled()
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// Counts `n` placements a search made in bulk without telling each (a
+    /// traced run tells them afterwards with [`Run::tell_place`]).
+    #[inline(always)]
+    pub fn count_placements(&mut self, n: u64) {
+        self.stats.placements += n;
+    }
+
+    /// Tells a placement already counted by [`Run::count_placements`]: the
+    /// event only, for a search that works out its reasons after the fact.
+    pub fn tell_place(&mut self, depth: u32, cell: usize, digit: u8, reason: Reason) {
+        if self.trace.enabled() {
+            self.trace.event(Event::Place {
+                depth,
+                cell,
+                digit,
+                reason,
+            });
+        }
+    }
+
+    /// Settles the search figures of a solver whose decisions are not
+    /// [`Run::place`] calls (a SAT solver): its `decisions` are the guesses
+    /// (each a placement, `untold` of them not placed through `Run`), its
+    /// `conflicts` the backtracks, and `max_depth` its deepest decision level.
+    pub fn settle_decisions(
+        &mut self,
+        decisions: u64,
+        untold: u64,
+        conflicts: u64,
+        max_depth: u64,
+    ) {
+        self.stats.placements += untold;
+        self.stats.guesses = decisions;
+        self.stats.backtracks = conflicts;
+        self.stats.max_depth = max_depth;
     }
 
     /// `true` once a budget or the solution limit has stopped the search.

@@ -33,7 +33,8 @@ use crate::format::stats_words;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
-use sudoku_core::{Entry, Grid, Limits, Outcome, Solver, Stats, Stop, Verdict};
+use sudoku_core::{Grid, Limits, Outcome, Solver, Stats, Stop, Verdict};
+use sudoku_input::Entry;
 
 /// One strategy on one puzzle.
 #[derive(Clone, Debug)]

@@ -11,7 +11,8 @@ use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use sudoku_core::{Limits, ReadOptions};
+use sudoku_core::Limits;
+use sudoku_input::ReadOptions;
 
 /// Puzzles read at a time: every round runs over them, then they are
 /// cross-checked and their lines handed on.

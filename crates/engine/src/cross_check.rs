@@ -15,7 +15,8 @@
 
 use super::attempt::Attempt;
 use super::results::Said;
-use sudoku_core::{Entry, Grid, Solver};
+use sudoku_core::{Grid, Solver};
+use sudoku_input::Entry;
 
 /// Cross-checks one puzzle's verdicts by the rule above.
 /// Marks the dissenters wrong and returns their ids and the message.

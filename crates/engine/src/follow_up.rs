@@ -10,7 +10,8 @@
 //! and hands the follow-up what the solve found.
 
 use std::fmt::Debug;
-use sudoku_core::{Entry, Grid, Limits, Solver};
+use sudoku_core::{Grid, Limits, Solver};
+use sudoku_input::Entry;
 
 /// What the checked solve found, as a follow-up sees it.
 #[derive(Clone, Copy, Debug)]

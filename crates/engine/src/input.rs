@@ -3,7 +3,7 @@
 use std::fs::File;
 use std::io::{self, BufReader, IsTerminal};
 use std::path::{Path, PathBuf};
-use sudoku_core::{Entry, ParseError, PuzzleReader, ReadOptions};
+use sudoku_input::{Entry, ParseError, PuzzleReader, ReadOptions};
 
 /// Read in pieces this large: an overlong line is skipped a piece at a time.
 const READ_BUFFER: usize = 64 * 1024;
@@ -48,7 +48,7 @@ impl Source {
             && !arg.contains('/');
         // A file named like a puzzle must not silently take the place of
         // the puzzle typed, nor the other way round.
-        if looks_like_puzzle && path.exists() && sudoku_core::parse_puzzle(arg, options).is_ok() {
+        if looks_like_puzzle && path.exists() && sudoku_input::parse_puzzle(arg, options).is_ok() {
             return Err(format!(
                 "{arg}: both a puzzle written out and a file in this directory; to read the \
                  file write ./{arg}, to solve the puzzle rename or move the file"

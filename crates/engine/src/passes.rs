@@ -45,7 +45,8 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 use sudoku_core::estimate::SplitMix;
-use sudoku_core::{Grid, Limits, ReadOptions, Solver};
+use sudoku_core::{Grid, Limits, Solver};
+use sudoku_input::ReadOptions;
 /// Resamples of the two-level bootstrap.
 const RESAMPLES: usize = 2000;
 
@@ -57,6 +58,11 @@ pub const CHILD_COMMAND: &str = "pass-child";
 pub struct PassesRecord {
     pub set: String,
     pub strategy: String,
+    /// The strategy is the harness's floor row
+    /// ([`sudoku_core::Capabilities::floor`]): its time is the measuring's
+    /// own cost per call.
+    #[serde(default)]
+    pub floor: bool,
     /// Puzzles in each pass (those that parse and that the strategy supports).
     pub puzzles: usize,
     /// Each process's passes, µs per puzzle, in the order they ran.
@@ -96,6 +102,7 @@ impl PassesRecord {
         Some(PassesRecord {
             set: set.to_string(),
             strategy: strategy.to_string(),
+            floor: false,
             puzzles,
             median_us: median(&pooled),
             interval: two_level_interval(&passes_us),
@@ -333,12 +340,14 @@ pub fn measure(
             }
         }
         for (s, (puzzles, passes)) in runs.into_iter().enumerate() {
-            records.extend(PassesRecord::of(
-                &set.name,
-                strategies[s].id(),
-                puzzles,
-                passes,
-            ));
+            records.extend(
+                PassesRecord::of(&set.name, strategies[s].id(), puzzles, passes).map(|r| {
+                    PassesRecord {
+                        floor: strategies[s].info().capabilities.floor,
+                        ..r
+                    }
+                }),
+            );
         }
     }
     (records, errors)

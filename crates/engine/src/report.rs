@@ -34,11 +34,6 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use sudoku_core::Solver;
 
-/// The id of the harness's floor row (`null`: it returns at once, so its
-/// time is the measuring's own cost per call); the registry declares it, and
-/// a report names it in the figures of every other row.
-pub const FLOOR_ID: &str = "null";
-
 /// One strategy on one set: the row of a table, a record of the JSON
 /// `results` array and a line of the CSV.
 ///

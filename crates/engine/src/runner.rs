@@ -64,7 +64,8 @@ use super::sink::Sink;
 use rayon::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
-use sudoku_core::{Entry, Limits, Solver};
+use sudoku_core::{Limits, Solver};
+use sudoku_input::Entry;
 
 /// How a run ended: whether a signal stopped it, and how far it got.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

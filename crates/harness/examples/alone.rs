@@ -25,10 +25,11 @@
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
-use sudoku_core::{Grid, Limits, ReadOptions};
+use sudoku_core::{Grid, Limits};
 use sudoku_harness::compare::protocol::shuffled;
 use sudoku_harness::input::Source;
 use sudoku_harness::registry;
+use sudoku_input::ReadOptions;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

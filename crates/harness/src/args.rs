@@ -3,7 +3,8 @@
 use crate::units::{parse_bytes, parse_duration};
 use clap::Args;
 use std::time::Duration;
-use sudoku_core::{Limits, ReadOptions, Shape};
+use sudoku_core::{Limits, Shape};
+use sudoku_input::ReadOptions;
 
 /// A time budget, `none` for no budget.
 #[derive(Clone, Copy, Debug)]

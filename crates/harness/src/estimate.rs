@@ -21,10 +21,11 @@ use crate::Status;
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::sync::Arc;
-use sudoku_core::{Entry, Limits, Solver};
+use sudoku_core::{Limits, Solver};
 use sudoku_engine::budget::Estimator;
 use sudoku_engine::results::Line;
 use sudoku_engine::{FollowUp, Problem, ProblemKind, RunConfig, Sink, Solved};
+use sudoku_input::Entry;
 use sudoku_reports::estimate::{Estimated, Probes};
 use sudoku_reports::export::{csv_header, csv_row, json_line};
 

@@ -92,7 +92,7 @@ pub const PROFILE_STEPS: u64 = 1_000_000;
 /// A trace that feeds the first [`PROFILE_STEPS`] events to the replay model
 /// and counts the rest.
 struct Profiler {
-    replay: sudoku_core::Replay,
+    replay: sudoku_replay::Replay,
     seen: u64,
 }
 
@@ -110,7 +110,7 @@ impl sudoku_core::Trace for Profiler {
 /// search not replayed.
 pub fn profile(solver: &dyn Solver, puzzle: &Grid, limits: &Limits) -> (Vec<u64>, u64) {
     let mut profiler = Profiler {
-        replay: sudoku_core::Replay::new(puzzle),
+        replay: sudoku_replay::Replay::new(puzzle),
         seen: 0,
     };
     solver.solve_traced(puzzle, limits, &mut profiler);

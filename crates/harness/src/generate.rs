@@ -109,11 +109,11 @@ fn rating_window(s: &str) -> Result<(u32, u32), String> {
             .trim()
             .parse()
             .map_err(|_| format!("{x}: not a rating (e.g. 6.5)"))?;
-        if !sudoku_core::RATING_RANGE.contains(&v) {
+        if !sudoku_input::RATING_RANGE.contains(&v) {
             return Err(format!(
                 "{x}: ratings run from {:.1} to {:.1} (Sudoku Explainer's scale)",
-                sudoku_core::RATING_RANGE.start(),
-                sudoku_core::RATING_RANGE.end()
+                sudoku_input::RATING_RANGE.start(),
+                sudoku_input::RATING_RANGE.end()
             ));
         }
         Ok((v * 10.0).round() as u32)

@@ -6,8 +6,9 @@ use crate::input::Source;
 use crate::{registry, Status};
 use std::io;
 use std::path::PathBuf;
-use sudoku_core::{Entry, Solver};
+use sudoku_core::Solver;
 use sudoku_engine::PuzzleSet;
+use sudoku_input::Entry;
 
 /// Reads the first puzzle of the input; prints the problem and returns the
 /// exit status when there is none.

@@ -19,10 +19,11 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-use sudoku_core::{Entry, Limits, Solver};
+use sudoku_core::{Limits, Solver};
 use sudoku_engine::results::{self, Line};
 use sudoku_engine::settings::Settings;
 use sudoku_engine::{config, FollowUp, Problem, ProblemKind, RunConfig, Sink, Solved};
+use sudoku_input::Entry;
 use sudoku_reports::rating::{self, Agreement, RatedLine, Rating};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -154,7 +155,7 @@ struct Printer {
     format: RateFormat,
     steps: bool,
     out: io::StdoutLock<'static>,
-    shape_lines: sudoku_core::ShapeLines,
+    shape_lines: sudoku_input::ShapeLines,
     kept: Vec<RatedLine>,
     agreement: Agreement,
     status: Status,

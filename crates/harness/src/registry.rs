@@ -48,8 +48,10 @@ pub fn hidden() -> Vec<&'static dyn Solver> {
     vec![&Null]
 }
 
-/// The id of the harness-floor row ([`Null`]).
-pub use sudoku_engine::report::FLOOR_ID;
+/// The id of the harness-floor row ([`Null`]): it returns at once, so its
+/// time is the measuring's own cost per call. Views find the row by
+/// [`Capabilities::floor`](sudoku_core::Capabilities::floor), not by this id.
+pub const FLOOR_ID: &str = "null";
 
 /// The harness's floor: a row that returns at once without reading the
 /// puzzle. Its time in a comparison is what the measuring itself costs per

@@ -6,7 +6,8 @@ use crate::{registry, Status};
 use clap::{Args, ValueEnum};
 use std::io::{self, IsTerminal, Write};
 use std::time::Instant;
-use sudoku_core::{Entry, Outcome, Solver, Verdict};
+use sudoku_core::{Outcome, Solver, Verdict};
+use sudoku_input::Entry;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolveFormat {
@@ -194,7 +195,7 @@ pub fn solve(args: &SolveArgs) -> Status {
     });
     let pretty = format == SolveFormat::Pretty;
     let mut out = io::stdout().lock();
-    let mut shape_lines = sudoku_core::ShapeLines::default();
+    let mut shape_lines = sudoku_input::ShapeLines::default();
     let status = for_each_puzzle(&args.inputs, &args.read, |name, line, item| {
         let entry = match item {
             Ok(entry) => entry,

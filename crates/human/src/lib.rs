@@ -619,7 +619,7 @@ fn settle_and_branch<T: Trace>(
             next_step(&board, options)
         };
         let Some(step) = step else { break };
-        if run.trace.enabled() && !step.eliminations.is_empty() {
+        if run.traced() && !step.eliminations.is_empty() {
             if let Some(rule) = locked_rule(&step, &board) {
                 for &(cell, digit) in &step.eliminations {
                     run.eliminate(depth, cell, digit, rule);

@@ -195,7 +195,7 @@ fn search<T: Trace>(board: &mut Board, run: &mut Run<T>) -> ControlFlow<()> {
             run.solution(depth, board.solution())?;
         } else if lowest == 0 {
             // Only a trace needs to know which cell is empty-handed.
-            if run.trace.enabled() {
+            if run.traced() {
                 run.dead_end(depth, DeadEnd::Cell(board.first_with(0)));
             }
         } else {

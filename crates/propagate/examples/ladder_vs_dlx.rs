@@ -6,7 +6,8 @@
 //! ```
 
 use std::time::Instant;
-use sudoku_core::{Grid, Limits, PuzzleReader, Solver};
+use sudoku_core::{Grid, Limits, Solver};
+use sudoku_input::PuzzleReader;
 
 fn main() {
     let mut args = std::env::args().skip(1);

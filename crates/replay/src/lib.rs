@@ -1,7 +1,8 @@
 //! # sudoku-replay: a trace is a proof a reader can check
 //!
 //! A search's trace ([`sudoku_core::Event`]s) is replayed from the puzzle
-//! with the replay model every view draws from ([`sudoku_core::Replay`]),
+//! with the replay model every view draws from ([`Replay`], the search
+//! tree and the board at every step, in [`tree`]),
 //! and every event is checked against the board and the candidates (the
 //! pencil marks: the digits no peer holds, less those rules removed on the
 //! current path) as they stood just before it:
@@ -54,9 +55,10 @@
 //! ```
 
 use std::fmt;
-use sudoku_core::{
-    digit_set, Constraint, DeadEnd, Event, Geometry, Grid, Reason, Replay, Rule, Unit,
-};
+pub mod tree;
+pub use tree::{Elimination, Placement, Replay, ReplayStep, TreeNode};
+
+use sudoku_core::{digit_set, Constraint, DeadEnd, Event, Geometry, Grid, Reason, Rule, Unit};
 
 /// What a checked trace held.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 
 use sudoku_engine::config::Protocol;
 use sudoku_engine::passes::{PassesRecord, CLOCK, DIFFER};
-use sudoku_engine::report::{Report, FLOOR_ID};
+use sudoku_engine::report::Report;
 
 /// The passes section of a report's tables: per set, each strategy's
 /// passes figure, its interval and spread, and under `--protocol both` the
@@ -84,7 +84,7 @@ pub fn section(report: &Report, as_markdown: bool) -> Option<String> {
     let floor = report
         .passes
         .iter()
-        .filter(|r| r.strategy == FLOOR_ID)
+        .filter(|r| r.floor)
         .map(|r| format!("{:.3} µs on {}", r.median_us, r.set))
         .collect::<Vec<_>>();
     let mut notes = vec![

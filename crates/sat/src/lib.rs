@@ -351,11 +351,8 @@ impl SatScratch {
         // The decision that ran into a budget is not entered, so not counted.
         let (_, conflicts, _) = backend.counts();
         let (max_depth, shown) = (watch.max_depth, watch.decisions_shown);
-        let decisions = run.stats.nodes - 1;
-        run.stats.placements += decisions - shown;
-        run.stats.guesses = decisions;
-        run.stats.backtracks = conflicts;
-        run.stats.max_depth = max_depth;
+        let decisions = run.stats().nodes - 1;
+        run.settle_decisions(decisions, decisions - shown, conflicts, max_depth);
     }
 }
 

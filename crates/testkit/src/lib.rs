@@ -11,7 +11,8 @@ pub mod browser;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
-use sudoku_core::{Entry, Grid, Limits, Outcome, PuzzleReader, Shape, Solver, Stop, Verdict};
+use sudoku_core::{Grid, Limits, Outcome, Shape, Solver, Stop, Verdict};
+use sudoku_input::{Entry, PuzzleReader};
 
 /// The project root (the workspace directory): the nearest directory above
 /// the package under test that holds `puzzles/` and `crates/`.

@@ -7,8 +7,9 @@ use crate::{registry, Status};
 use clap::Args;
 use std::path::PathBuf;
 use std::time::Duration;
-use sudoku_core::{Limits, ReadOptions, Shape};
+use sudoku_core::{Limits, Shape};
 use sudoku_engine::config::Shard;
+use sudoku_input::ReadOptions;
 
 /// The hidden `pass-child` subcommand: one strategy alone on one set (see
 /// the module docs). Not for users; `compare --protocol passes` runs it.

@@ -30,7 +30,7 @@ pub fn dot(title: &str, puzzle: &Grid, events: &[Event], hidden: u64, expand: bo
     String::from_utf8(out).expect("DOT is UTF-8")
 }
 
-fn move_text(shape: Shape, p: sudoku_core::Placement) -> (String, String) {
+fn move_text(shape: Shape, p: sudoku_replay::Placement) -> (String, String) {
     let (cell, digit, reason) = (p.cell, p.digit, p.reason);
     let how = match reason {
         Reason::Guess { options } => format!("guess, one of {}", digit_set(options)),

@@ -176,7 +176,7 @@ pub use dot::{dot, write_dot};
 use html::html_command;
 use json::json;
 pub use json::JsonEvent;
-pub use sudoku_core::{Replay, ReplayStep, TreeNode};
+pub use sudoku_replay::{Replay, ReplayStep, TreeNode};
 use text::text;
 use words::Counter;
 pub use words::{cell_name, dead_end_text, describe, indent, summary_text};
@@ -290,12 +290,43 @@ pub fn run(args: &TraceArgs) -> Status {
     }
 }
 
-/// `trace --check`: the whole trace through the checker.
+/// Nodes `trace --check` replays at most: the checker keeps every node it
+/// has seen (a few hundred bytes each with its placements), so at this
+/// bound it stops the search, and a search of any length is checked in
+/// bounded memory up to there.
+pub const CHECK_NODES: usize = 1 << 16;
+
+/// The events fed to the checker as the search makes them (none kept): the
+/// first failure, or the node bound, stops the search.
+struct Checking {
+    checker: sudoku_replay::Checker,
+    failure: Option<sudoku_replay::Failure>,
+}
+
+impl Trace for Checking {
+    fn event(&mut self, event: Event) {
+        if self.failure.is_none() {
+            if let Err(failure) = self.checker.step(&event) {
+                self.failure = Some(failure);
+            }
+        }
+    }
+    fn stop(&self) -> Option<sudoku_core::Stop> {
+        let full = self.checker.replay().nodes.len() >= CHECK_NODES;
+        (self.failure.is_some() || full).then_some(sudoku_core::Stop::MemoryBudget)
+    }
+}
+
+/// `trace --check`: the trace through the checker, event by event.
 fn check(solver: &dyn Solver, puzzle: &Grid, limits: &sudoku_core::Limits) -> Status {
-    let mut recorder = Recorder::default();
-    solver.solve_traced(puzzle, limits, &mut recorder);
     let copies = solver.info().capabilities.copies_states;
-    match sudoku_replay::check(puzzle, &recorder.events, copies) {
+    let mut checking = Checking {
+        checker: sudoku_replay::Checker::new(puzzle, copies),
+        failure: None,
+    };
+    solver.solve_traced(puzzle, limits, &mut checking);
+    let full = checking.checker.replay().nodes.len() >= CHECK_NODES;
+    match checking.failure.map_or(Ok(checking.checker.summary), Err) {
         Ok(s) => {
             println!(
                 "{}: {} events checked ({} placements, {} eliminations, {} undos, {} dead ends, {} solutions): every reason holds on the board before it",
@@ -311,6 +342,13 @@ fn check(solver: &dyn Solver, puzzle: &Grid, limits: &sudoku_core::Limits) -> St
                 println!(
                     "  {} placements name no rule (a SAT solver's decisions and propagations): checked as legal only",
                     s.legal_only
+                );
+            }
+            if full {
+                println!(
+                    "  the check stopped the search at {} nodes, the most it replays: what ran \
+                     until then is checked",
+                    thousands(CHECK_NODES as u64)
                 );
             }
             Status::Ok

@@ -36,6 +36,10 @@ impl<F: FnMut(&Counter, &Event) -> io::Result<()>> Stream<F> {
     }
 }
 
+/// Nodes the text view's replay holds at most (a copying search's nodes
+/// are named from it): about 100 bytes each, so tens of megabytes.
+pub const REPLAY_NODES: usize = 1 << 16;
+
 pub(super) fn text(
     solver: &dyn Solver,
     puzzle: &Grid,
@@ -60,7 +64,8 @@ pub(super) fn text(
     // made (a copying search creates children before entering them). Other
     // searches enter a node right after its placement, which the line above
     // shows; they go without it, since the replay keeps every node and an
-    // endless search would outgrow the memory budget.
+    // endless search would outgrow the memory budget. A copying search keeps
+    // it for its first REPLAY_NODES nodes only, for the same reason.
     let copies = solver.info().capabilities.copies_states;
     let mut replay = copies.then(|| Replay::new(puzzle));
     let mut last_step: Option<ReplayStep> = None;
@@ -85,16 +90,27 @@ pub(super) fn text(
                     named
                 });
                 match named {
-                    Some((cell, digit)) => {
-                        writeln!(
-                            out,
-                            "{pad}{line} ({} = {})",
-                            cell_name(shape, cell),
-                            digit_symbol(digit)
-                        )
-                    }
-                    None => writeln!(out, "{pad}{line}"),
+                    Some((cell, digit)) => writeln!(
+                        out,
+                        "{pad}{line} ({} = {})",
+                        cell_name(shape, cell),
+                        digit_symbol(digit)
+                    )?,
+                    None => writeln!(out, "{pad}{line}")?,
                 }
+                if replay
+                    .as_ref()
+                    .is_some_and(|r| r.nodes.len() > REPLAY_NODES)
+                {
+                    replay = None;
+                    writeln!(
+                        out,
+                        "(the placements of the nodes entered from here on are not named: the \
+                         replay behind the names keeps {} nodes at most)",
+                        thousands(REPLAY_NODES as u64)
+                    )?;
+                }
+                Ok(())
             },
             error: None,
         };

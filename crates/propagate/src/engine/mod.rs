@@ -392,7 +392,7 @@ impl Board {
             return Ok(false);
         }
         run.mems(1 + Board::uncount_mems(gone));
-        if run.trace.enabled() {
+        if run.traced() {
             for d in sudoku_core::bits::digits(gone) {
                 run.eliminate(self.path.len() as u32, cell, d, rule);
             }

@@ -3,8 +3,8 @@
 //! `--ignored`) a longer property run and a soak test.
 //!
 //! ```sh
-//! cargo test -p sudoku-harness --test reliability                 # CI size
-//! PROPTEST_CASES=50000 cargo test --release -p sudoku-harness --test reliability -- --ignored
+//! cargo test -p sudoku-harness --test suite reliability::                 # CI size
+//! PROPTEST_CASES=50000 cargo test --release -p sudoku-harness --test suite -- --ignored reliability::
 //! ```
 
 use proptest::prelude::*;
@@ -137,16 +137,16 @@ proptest! {
         let (r, c) = SHAPES[shape];
         let shape = Shape::new(r, c).unwrap();
         let puzzle = puzzle_of(shape, seed, &damage);
-        let options = sudoku_core::ReadOptions { shape: Some(shape) };
+        let options = sudoku_input::ReadOptions { shape: Some(shape) };
         for text in [puzzle.to_line(), puzzle.to_numbers(), puzzle.to_block(), puzzle.pretty()] {
-            let parsed = sudoku_core::parse_puzzle(&text, options).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+            let parsed = sudoku_input::parse_puzzle(&text, options).map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
             prop_assert_eq!(&parsed, &puzzle);
         }
     }
 
     #[test]
     fn arbitrary_bytes_never_panic_the_reader(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
-        for (line, item) in sudoku_core::PuzzleReader::new(&bytes[..]) {
+        for (line, item) in sudoku_input::PuzzleReader::new(&bytes[..]) {
             prop_assert!(line >= 1);
             if let Ok(entry) = item {
                 prop_assert_eq!(entry.puzzle.cells().len(), entry.puzzle.shape().cells());
@@ -218,7 +218,7 @@ fn every_strategy_stops_within_budget_on_every_empty_grid() {
 }
 
 /// A longer differential run: `PROPTEST_CASES=50000 cargo test --release -p
-/// sudoku-harness --test reliability -- --ignored long_differential`.
+/// sudoku-harness --test suite -- --ignored long_differential`.
 #[test]
 #[ignore]
 fn long_differential() {

@@ -4,7 +4,6 @@
 //! it is registered; strategies that report no counts (`info().reports.nodes` is
 //! false: the reference) are skipped, and checked to be refused politely.
 
-use assert_cmd::Command;
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 use sudoku_core::{Event, Family, Grid, Limits, Recorder, Solver, Stats, Stop, Verdict};
@@ -27,9 +26,7 @@ const EASY: &str =
 const INKALA: &str =
     "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
 
-fn lab() -> Command {
-    Command::cargo_bin("sudoku-lab").unwrap()
-}
+use crate::common::lab;
 
 fn grid(text: &str) -> Grid {
     text.parse().unwrap()

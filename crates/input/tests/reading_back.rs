@@ -5,7 +5,8 @@
 //! solution when it is as long as the puzzle, and otherwise refused with
 //! its column.
 
-use sudoku_core::{Entry, Grid, ParseError, ParseErrorKind, PuzzleReader, ReadOptions, Shape};
+use sudoku_core::{Grid, Shape};
+use sudoku_input::{Entry, ParseError, ParseErrorKind, PuzzleReader, ReadOptions};
 
 fn read_with(text: &str, shape: Option<Shape>) -> Vec<(usize, Result<Entry, ParseError>)> {
     PuzzleReader::with_options(text.as_bytes(), ReadOptions { shape }).collect()
@@ -204,7 +205,7 @@ fn an_empty_csv_puzzle_field_says_it_is_empty() {
 #[test]
 fn a_long_comment_or_blank_line_is_no_puzzle() {
     let nine = Grid::pattern(Shape::CLASSIC).to_line();
-    let long = sudoku_core::MAX_LINE_BYTES + 10;
+    let long = sudoku_input::MAX_LINE_BYTES + 10;
     let text = format!(
         "# {}\n{}\n   #{}\n{nine}\n{}\n",
         "x".repeat(long),

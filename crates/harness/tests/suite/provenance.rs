@@ -11,9 +11,7 @@ use sudoku_harness::compare::machine::Machine;
 use sudoku_harness::compare::Report;
 
 /// The workspace root: where build.rs asked git.
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use crate::common::root;
 
 /// `git -C dir args`, trimmed, when git runs and succeeds.
 fn git(dir: &Path, args: &[&str]) -> Option<String> {

@@ -8,7 +8,8 @@
 //! read as exactly the grid it spells.
 
 use proptest::prelude::*;
-use sudoku_core::{Grid, PuzzleReader, Shape};
+use sudoku_core::{Grid, Shape};
+use sudoku_input::PuzzleReader;
 
 /// Every inferred shape (the reader infers the shape from the side).
 const SHAPES: [(usize, usize); 8] = [
@@ -301,7 +302,7 @@ fn harmless_cells(format: Format, grid: &Grid, style: Harmless) -> Cells {
     cells
 }
 
-type Read = Vec<(usize, Result<sudoku_core::Entry, sudoku_core::ParseError>)>;
+type Read = Vec<(usize, Result<sudoku_input::Entry, sudoku_input::ParseError>)>;
 
 fn read(text: &str) -> Read {
     PuzzleReader::new(text.as_bytes()).collect()

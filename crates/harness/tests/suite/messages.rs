@@ -2,13 +2,10 @@
 //! same way by every command.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_sudoku-lab"))
-}
+use crate::common::bin;
 
 /// Runs with `stdin` as standard input: (exit code, stdout, stderr).
 fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {

@@ -3,9 +3,10 @@
 //! decided by the documented rule and said so; a long line is skipped and
 //! the rest of the file read.
 
-use sudoku_core::{Grid, ParseError, ParseErrorKind, PuzzleReader, ReadOptions, Shape};
+use sudoku_core::{Grid, Shape};
+use sudoku_input::{ParseError, ParseErrorKind, PuzzleReader, ReadOptions};
 
-fn read(text: &str) -> Vec<(usize, Result<sudoku_core::Entry, ParseError>)> {
+fn read(text: &str) -> Vec<(usize, Result<sudoku_input::Entry, ParseError>)> {
     PuzzleReader::new(text.as_bytes()).collect()
 }
 

@@ -4,7 +4,6 @@
 //! The CLI tests run whatever the registry holds; the library tests pass
 //! test-only broken solvers to `compare` next to real ones.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use sudoku_core::{
@@ -16,15 +15,9 @@ use sudoku_naive::Naive;
 #[cfg(feature = "reference")]
 use sudoku_reference::Reference;
 
-fn lab() -> Command {
-    Command::cargo_bin("sudoku-lab").unwrap()
-}
+use crate::common::lab;
 
-fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(name)
-}
+use crate::common::data;
 
 fn data_str(name: &str) -> String {
     data(name).display().to_string()

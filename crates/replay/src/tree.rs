@@ -38,9 +38,8 @@
 //! event shows the solution. A branch placement shows the parent's board
 //! with the new digit, until the next event.
 
-use crate::grid::Grid;
-use crate::trace::{DeadEnd, Event, Reason, Rule};
 use std::collections::VecDeque;
+use sudoku_core::{DeadEnd, Event, Geometry, Grid, Reason, Rule};
 
 /// A digit written by the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +112,7 @@ pub struct ReplayStep {
 /// [`Replay::board`] is the board the search had.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    geometry: crate::Geometry,
+    geometry: Geometry,
     givens: Vec<u8>,
     pub nodes: Vec<TreeNode>,
     /// The current path, root first: `(node, forced placements still live)`.
@@ -134,7 +133,7 @@ impl Replay {
     /// A replay of a search of `puzzle`, before any event.
     pub fn new(puzzle: &Grid) -> Replay {
         Replay {
-            geometry: crate::Geometry::new(puzzle.shape()),
+            geometry: Geometry::new(puzzle.shape()),
             givens: puzzle.cells().to_vec(),
             nodes: Vec::new(),
             path: Vec::new(),
@@ -250,7 +249,9 @@ impl Replay {
                 let node = self.here(depth);
                 self.nodes[node].dead_end = Some(reason);
                 let cell = match reason {
-                    DeadEnd::Cell(c) | DeadEnd::Constraint(crate::Constraint::Cell(c)) => Some(c),
+                    DeadEnd::Cell(c) | DeadEnd::Constraint(sudoku_core::Constraint::Cell(c)) => {
+                        Some(c)
+                    }
                     _ => None,
                 };
                 ReplayStep { node, cell }
@@ -519,84 +520,4 @@ impl Replay {
         }
         board
     }
-}
-
-/// Whether a digit must sit where `line` (a row or column) meets box
-/// `within`, by the arrangements of its band (or stack): each line of the
-/// band takes the digit in its own box, so the digit's arrangement is a
-/// matching of the band's lines to its boxes, using only the line-box
-/// meetings where `fits` holds (the digit placed or a candidate in one of
-/// their cells). `true` when every such matching uses this meeting (and at
-/// least one exists): the triad rule's "certain". The trace checker and
-/// bitboard's narrator share it.
-pub fn certain_in(
-    geometry: &crate::Geometry,
-    line: crate::Unit,
-    within: usize,
-    fits: impl Fn(usize) -> bool,
-) -> bool {
-    use crate::Unit;
-    let shape = geometry.shape();
-    let n = shape.side();
-    // The band's lines and boxes, and which line-box meetings fit.
-    let (lines, boxes): (Vec<Unit>, Vec<usize>) = match line {
-        Unit::Row(r) => {
-            let first = r / shape.box_rows() * shape.box_rows();
-            let lines = (first..first + shape.box_rows()).map(Unit::Row).collect();
-            let boxes = (0..n)
-                .step_by(shape.box_cols())
-                .map(|c| geometry.box_of(first * n + c))
-                .collect();
-            (lines, boxes)
-        }
-        Unit::Col(c) => {
-            let first = c / shape.box_cols() * shape.box_cols();
-            let lines = (first..first + shape.box_cols()).map(Unit::Col).collect();
-            let boxes = (0..n)
-                .step_by(shape.box_rows())
-                .map(|r| geometry.box_of(r * n + first))
-                .collect();
-            (lines, boxes)
-        }
-        Unit::Box(_) => return false,
-    };
-    if lines.len() != boxes.len() || lines.len() > 8 {
-        return false;
-    }
-    let k = lines.len();
-    let Some(me) = lines.iter().position(|&l| l == line) else {
-        return false;
-    };
-    let Some(mine) = boxes.iter().position(|&b| b == within) else {
-        return false;
-    };
-    let edge: Vec<Vec<bool>> = lines
-        .iter()
-        .map(|&l| {
-            boxes
-                .iter()
-                .map(|&b| {
-                    geometry
-                        .unit_cells(l)
-                        .into_iter()
-                        .any(|c| geometry.box_of(c) == b && fits(c))
-                })
-                .collect()
-        })
-        .collect();
-    // Matchings of lines to boxes, depth first: is there one, and one
-    // avoiding (me, mine)?
-    fn search(i: usize, used: u32, edge: &[Vec<bool>], skip: (usize, usize)) -> bool {
-        if i == edge.len() {
-            return true;
-        }
-        (0..edge.len()).any(|j| {
-            used & (1 << j) == 0
-                && edge[i][j]
-                && (i, j) != skip
-                && search(i + 1, used | 1 << j, edge, skip)
-        })
-    }
-    let _ = k;
-    search(0, 0, &edge, (usize::MAX, 0)) && !search(0, 0, &edge, (me, mine))
 }

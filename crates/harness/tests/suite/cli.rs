@@ -1,6 +1,5 @@
 //! The `solve`, `count` and `list` contract that scripts build on.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::io::Write;
 
@@ -10,9 +9,7 @@ const INKALA_SOLUTION: &str =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 const FOUR: &str = "..3..4.221......";
 
-fn lab() -> Command {
-    Command::cargo_bin("sudoku-lab").unwrap()
-}
+use crate::common::lab;
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-{}", std::process::id()));

@@ -7,7 +7,8 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use sudoku_core::{Grid, PuzzleReader, ReadOptions, Shape};
+use sudoku_core::{Grid, Shape};
+use sudoku_input::{PuzzleReader, ReadOptions};
 
 fn lab() -> Command {
     Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
@@ -71,7 +72,7 @@ fn reads_back(shape: Shape, count: usize, seed: u64, rate_budget: &str) {
         .filter(|l| !l.starts_with('#'))
         .map(|l| {
             let cells = l.split('#').next().unwrap().trim();
-            sudoku_core::parse_puzzle(cells, options).unwrap()
+            sudoku_input::parse_puzzle(cells, options).unwrap()
         })
         .collect();
     assert_eq!(puzzles.len(), count, "{spec}");
@@ -86,7 +87,7 @@ fn reads_back(shape: Shape, count: usize, seed: u64, rate_budget: &str) {
             verdict, "unique",
             "{spec}: {puzzle:?} read as another puzzle: {answer}"
         );
-        let solution = sudoku_core::parse_puzzle(solution, options).unwrap();
+        let solution = sudoku_input::parse_puzzle(solution, options).unwrap();
         solution
             .verify_solution_of(puzzle)
             .unwrap_or_else(|e| panic!("{spec}: {e}"));
@@ -108,7 +109,7 @@ fn reads_back(shape: Shape, count: usize, seed: u64, rate_budget: &str) {
         .collect();
     let expected: Vec<Grid> = answers
         .iter()
-        .map(|a| sudoku_core::parse_puzzle(a.rsplit_once(' ').unwrap().0, options).unwrap())
+        .map(|a| sudoku_input::parse_puzzle(a.rsplit_once(' ').unwrap().0, options).unwrap())
         .collect();
     assert_eq!(
         reread, expected,

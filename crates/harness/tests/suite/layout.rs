@@ -95,9 +95,7 @@ fn no_word_is_parsed_back_and_no_capability_comes_from_a_family() {
     );
 }
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+use crate::common::root;
 
 /// The crates no strategy-free layer may reach.
 const STRATEGIES: [&str; 12] = [
@@ -199,6 +197,20 @@ fn the_engine_and_the_reports_depend_on_no_view_parser_or_strategy() {
             !engine.contains(banned),
             "sudoku-engine depends on {banned}"
         );
+    }
+    // Core keeps what strategies need; reading input and replaying a trace
+    // sit on it, beside the strategies, and reach nothing else of ours.
+    let ours = |deps: BTreeSet<String>| -> Vec<String> {
+        deps.into_iter()
+            .filter(|d| d.starts_with("sudoku-"))
+            .collect()
+    };
+    assert_eq!(
+        ours(dependencies(&meta, "sudoku-core")),
+        Vec::<String>::new()
+    );
+    for leaf in ["sudoku-input", "sudoku-replay"] {
+        assert_eq!(ours(dependencies(&meta, leaf)), ["sudoku-core"], "{leaf}");
     }
     let reports = dependencies(&meta, "sudoku-reports");
     assert!(reports.contains("sudoku-engine"), "{reports:?}");
@@ -494,7 +506,7 @@ fn circle(edges: &BTreeMap<String, BTreeMap<String, String>>) -> Option<Vec<Stri
 
 #[test]
 fn no_crate_of_the_program_has_an_import_circle() {
-    for krate in ["engine", "reports", "harness"] {
+    for krate in ["core", "engine", "reports", "harness"] {
         let edges = graph(&root().join("crates").join(krate).join("src"));
         assert!(
             edges.len() > 5,

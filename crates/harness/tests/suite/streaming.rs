@@ -4,7 +4,7 @@
 //!
 //! The soak test (the whole 17-clue set through `compare --jobs 2` with every
 //! strategy) is behind `--ignored`:
-//! `cargo test --release -p sudoku-harness --test streaming -- --ignored --nocapture`
+//! `cargo test --release -p sudoku-harness --test suite -- --ignored streaming:: --nocapture`
 
 use std::io::Write;
 use std::process::{Command, Stdio};

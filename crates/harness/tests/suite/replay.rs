@@ -5,9 +5,10 @@
 //! HTML page's boards and `--format json --boards` are checked against the
 //! same replay, and the DOT of a search with no guess is one node.
 
-use sudoku_core::{Constraint, DeadEnd, Event, Grid, Limits, Recorder, Replay, Solver, Unit};
+use sudoku_core::{Constraint, DeadEnd, Event, Grid, Limits, Recorder, Solver, Unit};
 use sudoku_harness::registry;
 use sudoku_harness::trace::{self, board_line};
+use sudoku_replay::Replay;
 
 /// The 6x6 of the issue, and a 4x4.
 const SIX: &str = "......23..16....4.3..2....6......1.2";

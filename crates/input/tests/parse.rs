@@ -1,7 +1,8 @@
 //! The reader: every format round-trips, every kind of bad input is reported
 //! with its line and its problem, and nothing panics.
 
-use sudoku_core::{Grid, ParseErrorKind, PuzzleReader, ReadOptions, Shape, ShapeError};
+use sudoku_core::{Grid, Shape, ShapeError};
+use sudoku_input::{ParseErrorKind, PuzzleReader, ReadOptions};
 
 fn read(text: &str) -> Vec<(usize, Result<Grid, ParseErrorKind>)> {
     PuzzleReader::new(text.as_bytes())
@@ -231,7 +232,7 @@ fn empty_files_and_binary_garbage() {
 
 #[test]
 fn huge_lines_are_refused_without_being_stored() {
-    let mut text = "1".repeat(sudoku_core::MAX_LINE_BYTES * 3);
+    let mut text = "1".repeat(sudoku_input::MAX_LINE_BYTES * 3);
     text.push('\n');
     text.push_str("..3..4.221......\n");
     let items = read(&text);

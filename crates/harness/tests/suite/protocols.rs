@@ -5,13 +5,10 @@
 //! anything: the agreement itself is measured by the `alone` example (see
 //! README.md, "Protocols").
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
-fn lab() -> Command {
-    Command::cargo_bin("sudoku-lab").unwrap()
-}
+use crate::common::lab;
 
 fn data(name: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -16,7 +16,7 @@ fn puzzles_dir() -> PathBuf {
 fn read(name: &str) -> Vec<(usize, Result<Grid, String>)> {
     let path = puzzles_dir().join(name);
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    sudoku_core::PuzzleReader::new(std::io::BufReader::new(file))
+    sudoku_input::PuzzleReader::new(std::io::BufReader::new(file))
         .map(|(line, item)| (line, item.map(|e| e.puzzle).map_err(|e| e.to_string())))
         .collect()
 }

@@ -2,13 +2,10 @@
 //! killed from outside leaves the terminal as it found it.
 
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_sudoku-lab"))
-}
+use crate::common::bin;
 
 fn empty(side: usize) -> String {
     ".".repeat(side * side)
@@ -25,6 +22,10 @@ struct Cost {
     peak: u64,
     /// Bytes written to standard output.
     written: u64,
+    /// Its last 64 kB (lossy UTF-8: the cut may split a character).
+    tail: String,
+    /// Lines of standard output holding the `needle` asked for.
+    found: u64,
     stderr: String,
 }
 
@@ -44,6 +45,12 @@ fn cpu_time(pid: u32) -> Option<Duration> {
 /// Runs to the end (failing if it runs for more than two minutes of wall
 /// clock, which only a hang takes) and returns what it cost.
 fn measured(args: &[&str]) -> Cost {
+    measured_finding(args, "\u{0}")
+}
+
+/// [`measured`], counting the lines of standard output that hold `needle`.
+fn measured_finding(args: &[&str], needle: &str) -> Cost {
+    let needle = needle.to_string();
     let start = Instant::now();
     let mut child = Command::new(bin())
         .args(args)
@@ -55,13 +62,29 @@ fn measured(args: &[&str]) -> Cost {
     let reader = std::thread::spawn(move || {
         let mut buf = [0u8; 1 << 16];
         let mut total = 0u64;
+        let mut tail = Vec::new();
+        let (mut line, mut found) = (Vec::new(), 0u64);
         while let Ok(n) = stdout.read(&mut buf) {
             if n == 0 {
                 break;
             }
             total += n as u64;
+            for &b in &buf[..n] {
+                if b == b'\n' {
+                    found += line.windows(needle.len()).any(|w| w == needle.as_bytes()) as u64;
+                    line.clear();
+                } else if line.len() < 4096 {
+                    line.push(b);
+                }
+            }
+            tail.extend_from_slice(&buf[..n]);
+            if tail.len() > 2 << 16 {
+                tail.drain(..tail.len() - (1 << 16));
+            }
         }
-        total
+        let keep = tail.len().min(1 << 16);
+        let tail = String::from_utf8_lossy(&tail[tail.len() - keep..]).into_owned();
+        (total, tail, found)
     });
     let mut stderr = child.stderr.take().unwrap();
     let err_reader = std::thread::spawn(move || {
@@ -94,10 +117,13 @@ fn measured(args: &[&str]) -> Cost {
         );
         std::thread::sleep(Duration::from_millis(5));
     }
+    let (written, tail, found) = reader.join().unwrap();
     Cost {
         cpu,
         peak,
-        written: reader.join().unwrap(),
+        written,
+        tail,
+        found,
         stderr: err_reader.join().unwrap(),
     }
 }
@@ -114,6 +140,7 @@ fn every_trace_format_holds_the_default_budgets_on_an_empty_25x25() {
             peak,
             written,
             stderr: err,
+            ..
         } = measured(&["trace", "--format", format, "--max-steps", "all", &puzzle]);
         eprintln!(
             "{format}: {:.2} s of processor time, peak {} MB, {} MB written",
@@ -141,6 +168,76 @@ fn every_trace_format_holds_the_default_budgets_on_an_empty_25x25() {
             assert!(err.contains("the recording stopped the search"), "{err}");
         }
     }
+}
+
+/// `trace --check` feeds the checker as the search runs and keeps no
+/// events; the checker's replay keeps every node, so at its bound (65,536
+/// nodes) the check stops the search. An empty 25x25 with budgets far
+/// beyond what the bound needs runs into it, in bounded memory (a recording
+/// of every event grew for as long as the budgets let the search run).
+#[test]
+fn trace_check_stops_at_its_node_bound_in_bounded_memory() {
+    let puzzle = empty(25);
+    let Cost {
+        peak, tail, stderr, ..
+    } = measured(&[
+        "trace",
+        "--check",
+        "--time-budget",
+        "100s",
+        "--memory-budget",
+        "8GB",
+        &puzzle,
+    ]);
+    eprintln!("check: peak {} MB\n{tail}", peak >> 20);
+    assert!(
+        tail.contains("the check stopped the search at 65,536 nodes"),
+        "{tail}\n{stderr}"
+    );
+    assert!(tail.contains("every reason holds"), "{tail}\n{stderr}");
+    assert!(peak < 192 << 20, "peak {} MB", peak >> 20);
+}
+
+/// The text view names a copying search's placements from a replay, which
+/// it keeps for 65,536 nodes at most and then drops, saying so once; the
+/// lines after it name no placement.
+#[test]
+fn the_text_view_drops_its_replay_at_the_bound() {
+    // bfs enters an empty 9x9's levels one by one: 65,536 nodes lie in
+    // its sixth level (9·8·…·4 = 60,480 nodes), the frontier under 200,000.
+    let puzzle = empty(9);
+    let note = "the replay behind the names keeps 65,536 nodes at most";
+    let Cost {
+        peak,
+        tail,
+        stderr,
+        found,
+        ..
+    } = measured_finding(
+        &[
+            "trace",
+            "--strategy",
+            "bfs",
+            "--max-steps",
+            "all",
+            "--time-budget",
+            "100s",
+            "--node-budget",
+            "80000",
+            "--memory-budget",
+            "8GB",
+            &puzzle,
+        ],
+        note,
+    );
+    eprintln!("text: peak {} MB", peak >> 20);
+    assert_eq!(found, 1, "{tail}\n{stderr}");
+    let named = |l: &&str| l.contains(" (r") && l.contains(" = ") && l.ends_with(')');
+    assert_eq!(
+        tail.lines().filter(named).count(),
+        0,
+        "a placement named after the bound:\n{tail}"
+    );
 }
 
 /// A smaller memory budget makes a smaller recording: the cap follows it.

@@ -1,3 +1,5 @@
+//! # sudoku-input
+//!
 //! Reading puzzles: the line format, the block format, whitespace-separated
 //! numbers and the `puzzle,solution[,note]` CSV form, from a stream.
 //!
@@ -73,11 +75,10 @@
 //! of numbers, a block row, a CSV record, a line puzzle), and a reader of one
 //! format split from the others would not see why they reject a line.
 
-use crate::grid::{digit_symbol, symbol_digit, Grid, VerifyError};
-use crate::shape::{Shape, ShapeError};
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{BufRead, ErrorKind};
+use sudoku_core::{digit_symbol, symbol_digit, Grid, Shape, ShapeError, VerifyError};
 
 /// Sudoku Explainer's scale: a number after a puzzle is its rating only in
 /// this range (the same bounds `generate --rating` accepts).
@@ -653,7 +654,7 @@ pub struct ReadOptions {
 /// A streaming reader of puzzles in any of the supported formats.
 ///
 /// ```
-/// use sudoku_core::PuzzleReader;
+/// use sudoku_input::PuzzleReader;
 /// let text = "# two puzzles\n1.3.\n..1.\n.1..\n...4\n\n12.4..1..1....4.\n";
 /// let shapes: Vec<_> = PuzzleReader::new(text.as_bytes())
 ///     .map(|(line, entry)| (line, entry.unwrap().puzzle.givens()))
@@ -833,7 +834,7 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         if let Some(n) = integer_sqrt(k) {
             if let Ok(small) = self.infer_shape(n) {
-                let may_be_grid = k == 16 || (k > crate::shape::MAX_SIDE && spaced);
+                let may_be_grid = k == 16 || (k > sudoku_core::MAX_SIDE && spaced);
                 if may_be_grid && may_open_block && self.paragraph_is_block(k, k != 16) {
                     return match Shape::for_side(k) {
                         Ok(shape) => Ok(Layout::Block {
@@ -1426,9 +1427,9 @@ pub fn parse_puzzle(text: &str, options: ReadOptions) -> Result<Grid, ParseError
     }
 }
 
-impl std::str::FromStr for Grid {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Grid, ParseError> {
-        parse_puzzle(s, ReadOptions::default())
-    }
+/// Parses text holding exactly one puzzle with the default options: what
+/// `str::parse::<Grid>` does for a literal, with every format this crate
+/// reads and its errors.
+pub fn parse_grid(text: &str) -> Result<Grid, ParseError> {
+    parse_puzzle(text, ReadOptions::default())
 }
