@@ -241,6 +241,9 @@
 //! the chains (a fifth less time on its steps), and each outer search keeps
 //! the nested conclusions of every reduced grid it met, since different
 //! assumptions often reduce the grid alike.
+//! Rating the forum's hardest 1106 list (`puzzles/field`, 375 puzzles, all
+//! finished, 9.7 to 12.0) takes a median 0.44 s and at most 8.6 s of CPU time
+//! per puzzle on an AMD EPYC (`rate_times`, one thread, the machine shared).
 //!
 //! ## Shapes
 //!
