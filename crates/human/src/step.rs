@@ -34,6 +34,8 @@ pub enum Technique {
     /// A bivalue cell and an almost locked set of 3 cells (4 digits).
     WXYZWing,
     Bug,
+    /// BUG cells whose extra candidates are all one digit.
+    Bug2,
     FourStrongLinks,
     /// The same with an almost locked set of 4 cells.
     VWXYZWing,
@@ -95,6 +97,7 @@ impl Technique {
             ThreeStrongLinks => 54,
             WXYZWing => 55,
             Bug => 56,
+            Bug2 => 57,
             FourStrongLinks => 58,
             VWXYZWing => 62,
             XCycle | YCycle => 65,
@@ -139,6 +142,7 @@ impl Technique {
             HiddenQuad => "hidden quad",
             WXYZWing => "WXYZ-wing",
             Bug => "BUG+1",
+            Bug2 => "BUG type 2",
             VWXYZWing => "VWXYZ-wing",
             UVWXYZWing => "UVWXYZ-wing",
             XCycle => "X-cycle",

@@ -419,7 +419,7 @@ pub fn bug(board: &Board) -> Option<Step> {
         if units.iter().all(|&u| board.places(u, d).count_ones() == 3) {
             let mut step = Step::new(
                 Technique::Bug,
-                56,
+                Technique::Bug.base(),
                 format!(
                     "BUG+1: {} is the one cell with three candidates",
                     cell_name(n, cell)
@@ -431,6 +431,75 @@ pub fn bug(board: &Board) -> Option<Step> {
         }
     }
     None
+}
+
+/// BUG type 2 (SE 5.7): two or more cells hold a candidate more than two,
+/// and taking out each one's extras (in a unit where a digit has other
+/// than two places, the one such cell among them holds an extra) leaves
+/// every empty cell two candidates and every digit two places or none in
+/// each unit: a bivalue graveyard, which has no solution or two. When every
+/// extra is the same digit, one of those cells holds it, so the cells that
+/// see them all lose it. Sound only for unique puzzles.
+pub fn bug_type2(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let mut extra = vec![0u32; board.cand.len()];
+    for u in 0..3 * n {
+        for d in 1..=n as u8 {
+            let places = board.places(u, d);
+            if places.count_ones() == 0 || places.count_ones() == 2 {
+                continue;
+            }
+            let mut wide = ones(places)
+                .map(|i| board.units.cells[u][i])
+                .filter(|&c| board.cand[c].count_ones() >= 3);
+            match (wide.next(), wide.next()) {
+                (None, _) => return None,
+                (Some(c), None) => extra[c] |= bit(d),
+                // Two wide cells: another unit tells which holds the extra.
+                _ => {}
+            }
+        }
+    }
+    let cells: Vec<usize> = (0..board.cand.len()).filter(|&c| extra[c] != 0).collect();
+    let digit = extra.iter().fold(0, |all, &e| all | e);
+    if cells.len() < 2 || digit.count_ones() != 1 {
+        return None;
+    }
+    let rest = |c: usize| board.cand[c] & !extra[c];
+    if (0..board.cand.len()).any(|c| board.value[c] == 0 && rest(c).count_ones() != 2) {
+        return None;
+    }
+    for u in 0..3 * n {
+        let unit = &board.units.cells[u];
+        for d in 1..=n as u8 {
+            let count = unit.iter().filter(|&&c| rest(c) & bit(d) != 0).count();
+            if count != 0 && count != 2 {
+                return None;
+            }
+        }
+    }
+    let d = digit.trailing_zeros() as u8 + 1;
+    let removed: Vec<(usize, u8)> = (0..board.cand.len())
+        .filter(|&c| board.has(c, d) && !cells.contains(&c))
+        .filter(|&c| cells.iter().all(|&b| board.sees(b, c)))
+        .map(|c| (c, d))
+        .collect();
+    if removed.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+    let mut step = Step::new(
+        Technique::Bug2,
+        Technique::Bug2.base(),
+        format!(
+            "BUG type 2: {} each hold {} beyond two candidates",
+            names.join(", "),
+            digit_symbol(d)
+        ),
+    );
+    step.eliminations = removed;
+    step.cells = cells;
+    Some(step)
 }
 
 /// Strong-link chains on one digit (SE's turbot fish, 4.0, and its
