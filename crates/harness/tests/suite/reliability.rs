@@ -201,10 +201,14 @@ fn every_strategy_stops_within_budget_on_every_empty_grid() {
                 continue;
             }
             match shape.side() {
-                4 => assert_eq!(
-                    (outcome.stop, outcome.count),
-                    (Stop::Exhausted, 288),
-                    "{}",
+                // All 288 when the search ran to its end; a slow row on a
+                // loaded machine may be stopped by the clock first, with fewer.
+                4 if outcome.stop == Stop::Exhausted => {
+                    assert_eq!(outcome.count, 288, "{}", solver.id())
+                }
+                4 => assert!(
+                    outcome.stop.is_budget() && outcome.count < 288,
+                    "{} on {shape}: {outcome:?}",
                     solver.id()
                 ),
                 _ => assert!(
