@@ -43,10 +43,10 @@
 //! The plain solve calls tdoku bare (`Tdoku::solve`): asked to keep no
 //! solution, as `compare` times every solve after the checked one, it calls
 //! the entry point tdoku's own benchmark times. On the project's 2-core AMD
-//! EPYC VM (load 12), tdoku in its own driver against this row in `compare`,
-//! µs per puzzle over two runs: 17-clue (first 2,000) 2.93-2.96 alone,
-//! 3.00-3.02 under the rounds, 2.98-3.07 under the passes; serg (2,000)
-//! 2.10-2.13, 2.24-2.28 and 2.18-2.21. README.md, "Protocols", has every set.
+//! EPYC VM, tdoku in its own driver against this row in `compare`, µs per
+//! puzzle over two runs: 17-clue (first 2,000) 2.81-2.87 alone, 2.94-2.99
+//! under the rounds, 2.91-3.07 under the passes; serg (2,000) 2.01-2.04,
+//! 2.22-2.23 and 2.09-2.12. README.md, "Protocols", has every set.
 //!
 //! [tdoku]: https://github.com/t-dillon/tdoku
 
