@@ -2,11 +2,11 @@
 //!
 //! The ladder is `compare` over the `prop:<branching>/<rules>` rungs asked
 //! for: the same set reader (`--shape`, streaming), the same protocol (a
-//! warm-up pass, then `--rounds` rounds in a seeded shuffle with the rungs
-//! interleaved), the same attempt (budgets, panic catching, verification),
+//! warm-up pass, then `--rounds` rounds over the file in order, the rungs
+//! taking its blocks in turn), the same attempt (budgets, panic catching, verification),
 //! the same cross-check and the same intervals. What it adds is the count of
 //! placements by the rule that made them: the first round is traced into a
-//! [`RuleCounts`] (once per puzzle, no
+//! [`RuleCounts`](sudoku_engine::results::RuleCounts) (once per puzzle, no
 //! second solve), and its time stands only until a later round times the
 //! solve untraced.
 //!
@@ -16,7 +16,7 @@
 //! with its paired interval (n/a, null in the JSON, when there is none, as
 //! in compare: every rung's mean a lower bound). `--report DIR` (checked
 //! before the work) writes `ladder.md`, `ladder.json`, `ladder.csv` and
-//! `ladder.svg` ([`crate::ladder_chart`]), each atomically.
+//! `ladder.svg` ([`sudoku_reports::ladder_chart`]), each atomically.
 //!
 //! A disagreement, a wrong solution or a crash is an error (exit status 1).
 

@@ -3,7 +3,7 @@
 //! record and those counts), the tables (terminal and Markdown, one per set,
 //! rungs in ladder order: branching, then rules from `none` up), and the
 //! report files (`ladder.md`, `ladder.json`, `ladder.csv` through
-//! [`export`](crate::export), and the chart, [`ladder_chart`](crate::ladder_chart)).
+//! [`export`](crate::export), and the chart, [`ladder_chart`]).
 //!
 //! What a rung is (its branching and rules, and their places on the
 //! ladder) comes from the command as values ([`Rung`]); nothing here reads
