@@ -72,14 +72,9 @@ static NULL_INFO: Info = Info {
     headline: false,
     brute_force: false,
     capabilities: Capabilities {
-        interruptible: true,
-        solution_cap: None,
-        one_node_per_placement: false,
         trace_matches_stats: false,
-        probeable: false,
-        exact_cover: false,
         floor: true,
-        copies_states: false,
+        ..Capabilities::SEARCH
     },
 };
 
@@ -156,14 +151,8 @@ static CHECKER_INFO: Info = Info {
     headline: false,
     brute_force: false,
     capabilities: Capabilities {
-        interruptible: true,
-        solution_cap: None,
-        one_node_per_placement: false,
         trace_matches_stats: false,
-        probeable: false,
-        exact_cover: false,
-        floor: false,
-        copies_states: false,
+        ..Capabilities::SEARCH
     },
 };
 

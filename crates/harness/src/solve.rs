@@ -56,6 +56,17 @@ struct InvalidRecord<'a> {
     error: String,
 }
 
+impl<'a> InvalidRecord<'a> {
+    fn of(file: &'a str, line: usize, problem: &impl std::fmt::Display) -> Self {
+        InvalidRecord {
+            file,
+            line,
+            verdict: "invalid",
+            error: problem.to_string(),
+        }
+    }
+}
+
 /// A puzzle's count as `count --format json` writes it.
 #[derive(serde::Serialize)]
 struct CountRecord<'a> {
@@ -67,9 +78,9 @@ struct CountRecord<'a> {
     stopped: String,
 }
 
+/// `record` as one line of JSON Lines, through the reports' exporter.
 fn json_line(out: &mut impl Write, record: &impl serde::Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, record).map_err(io::Error::other)?;
-    writeln!(out)
+    writeln!(out, "{}", sudoku_reports::export::json_line(record))
 }
 
 #[derive(Args, Debug)]
@@ -205,15 +216,9 @@ pub fn solve(args: &SolveArgs) -> Status {
                         writeln!(out, "{name}:{line}: invalid input: {problem}\n")?
                     }
                     SolveFormat::Line => writeln!(out, "- invalid")?,
-                    SolveFormat::Json => json_line(
-                        &mut out,
-                        &InvalidRecord {
-                            file: name,
-                            line,
-                            verdict: "invalid",
-                            error: problem.to_string(),
-                        },
-                    )?,
+                    SolveFormat::Json => {
+                        json_line(&mut out, &InvalidRecord::of(name, line, &problem))?
+                    }
                 }
                 return Ok(Status::Failed);
             }
@@ -353,15 +358,9 @@ pub fn count(args: &CountArgs) -> Status {
             Err(problem) => {
                 match args.format {
                     CountFormat::Text => writeln!(out, "- invalid")?,
-                    CountFormat::Json => json_line(
-                        &mut out,
-                        &InvalidRecord {
-                            file: name,
-                            line,
-                            verdict: "invalid",
-                            error: problem.to_string(),
-                        },
-                    )?,
+                    CountFormat::Json => {
+                        json_line(&mut out, &InvalidRecord::of(name, line, &problem))?
+                    }
                 }
                 return Ok(Status::Failed);
             }
