@@ -1,7 +1,9 @@
 //! What the suite's modules share: the program under test and the files
 //! beside it.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
 
 /// The `sudoku-lab` binary as a command to run and assert on.
 pub fn lab() -> assert_cmd::Command {
@@ -24,4 +26,35 @@ pub fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(name)
+}
+
+/// Runs the program with `stdin` piped in, written from a thread so that a
+/// large input cannot block against a full standard output: (exit status,
+/// stdout, stderr), the status `None` when a signal ended it.
+pub fn piped(args: &[&str], stdin: impl AsRef<[u8]>) -> (Option<i32>, String, String) {
+    let mut child = std::process::Command::new(bin())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.as_ref().to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// [`piped`], with -1 for a status a signal took.
+pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
+    let (status, stdout, stderr) = piped(args, stdin);
+    (status.unwrap_or(-1), stdout, stderr)
 }

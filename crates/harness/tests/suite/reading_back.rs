@@ -4,37 +4,15 @@
 //! typed puzzle never silently replaced by a file (row 13), `rate --jobs`
 //! capped (row 3), help into a full disk (row 16).
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use sudoku_core::{Grid, Shape};
 use sudoku_input::{PuzzleReader, ReadOptions};
 
-fn lab() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_sudoku-lab"))
-}
+use crate::common::{bin, piped};
 
-/// Runs the lab with `stdin` piped in: (status, stdout, stderr).
-fn piped(args: &[&str], stdin: &str) -> (Option<i32>, String, String) {
-    let mut child = lab()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let text = stdin.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+fn lab() -> Command {
+    Command::new(bin())
 }
 
 /// Every box shape from 1x1 to 5x5, rectangular ones included.
@@ -213,7 +191,7 @@ fn a_solution_after_a_tab_is_not_a_rating() {
     );
     assert!(!out.contains("1234341221434321.0"), "{out}");
     assert!(matches!(code, Some(0) | Some(1)), "{err}");
-    let (code, _, err) = piped(&["rate", "-"], &format!("{} 99\n", nine()));
+    let (code, _, err) = piped(&["rate", "-"], format!("{} 99\n", nine()));
     assert_eq!(code, Some(1), "{err}");
     assert!(
         err.contains("column 83") && err.contains("not a rating"),
@@ -263,7 +241,7 @@ fn a_typed_puzzle_is_not_replaced_by_a_file_of_its_name() {
 /// Row 3: `rate --jobs` is capped like compare's and generate's.
 #[test]
 fn rate_jobs_are_capped() {
-    let (code, out, err) = piped(&["rate", "--jobs", "100000", "-"], &format!("{}\n", nine()));
+    let (code, out, err) = piped(&["rate", "--jobs", "100000", "-"], format!("{}\n", nine()));
     assert!(matches!(code, Some(0) | Some(1)), "{err}");
     assert!(err.contains("--jobs 100000 capped at"), "{err}");
     assert_eq!(out.lines().count(), 1, "{out}");
