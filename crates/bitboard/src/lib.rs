@@ -160,10 +160,10 @@
 //!
 //! ## What it costs, and against tdoku
 //!
-//! A node of the 9x9 path costs about 1,350 instructions on the forum's
+//! A node of the 9x9 path costs about 1,300 instructions on the forum's
 //! hardest puzzles (valgrind on an `x86-64-v3` build, the first 200
 //! puzzles of the 1106 set): half of it the band steps (some 11 a node,
-//! about 45 instructions each) and the vector comparison that finds the
+//! about 43 instructions each) and the vector comparison that finds the
 //! planes to step, an eighth naked singles, a tenth choosing the branch, a
 //! fourteenth column claims. tdoku, a DPLL solver on SIMD triads and the
 //! fastest published, spends more per node (about 1,960) and searches a
@@ -206,20 +206,23 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 67,145 | 41,963 | 0.62 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 12,546 | 0.63 | |
-//! | top1465 | 82,692 | 60,624 | 0.73 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 276,689 | 0.86 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 401,971 | 0.92 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 19,388 | 0.99 | 6.26 / 7.05 |
+//! | top95 | 67,146 | 39,177 | 0.58 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 10,576 | 0.53 | |
+//! | top1465 | 82,691 | 57,315 | 0.69 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,906 | 267,267 | 0.83 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,863 | 388,921 | 0.89 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,668 | 17,309 | 0.88 | 6.26 / 7.05 |
 //!
-//! So bitboard does less work than tdoku on every set, by a third on
-//! top95 and the 17-clue puzzles and by 1% on serg. On the forum-hardest
-//! sets its tree is a third larger (branch points against tdoku's guesses)
-//! and its nodes cheaper. On serg the trees are alike and a tenth of
-//! bitboard's work is outside its search: the lab's bookkeeping around
-//! every strategy (checking the givens, keeping the solution, about 1,800
-//! instructions a puzzle) and writing the givens into planes (about 900).
+//! So bitboard does less work than tdoku on every set: about half on the
+//! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest and
+//! on serg. On the forum-hardest sets its tree is a third larger (branch
+//! points against tdoku's guesses) and its nodes cheaper. On serg the trees
+//! are alike, and a solve is short enough that what lies around the search
+//! shows (callgrind, serg's first 200, instructions a solve): writing the
+//! givens into planes with the clash check, and entering the root, about
+//! 700; keeping the solution, about 900 (writing it out 240, the lab's copy
+//! of it with its two allocations 370, freeing them when the caller drops
+//! the outcome 280).
 //! The instruction count does not see what a CPU makes of the work: on a
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
