@@ -234,7 +234,7 @@ impl<const N: usize> Board<N> {
     /// a digit may go in the free cells outside the rows, columns and boxes
     /// of its givens. (Writing the givens one by one with [`Board::assign`]
     /// touches every plane per given: on the bundled 25x25 puzzles that was
-    /// half the solve.) Givens do not conflict: `Run::start` checked.
+    /// half the solve.) Givens do not conflict: `search` checked.
     fn from_givens<const BR: usize, const BC: usize, T: Trace>(
         geo: &Geo<BR, BC>,
         givens: &[u8],

@@ -160,10 +160,10 @@
 //!
 //! ## What it costs, and against tdoku
 //!
-//! A node of the 9x9 path costs about 1,350 instructions on the forum's
+//! A node of the 9x9 path costs about 1,300 instructions on the forum's
 //! hardest puzzles (valgrind on an `x86-64-v3` build, the first 200
 //! puzzles of the 1106 set): half of it the band steps (some 11 a node,
-//! about 45 instructions each) and the vector comparison that finds the
+//! about 43 instructions each) and the vector comparison that finds the
 //! planes to step, an eighth naked singles, a tenth choosing the branch, a
 //! fourteenth column claims. tdoku, a DPLL solver on SIMD triads and the
 //! fastest published, spends more per node (about 1,960) and searches a
@@ -176,9 +176,24 @@
 //! each): comparing the planes with their copies straight from memory
 //! rather than from vectors built element by element, 5%; gathering a
 //! plane's mini-rows with BMI2's `pext` (one instruction) rather than three
-//! `MINI` look-ups, 6%; walking the bivalue cells in two 64-bit words rather
-//! than one 128-bit mask, 3%. Without BMI2 (or AVX2) the portable code
-//! takes the same decisions, at the cost of those instructions.
+//! `MINI` look-ups, 6%; marking each mini-row at its last cell for that
+//! `pext` by one addition (its two low bits plus 3 carry into the third)
+//! rather than by ORing two shifted copies, 2.5%; walking the bivalue cells
+//! in two 64-bit words rather than one 128-bit mask, 3%. Without BMI2 (or
+//! AVX2) the portable code takes the same decisions, at the cost of those
+//! instructions.
+//!
+//! Around the search, a solve reads the givens and writes out the solution
+//! it keeps. Both rows find clashing givens while they write them into the
+//! planes (a given among the row and box peers of another of its digit in
+//! the band, or a column its digit's givens cover in two bands: a few word
+//! operations over the 27 planes), so the lab's own check, which reads every
+//! cell again, is skipped for them (`Strategy::CHECKS_GIVENS`); the solution
+//! is written eight cells at a time, each digit bit spread to its bytes by
+//! one BMI2 `pdep`. On serg, where a solve is short, the two (with the
+//! lab's cheaper check of a kept solution's digits and bounds checks
+//! masked away in the givens' walk) took bitboard from 19,403
+//! instructions a puzzle to 17,647.
 //!
 //! Measured as tdoku's own benchmark measures every solver: each alone in
 //! its own process, whole-file passes in file order, proving uniqueness
@@ -193,20 +208,23 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 67,145 | 41,963 | 0.62 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 12,546 | 0.63 | |
-//! | top1465 | 82,692 | 60,624 | 0.73 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 276,689 | 0.86 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 401,971 | 0.92 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 19,388 | 0.99 | 6.26 / 7.05 |
+//! | top95 | 67,146 | 39,177 | 0.58 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 10,576 | 0.53 | |
+//! | top1465 | 82,691 | 57,315 | 0.69 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,906 | 267,267 | 0.83 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,863 | 388,921 | 0.89 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,668 | 17,309 | 0.88 | 6.26 / 7.05 |
 //!
-//! So bitboard does less work than tdoku on every set, by a third on
-//! top95 and the 17-clue puzzles and by 1% on serg. On the forum-hardest
-//! sets its tree is a third larger (branch points against tdoku's guesses)
-//! and its nodes cheaper. On serg the trees are alike and a tenth of
-//! bitboard's work is outside its search: the lab's bookkeeping around
-//! every strategy (checking the givens, keeping the solution, about 1,800
-//! instructions a puzzle) and writing the givens into planes (about 900).
+//! So bitboard does less work than tdoku on every set: about half on the
+//! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest and
+//! on serg. On the forum-hardest sets its tree is a third larger (branch
+//! points against tdoku's guesses) and its nodes cheaper. On serg the trees
+//! are alike, and a solve is short enough that what lies around the search
+//! shows (callgrind, serg's first 200, instructions a solve): writing the
+//! givens into planes with the clash check, and entering the root, about
+//! 700; keeping the solution, about 900 (writing it out 240, the lab's copy
+//! of it with its two allocations 370, freeing them when the caller drops
+//! the outcome 280).
 //! The instruction count does not see what a CPU makes of the work: on a
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
@@ -415,6 +433,7 @@ static CONFIGS_INFO: Info = Info {
 
 impl Strategy for BitboardConfigs {
     type Scratch = Out;
+    const CHECKS_GIVENS: bool = true;
     fn info(&self) -> &'static Info {
         &CONFIGS_INFO
     }
@@ -443,6 +462,7 @@ impl Scratch for Out {
 
 impl Strategy for Bitboard {
     type Scratch = Out;
+    const CHECKS_GIVENS: bool = true;
     fn info(&self) -> &'static Info {
         &INFO
     }
@@ -458,7 +478,13 @@ fn search<T: Trace, const CONFIGS: bool>(puzzle: &Grid, out: &mut Out, run: &mut
     let (br, bc) = (shape.box_rows(), shape.box_cols());
     let givens = puzzle.cells();
     if shape == Shape::CLASSIC {
-        return nine::solve::<T, CONFIGS>(givens, out, run);
+        // The 9x9 path finds clashing givens as it writes them.
+        return nine::solve::<T, CONFIGS>(puzzle, out, run);
+    }
+    // Both rows check their own givens (`CHECKS_GIVENS`): the 9x9 path as
+    // it writes them, every other shape here.
+    if puzzle.has_conflict() {
+        return run.invalid_givens(puzzle);
     }
     // The large standard shapes get copies with the box sides as
     // constants, so that the loops over a band's rows and a row's

@@ -115,3 +115,43 @@ fn empty_grids_count_their_solutions() {
         assert_eq!(outcome.count, count, "{shape}");
     }
 }
+
+/// Both rows find clashing givens themselves (`Strategy::CHECKS_GIVENS`):
+/// two equal givens give the lab's invalid outcome, naming the same
+/// conflict, exactly when their cells share a row, column or box; on 9x9
+/// (where the band path finds them as it writes the givens) for every pair
+/// of cells, and on 4x4 and 6x6.
+#[test]
+fn clashing_givens_give_the_labs_invalid_outcome() {
+    use sudoku_bitboard::BitboardConfigs;
+    use sudoku_core::Stop;
+    for (br, bc) in [(3, 3), (2, 2), (2, 3)] {
+        let shape = Shape::new(br, bc).unwrap();
+        let n = shape.side();
+        for a in 0..n * n {
+            for b in a + 1..n * n {
+                let mut g = Grid::empty(shape);
+                g.set(a, 2);
+                g.set(b, 2);
+                // A third given of another digit, so a clash is not alone.
+                g.set((a + n + 1) % (n * n), 1);
+                if g.get((a + n + 1) % (n * n)) != 1 || g.get(a) != 2 || g.get(b) != 2 {
+                    continue;
+                }
+                let limits = Limits::first_solution();
+                for solver in [&Bitboard as &dyn Solver, &BitboardConfigs] {
+                    let outcome = solver.solve(&g, &limits);
+                    if g.has_conflict() {
+                        assert_eq!(outcome.stop, Stop::InvalidGivens, "{g}");
+                        assert_eq!(outcome.verdict(), Verdict::Invalid, "{g}");
+                        assert_eq!(outcome.conflict, g.conflicts().first().copied(), "{g}");
+                        assert_eq!(outcome.stats, Default::default(), "{g}");
+                        assert_eq!(solver.solve_counting_mems(&g, &limits).stats.mems, None);
+                    } else {
+                        assert_ne!(outcome.stop, Stop::InvalidGivens, "{g}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -316,6 +316,9 @@ pub struct Run<T: Trace> {
     protected: u32,
     /// Mems counted so far (only when the trace [`Trace::counts_mems`]).
     mems: u64,
+    /// The first clash among the givens, when the strategy found one
+    /// ([`Run::invalid_givens`]).
+    conflict: Option<Conflict>,
 }
 
 impl<T: Trace> Run<T> {
@@ -329,7 +332,16 @@ impl<T: Trace> Run<T> {
             let conflict = puzzle.conflicts().first().copied();
             return Err(Outcome::not_searched(Stop::InvalidGivens, conflict));
         }
-        Ok(Run {
+        Ok(Run::start_unchecked(puzzle, limits, trace))
+    }
+
+    /// Starts a run without checking the givens: for a strategy that
+    /// finds clashing givens itself ([`Strategy::CHECKS_GIVENS`]) and
+    /// reports them with [`Run::invalid_givens`] before it enters the root.
+    ///
+    /// [`Strategy::CHECKS_GIVENS`]: crate::Strategy::CHECKS_GIVENS
+    pub fn start_unchecked(puzzle: &Grid, limits: &Limits, trace: T) -> Run<T> {
+        Run {
             stats: Stats::default(),
             trace,
             node_budget: limits.node_budget.unwrap_or(u64::MAX),
@@ -344,7 +356,17 @@ impl<T: Trace> Run<T> {
             stop: None,
             protected: 0,
             mems: 0,
-        })
+            conflict: None,
+        }
+    }
+
+    /// The givens clash (the strategy found it while reading them, before
+    /// entering the root): the run stops, and its outcome is the one
+    /// [`Run::start`] gives such a puzzle, naming the first conflict.
+    #[cold]
+    pub fn invalid_givens(&mut self, puzzle: &Grid) {
+        self.conflict = puzzle.conflicts().first().copied();
+        self.stop = Some(Stop::InvalidGivens);
     }
 
     /// Enters a search state at `depth`. `Break` means a budget ran out and
@@ -644,6 +666,9 @@ impl<T: Trace> Run<T> {
 
     /// The outcome; a search that ended without being stopped was exhausted.
     pub fn finish(mut self) -> Outcome {
+        if self.stop == Some(Stop::InvalidGivens) {
+            return Outcome::not_searched(Stop::InvalidGivens, self.conflict);
+        }
         if self.trace.counts_mems() {
             self.stats.mems = Some(self.mems);
         }

@@ -26,6 +26,12 @@ use crate::trace::{CountMems, NoTrace, Trace};
 pub trait Strategy: Send + Sync {
     /// Per-shape working memory, reused from puzzle to puzzle on a thread.
     type Scratch: Scratch;
+    /// `true` when `search` finds clashing givens itself, on its way to
+    /// building its state and before it enters the root, and reports them
+    /// with [`Run::invalid_givens`]: the blanket impl then skips
+    /// [`Grid::has_conflict`], which would read every cell a second time.
+    /// The outcome is the same either way.
+    const CHECKS_GIVENS: bool = false;
     fn info(&self) -> &'static Info;
     fn search<T: Trace>(&self, puzzle: &Grid, scratch: &mut Self::Scratch, run: &mut Run<T>);
 }
@@ -46,7 +52,8 @@ impl<S: Strategy> Solver for S {
 }
 
 /// The bookkeeping every strategy shares: refuse what it cannot do, start the
-/// run (which checks the givens), lend the scratch, finish.
+/// run (which checks the givens, unless the strategy does), lend the
+/// scratch, finish.
 fn solve_with<S: Strategy + ?Sized, T: Trace>(
     strategy: &S,
     puzzle: &Grid,
@@ -56,9 +63,13 @@ fn solve_with<S: Strategy + ?Sized, T: Trace>(
     if strategy.info().shapes.check(puzzle.shape()).is_err() {
         return Outcome::not_searched(Stop::Unsupported, None);
     }
-    let mut run = match Run::start(puzzle, limits, trace) {
-        Ok(run) => run,
-        Err(outcome) => return outcome,
+    let mut run = if S::CHECKS_GIVENS {
+        Run::start_unchecked(puzzle, limits, trace)
+    } else {
+        match Run::start(puzzle, limits, trace) {
+            Ok(run) => run,
+            Err(outcome) => return outcome,
+        }
     };
     with_scratch(puzzle.shape(), |scratch: &mut S::Scratch| {
         strategy.search(puzzle, scratch, &mut run)
