@@ -118,9 +118,9 @@ mod tests {
             bound,
         };
         let points = [
-            p("naive", 10, 20, false),
-            p("mrv", 10, 11, false),
-            p("naive", 60, 10_000_000, true),
+            p("one", 10, 20, false),
+            p("two", 10, 11, false),
+            p("one", 60, 10_000_000, true),
         ];
         let svg = svg(&points, "growth", "a note").unwrap();
         assert_eq!(svg.matches("<circle").count(), 2, "{svg}");

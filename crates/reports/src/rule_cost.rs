@@ -109,7 +109,8 @@ fn panel(
 ) -> Result<(), String> {
     let e = |x: &dyn std::fmt::Display| x.to_string();
     let n = rungs.len();
-    // Rung k sits in segment n - 1 - k: the first rung at the top.
+    // Rung k sits in segment n - 1 - k: the first rung at the top (the
+    // segments of 0..n - 1 are the n values 0 to n - 1).
     let at = |k: usize| n - 1 - k;
     let mut chart = ChartBuilder::on(area)
         .margin(12)
@@ -117,7 +118,7 @@ fn panel(
         .caption(caption, ("sans-serif", TEXT_AXIS))
         .x_label_area_size(44)
         .y_label_area_size(96)
-        .build_cartesian_2d(0f64..x_max, (0..n).into_segmented())
+        .build_cartesian_2d(0f64..x_max, (0..n - 1).into_segmented())
         .map_err(|x| e(&x))?;
     chart
         .configure_mesh()
