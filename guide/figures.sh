@@ -34,12 +34,27 @@ SIX='......23..16....4.3..2....6......1.2'
 FOUR='....3..22..31...'
 INKALA=puzzles/classic.txt
 
+# "$ sudoku-lab ARGS" as typed, broken with " \" before 80 columns (an
+# argument longer than a line, a puzzle, stays whole).
+command_line() {
+    local line="\$ sudoku-lab" arg
+    for arg in "$@"; do
+        if [ $(( ${#line} + ${#arg} + 3 )) -gt 80 ] && [ "$line" != "    " ]; then
+            echo "$line \\"
+            line="    $arg"
+        else
+            line="$line $arg"
+        fi
+    done
+    echo "$line"
+}
+
 # Runs the binary and keeps "$ sudoku-lab ARGS" and what it printed.
 # Exit 1 is a result (a budget hit, a multiple verdict); 2 and up fail.
 show() {
     local out="$1"; shift
     local status=0
-    { echo "\$ sudoku-lab $*"; "$B" "$@" 2>&1; } > "$G/$out" || status=$?
+    { command_line "$@"; "$B" "$@" 2>&1; } > "$G/$out" || status=$?
     if [ "$status" -gt 1 ]; then
         echo "error: sudoku-lab $* exited $status" >&2
         cat "$G/$out" >&2
@@ -84,7 +99,7 @@ show explain-naive-mrv.txt explain --strategies naive,dfs,bfs,mrv --shape 2x3 "$
 # Lesson 3: the ladder.
 show explain-ladder.txt explain --strategies naive,mrv,prop:mrv/none,prop:mrv/fc,prop:mrv/naked,prop:mrv/hidden,prop:mrv/locked,prop:mrv/subsets,norvig puzzles/top95.txt
 page norvig-inkala.html trace --strategy norvig --format html --limit 2 "$INKALA"
-"$B" ladder --set puzzles/top95.txt --branching mrv,fewest --report "$G/ladder" > "$G/ladder.txt" 2>&1 || [ $? -le 1 ]
+"$B" ladder --set puzzles/top95.txt --branching mrv,fewest --report "$G/ladder" > "$G/ladder.txt" || [ $? -le 1 ]
 "$B" explain --strategies mrv,prop:mrv/fc,prop:mrv/naked,norvig --report "$G/profiles" puzzles/top95.txt > /dev/null || [ $? -le 1 ]
 "$C" rules "$G/ladder/ladder.json" puzzles/top95.txt mrv > "$G/rule-cost.svg"
 
