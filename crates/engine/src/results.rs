@@ -868,6 +868,15 @@ mod tests {
             "{text}"
         );
         assert_eq!(parse_line(&text).unwrap(), line);
+        // A line a `ladder` of before wrote, with its rule counts in the
+        // record (they are ladder's follow-up record now), reads as the line.
+        let with_rules = text.replacen(
+            r#""solved""#,
+            r#""rules":{"naked_singles":3,"hidden_singles":1,"guesses":2,"eliminations":0},"solved""#,
+            1,
+        );
+        assert!(with_rules.contains(r#""rules""#), "{with_rules}");
+        assert_eq!(parse_line(&with_rules).unwrap(), line);
         // A format from the future is refused, saying which.
         let future = text.replace(r#""version":2"#, r#""version":9"#);
         assert!(parse_line(&future).unwrap_err().contains("version 9"));

@@ -15,7 +15,7 @@
 //!
 //! The text fits the terminal, or 80 columns when its width cannot be known
 //! (a page, a slide): a compact table ([`COMPACT`]: verdict, nodes, mems,
-//! guesses, peak states, time; optional columns dropped in the order of
+//! guesses, peak states and memory, time; optional columns dropped in the order of
 //! [`DROPPED_FIRST`] where it is still too wide), sentences wrapped, and a
 //! puzzle whose line would not fit shown as a grid. `--wide` shows every
 //! column ([`HEADERS`]).
@@ -55,7 +55,7 @@ pub struct ExplainArgs {
     /// words, step by step, with each step's rating on Sudoku Explainer's scale
     /// (the same path as a page with each technique's cells highlighted:
     /// `trace --human --format html`)
-    #[arg(long, conflicts_with = "strategies")]
+    #[arg(long, conflicts_with_all = ["strategies", "wide"])]
     pub human: bool,
 
     /// Also write a self-contained report to this directory: `explain.html`
@@ -70,9 +70,9 @@ pub struct ExplainArgs {
     #[arg(long, default_value_t = EXPLAIN_ROUNDS as u16, value_name = "R", value_parser = clap::value_parser!(u16).range(1..))]
     pub rounds: u16,
 
-    /// Every column in the table (backtracks, max depth, peak memory too); by
+    /// Every column in the table (backtracks and max depth too); by
     /// default a compact table that fits the terminal, or 80 columns
-    #[arg(long, conflicts_with = "human")]
+    #[arg(long)]
     pub wide: bool,
 
     #[command(flatten)]
@@ -234,7 +234,8 @@ pub fn verdict_cell(verdict: Verdict) -> String {
     }
 }
 
-/// The table's columns (`--wide` shows them all).
+/// The table's columns (`--wide` shows them all; a two-word header takes
+/// two lines).
 pub const HEADERS: [&str; 10] = [
     "strategy",
     "verdict",
@@ -242,20 +243,20 @@ pub const HEADERS: [&str; 10] = [
     "mems",
     "guesses",
     "backtracks",
-    "max depth",
-    "peak states",
-    "peak memory",
+    "max\ndepth",
+    "peak\nstates",
+    "peak\nmemory",
     "time",
 ];
 
 /// The compact table's columns, indices into [`HEADERS`]: what the
-/// sentences under it speak of.
-pub const COMPACT: [usize; 7] = [0, 1, 2, 3, 4, 7, 9];
+/// sentences under it and the lessons speak of.
+pub const COMPACT: [usize; 8] = [0, 1, 2, 3, 4, 7, 8, 9];
 
 /// The compact columns left out, in this order, where the table is still
 /// wider than the terminal (long ids, a budget named in the verdict, big
 /// counts).
-pub const DROPPED_FIRST: [usize; 3] = [7, 3, 4];
+pub const DROPPED_FIRST: [usize; 4] = [7, 8, 3, 4];
 
 /// A strategy's cells for [`HEADERS`]. Counts are exact (with thousands
 /// separators); "n/a" where a strategy reports none (mems: where it does
@@ -825,8 +826,7 @@ pub fn run(args: &ExplainArgs) -> Status {
             ))
         )?;
         if !layout.wide {
-            let mut note =
-                "--wide shows every column (backtracks, max depth, peak memory)".to_string();
+            let mut note = "--wide shows every column (backtracks, max depth)".to_string();
             if !dropped.is_empty() {
                 note.push_str(&format!(
                     "; left out to fit {width} columns: {}",

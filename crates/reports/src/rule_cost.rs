@@ -163,8 +163,8 @@ mod tests {
     fn row(rules: &str, rank: usize, nodes: f64, ns: f64) -> Row {
         Row {
             set: "top95".into(),
-            rung: format!("prop:mrv/{rules}"),
-            branching: "mrv".into(),
+            rung: format!("prop:b/{rules}"),
+            branching: "b".into(),
             rules: rules.into(),
             rules_rank: rank,
             nodes_per_puzzle: nodes,
@@ -180,7 +180,7 @@ mod tests {
             row("none", 0, 39_700.0, 90.0),
             row("fc", 1, 15_600.0, 115.0),
         ];
-        let svg = svg(&rows, "top95", "mrv").unwrap().unwrap();
+        let svg = svg(&rows, "top95", "b").unwrap().unwrap();
         // Two panels of three bars.
         let bars = svg.matches("opacity=\"0.85\"").count();
         assert_eq!(bars, 6, "{svg}");
@@ -207,6 +207,6 @@ mod tests {
     }
 
     fn svg_of_other_branching_is_none(rows: &[Row]) -> bool {
-        svg(rows, "top95", "fewest").unwrap().is_none()
+        svg(rows, "top95", "c").unwrap().is_none()
     }
 }
