@@ -16,6 +16,14 @@ else
     cargo build --release --quiet
     B="$PWD/target/release/sudoku-lab"
 fi
+# The drawn figures (growth, rule cost, exact cover): the reports crate's
+# chart code, through the harness's guide_charts example.
+if [ -n "${GUIDE_CHARTS:-}" ]; then
+    C="$GUIDE_CHARTS"
+else
+    cargo build --release --quiet -p sudoku-harness --example guide_charts
+    C="$PWD/target/release/examples/guide_charts"
+fi
 G=guide/src/generated
 rm -rf "$G"
 mkdir -p "$G"
@@ -26,12 +34,27 @@ SIX='......23..16....4.3..2....6......1.2'
 FOUR='....3..22..31...'
 INKALA=puzzles/classic.txt
 
+# "$ sudoku-lab ARGS" as typed, broken with " \" before 80 columns (an
+# argument longer than a line, a puzzle, stays whole).
+command_line() {
+    local line="\$ sudoku-lab" arg
+    for arg in "$@"; do
+        if [ $(( ${#line} + ${#arg} + 3 )) -gt 80 ] && [ "$line" != "    " ]; then
+            echo "$line \\"
+            line="    $arg"
+        else
+            line="$line $arg"
+        fi
+    done
+    echo "$line"
+}
+
 # Runs the binary and keeps "$ sudoku-lab ARGS" and what it printed.
 # Exit 1 is a result (a budget hit, a multiple verdict); 2 and up fail.
 show() {
     local out="$1"; shift
     local status=0
-    { echo "\$ sudoku-lab $*"; "$B" "$@" 2>&1; } > "$G/$out" || status=$?
+    { command_line "$@"; "$B" "$@" 2>&1; } > "$G/$out" || status=$?
     if [ "$status" -gt 1 ]; then
         echo "error: sudoku-lab $* exited $status" >&2
         cat "$G/$out" >&2
@@ -65,7 +88,7 @@ show naive-classic.txt solve --strategy naive --format line --node-budget 200000
 "$B" compare --set puzzles/4x4.txt puzzles/6x6.txt puzzles/8x8.txt puzzles/9x9-easy.txt puzzles/9x9-hard.txt \
     --strategies naive,mrv --rounds 1 --node-budget 10000000 --time-budget none --no-progress \
     --results "$G/growth.jsonl" > /dev/null || [ $? -le 1 ]
-guide/charts.py growth "$G/growth.jsonl" > "$G/naive-growth.svg"
+"$C" growth "$G/growth.jsonl" > "$G/naive-growth.svg"
 rm "$G/growth.jsonl"
 
 # Lesson 2: choosing the cell.
@@ -76,12 +99,12 @@ show explain-naive-mrv.txt explain --strategies naive,dfs,bfs,mrv --shape 2x3 "$
 # Lesson 3: the ladder.
 show explain-ladder.txt explain --strategies naive,mrv,prop:mrv/none,prop:mrv/fc,prop:mrv/naked,prop:mrv/hidden,prop:mrv/locked,prop:mrv/subsets,norvig puzzles/top95.txt
 page norvig-inkala.html trace --strategy norvig --format html --limit 2 "$INKALA"
-"$B" ladder --set puzzles/top95.txt --branching mrv,fewest --report "$G/ladder" > "$G/ladder.txt" 2>&1 || [ $? -le 1 ]
+"$B" ladder --set puzzles/top95.txt --branching mrv,fewest --report "$G/ladder" > "$G/ladder.txt" || [ $? -le 1 ]
 "$B" explain --strategies mrv,prop:mrv/fc,prop:mrv/naked,norvig --report "$G/profiles" puzzles/top95.txt > /dev/null || [ $? -le 1 ]
-guide/charts.py rules "$G/ladder/ladder.csv" > "$G/rule-cost.svg"
+"$C" rules "$G/ladder/ladder.json" puzzles/top95.txt mrv > "$G/rule-cost.svg"
 
 # Lesson 4: exact cover.
-guide/exact-cover-svg.py > "$G/exact-cover-4x4.svg"
+"$C" exact-cover > "$G/exact-cover-4x4.svg"
 page dlx-6x6.html trace --strategy dlx --format html --shape 2x3 "$SIX"
 show explain-exact-cover.txt explain --strategies mrv,dlx puzzles/top95.txt
 

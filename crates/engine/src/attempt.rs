@@ -12,8 +12,9 @@
 //! The first round is the checked solve, and it is the only one that counts:
 //! a strategy that counts mems ([`sudoku_core::Reports::mems`]) solves it
 //! with [`Solver::solve_counting_mems`] (its separate counting
-//! instantiation), and `ladder` traces it for the rules it used (the trace
-//! counts mems too). That time is **provisional**: an instrumented solve is
+//! instantiation), and a follow-up that reads the solve's events (`ladder`'s
+//! rule counts, [`crate::follow_up`]) has it traced (its trace may count
+//! mems too). That time is **provisional**: an instrumented solve is
 //! not the solve being measured. The next round times the plain solve (even
 //! above the repeat cutoff, once), and its time replaces the provisional one;
 //! with one round only, an extra plain solve is timed for it
@@ -27,8 +28,9 @@
 //! attempt `bad` (no vote in the cross-check) and counts it wrong.
 
 use super::report::ProblemKind;
-use super::results::{median_time, Line, LineProblem, LineShape, RuleCounts, Said, StopReason};
+use super::results::{median_time, Line, LineProblem, LineShape, Said, StopReason};
 use crate::budget::{budget_note, EstimatorFor};
+use crate::follow_up::Traced;
 use crate::format::stats_words;
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -63,8 +65,6 @@ pub(super) struct Attempt {
     pub(super) count: u64,
     /// Every run of the solve together.
     pub(super) wall: Duration,
-    /// Placements by rule, when the first round was traced for them.
-    pub(super) rules: Option<RuleCounts>,
     /// `times` holds only the first round's time, from an instrumented
     /// solve (counting mems, or traced): a plain round must replace it.
     pub(super) provisional: bool,
@@ -91,7 +91,6 @@ impl Attempt {
             stop,
             count: 0,
             wall: Duration::ZERO,
-            rules: None,
             provisional: false,
             budget_note: None,
             follow_up: None,
@@ -120,7 +119,6 @@ impl Attempt {
             time_ns: median_time(&self.times),
             times_ns: self.times.clone(),
             wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
-            rules: self.rules,
             rating: entry.rating,
             budget_note: self.budget_note.clone(),
             follow_up: self.follow_up.clone(),
@@ -151,12 +149,12 @@ fn panic_message(payload: &(dyn Any + Send)) -> String {
     }
 }
 
-/// How a solve runs: plain (the timed one), counting mems, or traced into
-/// rule counts (which count mems as well).
+/// How a solve runs: plain (the timed one), counting mems, or traced for a
+/// follow-up (which may count mems as well).
 enum Instrument<'a> {
     Plain,
     CountMems,
-    Rules(&'a mut RuleCounts),
+    Traced(&'a mut dyn Traced),
 }
 
 /// One timed, panic-safe solve.
@@ -171,7 +169,7 @@ fn timed_solve(
         let outcome = match how {
             Instrument::Plain => solver.solve(puzzle, limits),
             Instrument::CountMems => solver.solve_counting_mems(puzzle, limits),
-            Instrument::Rules(trace) => solver.solve_traced(puzzle, limits, trace),
+            Instrument::Traced(trace) => solver.solve_traced(puzzle, limits, trace),
         };
         (outcome, started.elapsed())
     }))
@@ -264,22 +262,21 @@ pub(super) fn retime(
 }
 
 /// Solves one puzzle (timed, panic-safe), then checks what came back. The
-/// solve counts mems when the strategy can; with `count_rules`, it is traced
-/// to count placements by rule (`ladder`). Either way its time is
-/// provisional (see the module docs).
+/// solve counts mems when the strategy can; given a follow-up's `trace`, it
+/// runs traced into it instead. Either way its time is provisional (see the
+/// module docs).
 pub(super) fn attempt(
     solver: &dyn Solver,
     entry: &Entry,
     limits: &Limits,
-    count_rules: bool,
+    trace: Option<&mut dyn Traced>,
     estimator: Option<EstimatorFor>,
 ) -> Attempt {
     if solver.supports(entry.puzzle.shape()).is_err() {
         return Attempt::without_outcome(Said::Unsupported, StopReason::Unsupported);
     }
-    let mut rules = count_rules.then(RuleCounts::default);
-    let how = match rules.as_mut() {
-        Some(trace) => Instrument::Rules(trace),
+    let how = match trace {
+        Some(trace) => Instrument::Traced(trace),
         None if solver.info().reports.mems => Instrument::CountMems,
         None => Instrument::Plain,
     };
@@ -324,7 +321,6 @@ pub(super) fn attempt(
         stop: outcome.stop.into(),
         count: outcome.count,
         wall: Duration::ZERO,
-        rules,
         provisional,
         budget_note: None,
         follow_up: None,
@@ -439,10 +435,13 @@ pub(super) fn follow_up(
     entry: &Entry,
     measure: &dyn crate::follow_up::FollowUp,
     limits: &Limits,
+    trace: Option<&dyn Traced>,
 ) {
     let solved = crate::follow_up::Solved {
         unique: a.said == Said::Unique,
         solution: a.solution.as_ref(),
+        // A solve that never ran (an unsupported shape) traced nothing.
+        trace: trace.filter(|_| !a.times.is_empty()),
     };
     match catch_unwind(AssertUnwindSafe(|| {
         measure.measure(solver, entry, solved, limits)

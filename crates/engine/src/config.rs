@@ -97,8 +97,6 @@ pub struct RunConfig {
     pub rounds: usize,
     /// The seed of the rounds' shuffles.
     pub seed: u64,
-    /// Trace the first round to count placements by rule (`ladder`).
-    pub count_rules: bool,
     /// The command line, recorded in the report's `machine` section.
     pub command: Option<String>,
     /// Puzzles read and solved per round; 1 cross-checks (and streams) each
@@ -124,7 +122,8 @@ pub struct RunConfig {
     /// The program's cargo features, for the report's machine section.
     pub cargo_features: Vec<String>,
     /// A measurement of each puzzle after its checked solve (`rate`,
-    /// `estimate`): its record is the line's `follow_up`.
+    /// `estimate`, `ladder`'s rule counts from the solve's trace): its record
+    /// is the line's `follow_up`.
     pub follow_up: Option<Arc<dyn FollowUp>>,
 }
 
@@ -146,7 +145,6 @@ impl Default for RunConfig {
             warmup: true,
             rounds: 1,
             seed: DEFAULT_SEED,
-            count_rules: false,
             command: None,
             chunk: CHUNK,
             shard: None,

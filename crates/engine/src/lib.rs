@@ -52,7 +52,7 @@ pub mod status;
 pub mod units;
 
 pub use config::RunConfig;
-pub use follow_up::{FollowUp, Solved};
+pub use follow_up::{FollowUp, Solved, Traced};
 pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
 pub use sets::{natural_cmp, PuzzleSet};
 pub use sink::Sink;

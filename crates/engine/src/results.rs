@@ -211,41 +211,6 @@ impl LineStats {
     }
 }
 
-/// Placements by the rule that made them, and candidates eliminated, counted
-/// from a solve's trace events.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RuleCounts {
-    pub naked_singles: u64,
-    pub hidden_singles: u64,
-    pub guesses: u64,
-    /// Candidates removed by locked candidates and subsets.
-    pub eliminations: u64,
-}
-
-impl sudoku_core::Trace for RuleCounts {
-    /// The traced first round counts mems too, so `ladder` needs no
-    /// extra solve for them.
-    fn counts_mems(&self) -> bool {
-        true
-    }
-    fn event(&mut self, event: sudoku_core::Event) {
-        use sudoku_core::{Event, Reason};
-        match event {
-            Event::Place { reason, .. } => match reason {
-                Reason::NakedSingle => self.naked_singles += 1,
-                Reason::HiddenSingle(_) => self.hidden_singles += 1,
-                r if r.is_guess() => self.guesses += 1,
-                _ => {}
-            },
-            // A branch's choice (a configuration) is a guess, not an
-            // inference.
-            Event::Eliminate { rule, .. } if rule.is_branch() => {}
-            Event::Eliminate { .. } => self.eliminations += 1,
-            _ => {}
-        }
-    }
-}
-
 /// One strategy on one puzzle of one set: a line of a results file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Line {
@@ -282,9 +247,6 @@ pub struct Line {
     /// does not measure one (see the module docs).
     #[serde(flatten)]
     pub stats: LineStats,
-    /// Placements by rule (`ladder` only, from a traced first round).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rules: Option<RuleCounts>,
     /// At least one solution reported, all of them verified.
     pub solved: bool,
     /// Counted wrong (failed a check, or lost the cross-check).
@@ -406,7 +368,6 @@ impl Line {
             times_ns: Vec::new(),
             wall_ns: 0,
             stats: LineStats::default(),
-            rules: None,
             solved: false,
             wrong: false,
             parse_error: false,
@@ -907,6 +868,15 @@ mod tests {
             "{text}"
         );
         assert_eq!(parse_line(&text).unwrap(), line);
+        // A line a `ladder` of before wrote, with its rule counts in the
+        // record (they are ladder's follow-up record now), reads as the line.
+        let with_rules = text.replacen(
+            r#""solved""#,
+            r#""rules":{"naked_singles":3,"hidden_singles":1,"guesses":2,"eliminations":0},"solved""#,
+            1,
+        );
+        assert!(with_rules.contains(r#""rules""#), "{with_rules}");
+        assert_eq!(parse_line(&with_rules).unwrap(), line);
         // A format from the future is refused, saying which.
         let future = text.replace(r#""version":2"#, r#""version":9"#);
         assert!(parse_line(&future).unwrap_err().contains("version 9"));

@@ -18,8 +18,9 @@
 //!   puzzle's time is the median of its rounds, so one preemption does not
 //!   move it.
 //! * The first round is the checked one: its outcome is verified and
-//!   cross-checked, and it counts mems (for the strategies that can) and,
-//!   for `ladder`, the rules used; its time is then provisional, replaced by
+//!   cross-checked, and it counts mems (for the strategies that can) or,
+//!   for a follow-up that reads its events (`ladder`'s rules used), runs
+//!   traced; its time is then provisional, replaced by
 //!   the next round's plain solve ([`super::attempt`]). The later rounds time the same solve again and must give
 //!   identical counts (statistics, stop reason and solution count): a
 //!   difference breaks the rule that counts are deterministic, and is a
@@ -61,6 +62,7 @@ use super::report::{Problem, ProblemKind, StrategyInfo};
 use super::results::{Line, LineProblem};
 use super::sets::PuzzleSet;
 use super::sink::Sink;
+use crate::follow_up::Traced;
 use rayon::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -211,16 +213,25 @@ fn rounds(
                     out.stage(solver.id(), set);
                     each_slot(&mut slots[s], block, pool, &|i, a| {
                         let started = Instant::now();
+                        let measure = config.follow_up.as_deref();
+                        let mut trace = measure.and_then(|m| m.trace());
                         let mut done = attempt(
                             solver,
                             &chunk[i].2,
                             &limits,
-                            config.count_rules,
+                            trace.as_deref_mut().map(|t| t as &mut dyn Traced),
                             config.estimator,
                         );
                         done.wall = started.elapsed();
-                        if let Some(measure) = config.follow_up.as_deref() {
-                            follow_up(&mut done, solver, &chunk[i].2, measure, &config.limits);
+                        if let Some(measure) = measure {
+                            follow_up(
+                                &mut done,
+                                solver,
+                                &chunk[i].2,
+                                measure,
+                                &config.limits,
+                                trace.as_deref().map(|t| t as &dyn Traced),
+                            );
                         }
                         *a = Some(done);
                         out.inc(1);

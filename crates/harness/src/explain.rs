@@ -12,6 +12,13 @@
 //! which guessed least and how many of its digits were forced moves; which
 //! was the fastest, against the slowest and the baseline, each named as what
 //! it is. A sentence whose strategies are absent or hit a budget is left out.
+//!
+//! The text fits the terminal, or 80 columns when its width cannot be known
+//! (a page, a slide): a compact table ([`COMPACT`]: verdict, nodes, mems,
+//! guesses, peak states and memory, time; optional columns dropped in the order of
+//! [`DROPPED_FIRST`] where it is still too wide), sentences wrapped, and a
+//! puzzle whose line would not fit shown as a grid. `--wide` shows every
+//! column ([`HEADERS`]).
 
 use crate::args::{BudgetArgs, ReadArgs};
 use crate::format::{format_bytes, format_time, thousands};
@@ -25,9 +32,8 @@ use sudoku_core::{Grid, Info, Limits, Outcome, Solver, Stats, Stop, Verdict};
 use sudoku_engine::interval::{rounds_ratio_interval, Standing};
 use sudoku_engine::results::{Line, LineStats, Said, StopReason};
 use sudoku_engine::{runner, PuzzleSet, RunConfig};
-use tabled::builder::Builder;
-use tabled::settings::object::Columns;
-use tabled::settings::{Alignment, Style};
+use sudoku_reports::notes::wrap_text;
+use sudoku_reports::table::{fitted, text_table, Flavor, Layout, NARROW_WIDTH};
 
 #[derive(Args, Debug)]
 #[command(after_help = "\
@@ -49,7 +55,7 @@ pub struct ExplainArgs {
     /// words, step by step, with each step's rating on Sudoku Explainer's scale
     /// (the same path as a page with each technique's cells highlighted:
     /// `trace --human --format html`)
-    #[arg(long, conflicts_with = "strategies")]
+    #[arg(long, conflicts_with_all = ["strategies", "wide"])]
     pub human: bool,
 
     /// Also write a self-contained report to this directory: `explain.html`
@@ -63,6 +69,11 @@ pub struct ExplainArgs {
     /// of its rounds, and a ratio's 95% interval comes from the paired rounds (6 at least)
     #[arg(long, default_value_t = EXPLAIN_ROUNDS as u16, value_name = "R", value_parser = clap::value_parser!(u16).range(1..))]
     pub rounds: u16,
+
+    /// Every column in the table (backtracks and max depth too); by
+    /// default a compact table that fits the terminal, or 80 columns
+    #[arg(long)]
+    pub wide: bool,
 
     #[command(flatten)]
     pub budgets: BudgetArgs,
@@ -223,60 +234,76 @@ pub fn verdict_cell(verdict: Verdict) -> String {
     }
 }
 
-/// The table: a row per strategy, in registry order. Counts are exact
-/// (with thousands separators); "n/a" where a strategy reports none (mems:
-/// where it does not count them).
-pub fn table(rows: &[Measured]) -> String {
-    let mut builder = Builder::default();
-    builder.push_record([
-        "strategy",
-        "verdict",
-        "nodes",
-        "mems",
-        "guesses",
-        "backtracks",
-        "max depth",
-        "peak states",
-        "peak memory",
-        "time",
-    ]);
-    for m in rows {
-        let searched =
-            m.verdict != Verdict::Unknown(Stop::Unsupported) && m.verdict != Verdict::Invalid;
-        // n/a where the strategy does not measure a statistic (or did not search).
-        let [nodes, _, guesses, backtracks, max_depth, peak_states, peak_bytes] = m
-            .stats
-            .reported(&m.info.reports)
-            .map(|(_, value)| value.filter(|_| m.verdict != Verdict::Invalid));
-        let count = |n: Option<u64>| n.map_or_else(|| "n/a".to_string(), thousands);
-        builder.push_record([
-            m.id().to_string(),
-            verdict_cell(m.verdict),
-            count(nodes),
-            count(
-                m.stats
-                    .mems
-                    .filter(|_| m.info.reports.mems && m.verdict != Verdict::Invalid),
-            ),
-            count(guesses),
-            count(backtracks),
-            count(max_depth),
-            count(peak_states),
-            match peak_bytes.filter(|_| searched) {
-                Some(bytes) => format_bytes(bytes),
-                None => "n/a".into(),
-            },
-            if searched {
-                format_time(m.time)
-            } else {
-                "n/a".into()
-            },
-        ]);
+/// The table's columns (`--wide` shows them all; a two-word header takes
+/// two lines).
+pub const HEADERS: [&str; 10] = [
+    "strategy",
+    "verdict",
+    "nodes",
+    "mems",
+    "guesses",
+    "backtracks",
+    "max\ndepth",
+    "peak\nstates",
+    "peak\nmemory",
+    "time",
+];
+
+/// The compact table's columns, indices into [`HEADERS`]: what the
+/// sentences under it and the lessons speak of.
+pub const COMPACT: [usize; 8] = [0, 1, 2, 3, 4, 7, 8, 9];
+
+/// The compact columns left out, in this order, where the table is still
+/// wider than the terminal (long ids, a budget named in the verdict, big
+/// counts).
+pub const DROPPED_FIRST: [usize; 4] = [7, 8, 3, 4];
+
+/// A strategy's cells for [`HEADERS`]. Counts are exact (with thousands
+/// separators); "n/a" where a strategy reports none (mems: where it does
+/// not count them).
+fn cells(m: &Measured) -> Vec<String> {
+    let searched =
+        m.verdict != Verdict::Unknown(Stop::Unsupported) && m.verdict != Verdict::Invalid;
+    // n/a where the strategy does not measure a statistic (or did not search).
+    let [nodes, _, guesses, backtracks, max_depth, peak_states, peak_bytes] = m
+        .stats
+        .reported(&m.info.reports)
+        .map(|(_, value)| value.filter(|_| m.verdict != Verdict::Invalid));
+    let count = |n: Option<u64>| n.map_or_else(|| "n/a".to_string(), thousands);
+    vec![
+        m.id().to_string(),
+        verdict_cell(m.verdict),
+        count(nodes),
+        count(
+            m.stats
+                .mems
+                .filter(|_| m.info.reports.mems && m.verdict != Verdict::Invalid),
+        ),
+        count(guesses),
+        count(backtracks),
+        count(max_depth),
+        count(peak_states),
+        match peak_bytes.filter(|_| searched) {
+            Some(bytes) => format_bytes(bytes),
+            None => "n/a".into(),
+        },
+        if searched {
+            format_time(m.time)
+        } else {
+            "n/a".into()
+        },
+    ]
+}
+
+/// The table: a row per strategy, in registry order. Every column with
+/// `layout.wide`; else the compact ones ([`COMPACT`]) that fit
+/// `layout.width`, with the names of those it had to leave out.
+pub fn table(rows: &[Measured], layout: Layout) -> (String, Vec<String>) {
+    let cells: Vec<Vec<String>> = rows.iter().map(cells).collect();
+    if layout.wide {
+        return (text_table(&HEADERS, cells, Flavor::Terminal, 2), Vec::new());
     }
-    let mut table = builder.build();
-    table.with(Style::psql());
-    table.modify(Columns::new(2..), Alignment::right());
-    table.to_string()
+    fitted(&HEADERS, &cells, &COMPACT, &DROPPED_FIRST, layout.width, 2)
 }
 
 /// How many times fewer, in words a reader weighs: `12% fewer nodes` (under
@@ -753,34 +780,62 @@ pub fn run(args: &ExplainArgs) -> Status {
         format!(" (the first puzzle of {name})")
     };
     let timing = timing_words(&rows);
+    let layout = Layout::detect_or(args.wide, NARROW_WIDTH);
+    // Prose wraps at the width; the puzzle is a grid where its line would
+    // not fit (a 9x9's 81 symbols), and table rows never wrap.
+    let width = layout.width.max(40);
+    let (table, dropped) = table(&rows, layout);
     let mut report_text = String::new();
     let written = crate::output::to_stdout(|out| {
         let mut out = Tee(out, &mut report_text);
         let out = &mut out;
-        writeln!(out, "{}{from}", puzzle.to_line())?;
-        writeln!(
-            out,
+        let line = puzzle.to_line();
+        if line.chars().count() + from.chars().count() <= width {
+            writeln!(out, "{line}{from}")?;
+        } else {
+            write!(out, "{}", puzzle.pretty())?;
+            if !from.is_empty() {
+                writeln!(out, "{}", from.trim_start())?;
+            }
+        }
+        let about = format!(
             "a {}x{} puzzle ({shape} boxes, {} givens); each strategy looks for up to 2 solutions",
             shape.side(),
             shape.side(),
             puzzle.givens()
-        )?;
+        );
+        writeln!(out, "{}", wrap_text(&about, width))?;
         writeln!(out)?;
-        writeln!(out, "{}", table(&rows))?;
+        writeln!(out, "{table}")?;
         writeln!(out)?;
+        let prose = |text: String| wrap_text(&text, width);
         for sentence in sentences(&rows) {
-            writeln!(out, "{sentence}")?;
+            writeln!(out, "{}", prose(sentence))?;
         }
         for note in notes(&rows) {
-            writeln!(out, "note: {note}")?;
+            writeln!(out, "{}", prose(format!("note: {note}")))?;
         }
         for note in &budget_notes {
-            writeln!(out, "note: {note}")?;
+            writeln!(out, "{}", prose(format!("note: {note}")))?;
         }
         writeln!(
             out,
-            "Counts are the same on every machine; times are {timing} and vary with the machine and its load."
-        )
+            "{}",
+            prose(format!(
+                "Counts are the same on every machine; times are {timing} and vary with the machine and its load."
+            ))
+        )?;
+        if !layout.wide {
+            let mut note = "--wide shows every column (backtracks, max depth)".to_string();
+            if !dropped.is_empty() {
+                note.push_str(&format!(
+                    "; left out to fit {width} columns: {}",
+                    dropped.join(", ")
+                ));
+            }
+            writeln!(out, "{}", prose(note))?;
+        }
+        Ok(())
     });
     let mut status = status.max(written);
     if let Some(dir) = &args.report {

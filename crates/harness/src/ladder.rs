@@ -5,16 +5,20 @@
 //! warm-up pass, then `--rounds` rounds over the file in order, the rungs
 //! taking its blocks in turn), the same attempt (budgets, panic catching, verification),
 //! the same cross-check and the same intervals. What it adds is the count of
-//! placements by the rule that made them: the first round is traced into a
-//! [`RuleCounts`](sudoku_engine::results::RuleCounts) (once per puzzle, no
-//! second solve), and its time stands only until a later round times the
-//! solve untraced.
+//! placements by the rule that made them, its own measurement
+//! ([`RuleCounter`], a [`FollowUp`]): the checked first round is traced into
+//! a [`RuleCounts`] (once per puzzle, no second solve), which becomes the
+//! line's follow-up record, and that round's time stands only until a later
+//! round times the solve untraced.
 //!
-//! It prints one table per set: nodes and guesses per puzzle, the share
-//! solved without a guess, placements per puzzle by rule, time per puzzle
-//! with its 95% interval, time per node and the ratio to the fastest rung
-//! with its paired interval (n/a, null in the JSON, when there is none, as
-//! in compare: every rung's mean a lower bound). `--report DIR` (checked
+//! It prints one table per set. The default is compact, fitted to the
+//! terminal (80 columns when its width cannot be known): decided, nodes
+//! and guesses per puzzle, time per puzzle and per node, and the ratio to
+//! the fastest rung. `--wide` adds budget hits, the share solved without a
+//! guess, placements per puzzle by rule, candidates eliminated, the time's
+//! 95% interval and the ratio's paired interval (the ratio is n/a, null in
+//! the JSON, when there is none, as in compare: every rung's mean a lower
+//! bound); `ladder.md` always has every column. `--report DIR` (checked
 //! before the work) writes `ladder.md`, `ladder.json`, `ladder.csv` and
 //! `ladder.svg` ([`sudoku_reports::ladder_chart`]), each atomically.
 //!
@@ -25,12 +29,17 @@ use crate::output::print;
 use crate::Status;
 use clap::Args;
 use std::path::PathBuf;
+use std::sync::Arc;
+use sudoku_core::Limits;
 use sudoku_core::Solver;
 use sudoku_engine::config::{RunConfig, MAX_SOLUTIONS};
 use sudoku_engine::results::Line;
 use sudoku_engine::sets::expand_sets;
+use sudoku_engine::{FollowUp, Solved, Traced};
+use sudoku_input::Entry;
 use sudoku_propagate::{Branching, Propagate, Rules};
-use sudoku_reports::ladder::{self, RuleTally, Rung};
+use sudoku_reports::ladder::{self, RuleCounts, RuleTally, Rung};
+use sudoku_reports::table::{Layout, NARROW_WIDTH};
 use sudoku_reports::tally::Tally;
 
 #[derive(Args, Debug)]
@@ -67,9 +76,41 @@ pub struct LadderArgs {
     #[arg(long)]
     pub no_progress: bool,
 
+    /// Every column in the text tables (budget hits, the share solved without a
+    /// guess, placements by rule, eliminations, 95% intervals); by default a
+    /// compact table that fits the terminal, or 80 columns
+    #[arg(long)]
+    pub wide: bool,
+
     /// Write ladder.md, ladder.json, ladder.csv and ladder.svg here
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+}
+
+/// `ladder`'s measurement besides the solve: placements by rule, from the
+/// checked solve's own events (the runner traces it into the
+/// [`RuleCounts`] this hands over).
+#[derive(Debug, Default)]
+pub struct RuleCounter;
+
+impl FollowUp for RuleCounter {
+    fn describe(&self) -> String {
+        "placements by rule, from the checked solve's trace".to_string()
+    }
+
+    fn trace(&self) -> Option<Box<dyn Traced>> {
+        Some(Box::new(RuleCounts::default()))
+    }
+
+    fn measure(
+        &self,
+        _: &dyn Solver,
+        _: &Entry,
+        solved: Solved<'_>,
+        _: &Limits,
+    ) -> Option<serde_json::Value> {
+        solved.trace.map(|t| t.record())
+    }
 }
 
 /// The place of `x` in `all` (a ladder's list).
@@ -160,7 +201,7 @@ pub fn run(args: &LadderArgs) -> Status {
         progress: !args.no_progress,
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
-        count_rules: true,
+        follow_up: Some(Arc::new(RuleCounter)),
         command: Some(crate::args::command_line()),
         ..crate::registry::run_config()
     };
@@ -175,7 +216,8 @@ pub fn run(args: &LadderArgs) -> Status {
     );
     report.machine.pinned = pinned;
     let rows = counted.rows(&report, &rungs);
-    let text = ladder::text(&rows, &report);
+    let layout = Layout::detect_or(args.wide, NARROW_WIDTH);
+    let text = ladder::text(&rows, &report, layout);
     // A closed pipe is a quiet stop; the report is still written.
     let mut status = print(&text).max(report.status());
     if let Some(dir) = &args.report {

@@ -1,7 +1,9 @@
 //! `ladder`'s aggregator and views: the rule counts of a run's lines
 //! ([`RuleTally`]), a row per rung and set ([`Row`], from the comparison's
-//! record and those counts), the tables (terminal and Markdown, one per set,
-//! rungs in ladder order: branching, then rules from `none` up), and the
+//! record and those counts), the tables (one per set, rungs in ladder order:
+//! branching, then rules from `none` up; in a terminal a compact one fitted
+//! to the width, [`compact_table`], or every column, [`table`], as
+//! Markdown always has), and the
 //! report files (`ladder.md`, `ladder.json`, `ladder.csv` through
 //! [`export`](crate::export), and the chart, [`ladder_chart`]).
 //!
@@ -12,16 +14,15 @@
 use crate::cells::{with_interval, with_share};
 use crate::export::{csv, json};
 use crate::ladder_chart::{self, Point};
+use crate::notes::wrap_text;
+use crate::table::{fitted, text_table, Flavor, Layout};
 use std::collections::HashMap;
 use std::path::Path;
 use sudoku_engine::format::format_si;
 use sudoku_engine::interval::{as_csv_cells, Interval};
 use sudoku_engine::output::write_atomic;
-use sudoku_engine::results::{Line, RuleCounts};
+use sudoku_engine::results::Line;
 use sudoku_engine::{Report, ResultRecord};
-use tabled::builder::Builder;
-use tabled::settings::object::Columns;
-use tabled::settings::{Alignment, Style};
 
 /// A rung of the ladder as the command built it: the strategy's id, its
 /// branching and rules by name, and their places in the ladder's lists.
@@ -32,6 +33,56 @@ pub struct Rung {
     pub branching_rank: usize,
     pub rules: String,
     pub rules_rank: usize,
+}
+
+/// Placements by the rule that made them, and candidates eliminated,
+/// counted from a solve's trace events: `ladder`'s follow-up record (the
+/// checked solve runs traced into it, [`sudoku_engine::follow_up`]), the
+/// line's `follow_up`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct RuleCounts {
+    pub naked_singles: u64,
+    pub hidden_singles: u64,
+    pub guesses: u64,
+    /// Candidates removed by locked candidates and subsets.
+    pub eliminations: u64,
+}
+
+impl sudoku_core::Trace for RuleCounts {
+    /// The traced first round counts mems too, so `ladder` needs no
+    /// extra solve for them.
+    fn counts_mems(&self) -> bool {
+        true
+    }
+    fn event(&mut self, event: sudoku_core::Event) {
+        use sudoku_core::{Event, Reason};
+        match event {
+            Event::Place { reason, .. } => match reason {
+                Reason::NakedSingle => self.naked_singles += 1,
+                Reason::HiddenSingle(_) => self.hidden_singles += 1,
+                r if r.is_guess() => self.guesses += 1,
+                _ => {}
+            },
+            // A branch's choice (a configuration) is a guess, not an
+            // inference.
+            Event::Eliminate { rule, .. } if rule.is_branch() => {}
+            Event::Eliminate { .. } => self.eliminations += 1,
+            _ => {}
+        }
+    }
+}
+
+impl sudoku_engine::Traced for RuleCounts {
+    fn record(&self) -> serde_json::Value {
+        serde_json::to_value(self).expect("rule counts serialize")
+    }
+}
+
+impl RuleCounts {
+    /// The counts a results line carries as its follow-up record, if any.
+    pub fn of(line: &Line) -> Option<RuleCounts> {
+        serde_json::from_value(line.follow_up.clone()?).ok()
+    }
 }
 
 /// Placements by rule, summed per (set, rung) over the lines of a run: the
@@ -49,7 +100,7 @@ impl RuleTally {
                 .sums
                 .entry((l.set.clone(), l.strategy.clone()))
                 .or_default();
-            if let Some(r) = l.rules {
+            if let Some(r) = RuleCounts::of(l) {
                 sum.naked_singles += r.naked_singles;
                 sum.hidden_singles += r.hidden_singles;
                 sum.guesses += r.guesses;
@@ -90,7 +141,7 @@ impl RuleTally {
 }
 
 /// One rung on one set.
-#[derive(Clone, Debug, Default, serde::Serialize)]
+#[derive(Clone, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct Row {
     pub set: String,
     pub rung: String,
@@ -125,31 +176,73 @@ pub struct Row {
     pub ratio_ci95: Option<Interval>,
 }
 
-/// The terminal text: a table per set, and the protocol line.
-pub fn text(rows: &[Row], report: &Report) -> String {
+/// The terminal text: a table per set (compact unless `layout.wide`,
+/// fitted to `layout.width`), the protocol line and, under compact tables,
+/// what they leave out. Prose wraps at the width; table rows never do.
+pub fn text(rows: &[Row], report: &Report, layout: Layout) -> String {
+    let width = layout.width.max(40);
     let mut text = String::new();
+    let mut dropped: Vec<String> = Vec::new();
     for set in &report.sets {
         let set_rows: Vec<Row> = rows.iter().filter(|r| r.set == set.name).cloned().collect();
-        text.push_str(&format!(
-            "{}: {} puzzles\n{}\n",
-            set.name,
-            set.puzzles,
+        let table = if layout.wide {
             table(&set_rows, false)
-        ));
+        } else {
+            let (table, left_out) = compact_table(&set_rows, width);
+            for d in left_out {
+                if !dropped.contains(&d) {
+                    dropped.push(d);
+                }
+            }
+            table
+        };
+        let heading = if layout.wide {
+            format!("{}: {} puzzles", set.name, set.puzzles)
+        } else {
+            format!("{}: {} puzzles; means per puzzle", set.name, set.puzzles)
+        };
+        text.push_str(&format!("{}\n{table}\n", wrap_text(&heading, width)));
     }
-    text.push_str(&format!("{}\n", protocol_line(report)));
+    let protocol = if layout.wide {
+        protocol_line(report)
+    } else {
+        rounds_words(report)
+    };
+    text.push_str(&format!("{}\n", wrap_text(&protocol, width)));
+    if !layout.wide {
+        let mut note = "--wide shows every column: budget hits, the share solved without a \
+                        guess, placements by rule, candidates eliminated, and the 95% intervals \
+                        of the times and ratios"
+            .to_string();
+        if !dropped.is_empty() {
+            note.push_str(&format!(
+                "; left out to fit {} columns: {}",
+                width,
+                dropped.join(", ")
+            ));
+        }
+        text.push_str(&format!("{}\n", wrap_text(&note, width)));
+    }
     text
+}
+
+/// The rounds and how a puzzle's time is taken from them.
+fn rounds_words(report: &Report) -> String {
+    let m = &report.machine;
+    format!(
+        "{} round{} (seed {}), a puzzle's time the median of its rounds",
+        m.rounds,
+        if m.rounds == 1 { "" } else { "s" },
+        m.seed
+    )
 }
 
 /// The protocol, in one line under the tables.
 pub fn protocol_line(report: &Report) -> String {
-    let m = &report.machine;
     format!(
-        "{} round{} (seed {}), a puzzle's time the median of its rounds; ±: 95% interval of the \
-         mean, [lo, hi]: paired 95% interval of the ratio (a bootstrap over the puzzles)",
-        m.rounds,
-        if m.rounds == 1 { "" } else { "s" },
-        m.seed
+        "{}; ±: 95% interval of the mean, [lo, hi]: paired 95% interval of the ratio (a \
+         bootstrap over the puzzles)",
+        rounds_words(report)
     )
 }
 
@@ -185,6 +278,7 @@ fn row(r: &ResultRecord, rung: &Rung, rules: Option<&(RuleCounts, u64)>) -> Row 
     }
 }
 
+/// The wide table's columns (`--wide`, `ladder.md`).
 const HEADER: [&str; 12] = [
     "rung",
     "decided",
@@ -200,42 +294,75 @@ const HEADER: [&str; 12] = [
     "ratio",
 ];
 
+/// The same columns headed for a compact table, whose heading says the
+/// figures are per puzzle.
+const SHORT_HEADER: [&str; 12] = [
+    "rung",
+    "decided",
+    "budget\nhit",
+    "nodes",
+    "guesses",
+    "no\nguess",
+    "naked\nsingles",
+    "hidden\nsingles",
+    "elimi-\nnated",
+    "time",
+    "time\n/ node",
+    "ratio",
+];
+
+/// The compact table's columns (indices into [`HEADER`]): what each rung
+/// buys (nodes, guesses) and what it costs (time per puzzle and per node,
+/// the ratio to the fastest rung), without intervals.
+const COMPACT: [usize; 7] = [0, 1, 3, 4, 9, 10, 11];
+
+/// The compact columns left out, in this order, where the table is still
+/// too wide (long ids, lower bounds, a narrow terminal).
+const DROPPED_FIRST: [usize; 3] = [10, 4, 11];
+
+/// A row's cells for [`HEADER`]: with their intervals, or without.
+fn cells(r: &Row, intervals: bool) -> Vec<String> {
+    let bound = if r.lower_bound { ">= " } else { "" };
+    let ci = |c: Option<Interval>| c.filter(|_| !r.lower_bound && intervals);
+    vec![
+        r.rung.clone(),
+        format!("{}/{}", r.decided, r.puzzles),
+        r.budget_hit.to_string(),
+        format!("{bound}{}", format_si(r.nodes_per_puzzle)),
+        format!("{bound}{}", format_si(r.guesses_per_puzzle)),
+        format!("{:.0}%", r.no_guess_share * 100.0),
+        format_si(r.naked_singles),
+        format_si(r.hidden_singles),
+        format_si(r.eliminations),
+        format!(
+            "{bound}{}",
+            with_share(r.us_per_puzzle, ci(r.us_per_puzzle_ci95))
+        ),
+        format!("{:.0} ns", r.ns_per_node),
+        // No ratio is n/a, as compare writes it, and bounds nothing.
+        r.ratio_to_fastest.map_or_else(
+            || "n/a".to_string(),
+            |ratio| format!("{bound}{}", with_interval(ratio, ci(r.ratio_ci95))),
+        ),
+    ]
+}
+
+/// The wide table: every column, intervals in the cells.
 pub fn table(rows: &[Row], markdown: bool) -> String {
-    let mut builder = Builder::default();
-    builder.push_record(HEADER);
-    for r in rows {
-        let bound = if r.lower_bound { ">= " } else { "" };
-        let ci = |c: Option<Interval>| c.filter(|_| !r.lower_bound);
-        builder.push_record([
-            r.rung.clone(),
-            format!("{}/{}", r.decided, r.puzzles),
-            r.budget_hit.to_string(),
-            format!("{bound}{}", format_si(r.nodes_per_puzzle)),
-            format!("{bound}{}", format_si(r.guesses_per_puzzle)),
-            format!("{:.0}%", r.no_guess_share * 100.0),
-            format_si(r.naked_singles),
-            format_si(r.hidden_singles),
-            format_si(r.eliminations),
-            format!(
-                "{bound}{}",
-                with_share(r.us_per_puzzle, ci(r.us_per_puzzle_ci95))
-            ),
-            format!("{:.0} ns", r.ns_per_node),
-            // No ratio is n/a, as compare writes it, and bounds nothing.
-            r.ratio_to_fastest.map_or_else(
-                || "n/a".to_string(),
-                |ratio| format!("{bound}{}", with_interval(ratio, ci(r.ratio_ci95))),
-            ),
-        ]);
-    }
-    let mut table = builder.build();
-    if markdown {
-        table.with(Style::markdown());
+    let flavor = if markdown {
+        Flavor::Markdown
     } else {
-        table.with(Style::psql());
-    }
-    table.modify(Columns::new(1..), Alignment::right());
-    table.to_string()
+        Flavor::Terminal
+    };
+    let rows = rows.iter().map(|r| cells(r, true)).collect();
+    text_table(&HEADER, rows, flavor, 1)
+}
+
+/// The compact terminal table, fitted to `width` ([`COMPACT`] less
+/// [`DROPPED_FIRST`] as needed), and the columns it left out.
+pub fn compact_table(rows: &[Row], width: usize) -> (String, Vec<String>) {
+    let rows: Vec<Vec<String>> = rows.iter().map(|r| cells(r, false)).collect();
+    fitted(&SHORT_HEADER, &rows, &COMPACT, &DROPPED_FIRST, width, 1)
 }
 
 /// The report files, each written atomically.

@@ -5,7 +5,9 @@
 //! rating correlations) and the views (terminal and Markdown [`table`]s, JSON and
 //! CSV ([`export`]), the
 //! SVG [`chart`]s, one file each, drawn with [`draw`] on one [`palette`], the [`html`] page, and
-//! [`report_files`] for `--report DIR`). The records themselves and the
+//! [`report_files`] for `--report DIR`), and the guide's drawn figures
+//! ([`growth`], [`rule_cost`], [`exact_cover`]; the harness's
+//! `guide_charts` example draws them). The records themselves and the
 //! measuring are `sudoku-engine`'s; nothing here names a strategy.
 
 pub mod bars;
@@ -14,7 +16,9 @@ pub mod cells;
 pub mod chart;
 pub mod draw;
 pub mod estimate;
+pub mod exact_cover;
 pub mod export;
+pub mod growth;
 pub mod html;
 pub mod ladder;
 pub mod ladder_chart;
@@ -26,6 +30,7 @@ pub mod profile;
 pub mod rating;
 pub mod rating_chart;
 pub mod report_files;
+pub mod rule_cost;
 pub mod scaling;
 pub mod study;
 pub mod summary;

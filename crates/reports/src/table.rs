@@ -16,6 +16,10 @@
 //!   (`--format md`, `report.md`) and the HTML page always show the wide
 //!   tables: a page scrolls sideways, a terminal wraps.
 //!
+//! `explain` and `ladder` lay out their own compact tables with [`fitted`]
+//! (the same rule: optional columns dropped in a stated order until no line
+//! is wider than the width, [`NARROW_WIDTH`] when it cannot be known).
+//!
 //! A run over two sets or more ends with a summary, strategies x sets, each
 //! cell the median time per puzzle and the puzzles decided of those
 //! attempted; in a terminal its sets are split into blocks that fit the width.
@@ -45,6 +49,10 @@ pub enum Flavor {
 /// `$COLUMNS`): the compact table is made to fit it.
 pub const DEFAULT_WIDTH: usize = 100;
 
+/// The width `explain` and `ladder` fit when the terminal's cannot be
+/// known: a text table that fits it is ready for a slide or a page.
+pub const NARROW_WIDTH: usize = 80;
+
 /// How the terminal tables are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -68,6 +76,12 @@ impl Layout {
     /// The layout for standard output: the terminal's width when standard
     /// output is one, else `$COLUMNS`, else [`DEFAULT_WIDTH`].
     pub fn detect(wide: bool) -> Layout {
+        Layout::detect_or(wide, DEFAULT_WIDTH)
+    }
+
+    /// As [`Layout::detect`], with `default` columns when the width cannot
+    /// be known (`explain` and `ladder`: [`NARROW_WIDTH`]).
+    pub fn detect_or(wide: bool, default: usize) -> Layout {
         use std::io::IsTerminal;
         let terminal = std::io::stdout()
             .is_terminal()
@@ -81,7 +95,7 @@ impl Layout {
             .filter(|&c| c > 0);
         Layout {
             wide,
-            width: terminal.or(env).unwrap_or(DEFAULT_WIDTH),
+            width: terminal.or(env).unwrap_or(default),
         }
     }
 }
@@ -92,6 +106,13 @@ pub fn text_width(text: &str) -> usize {
 }
 
 fn build(headers: &[&str], rows: Vec<Vec<String>>, flavor: Flavor) -> String {
+    text_table(headers, rows, flavor, 1)
+}
+
+/// A table of `headers` (a `\n` in one makes a two-line header in a
+/// terminal) and `rows`, a cell per header: the first `left` columns
+/// aligned left, the others right (numbers), the header row centred.
+pub fn text_table(headers: &[&str], rows: Vec<Vec<String>>, flavor: Flavor, left: usize) -> String {
     let mut builder = Builder::default();
     builder.push_record(headers.iter().map(|h| match flavor {
         Flavor::Terminal => h.to_string(),
@@ -109,9 +130,57 @@ fn build(headers: &[&str], rows: Vec<Vec<String>>, flavor: Flavor) -> String {
             table.with(Style::markdown());
         }
     }
-    table.modify(Columns::new(1..), Alignment::right());
+    table.modify(Columns::new(left..), Alignment::right());
     table.modify(Rows::first(), Alignment::center());
     table.to_string()
+}
+
+/// A terminal table that fits `width`: the columns `keep` (indices into
+/// `headers` and each row), less the optional ones dropped in the order
+/// `drop_first` until every line fits (no row ever wraps; what no drop
+/// makes fit is printed as it is). Returns the table and the names of the
+/// columns left out of `keep` (a header's first line), for a note under it.
+/// `explain` and `ladder` lay out their compact tables with it.
+pub fn fitted(
+    headers: &[&str],
+    rows: &[Vec<String>],
+    keep: &[usize],
+    drop_first: &[usize],
+    width: usize,
+    left: usize,
+) -> (String, Vec<String>) {
+    let make = |keep: &[usize]| {
+        let pick = |cells: &[String]| keep.iter().map(|&i| cells[i].clone()).collect();
+        let heads: Vec<&str> = keep.iter().map(|&i| headers[i]).collect();
+        let left = keep.iter().filter(|&&i| i < left).count();
+        text_table(
+            &heads,
+            rows.iter().map(|r| pick(r)).collect(),
+            Flavor::Terminal,
+            left,
+        )
+    };
+    let mut kept = keep.to_vec();
+    let mut table = make(&kept);
+    for drop in drop_first {
+        if text_width(&table) <= width {
+            break;
+        }
+        kept.retain(|i| i != drop);
+        table = make(&kept);
+    }
+    let dropped = keep
+        .iter()
+        .filter(|i| !kept.contains(i))
+        .map(|&i| {
+            headers[i]
+                .split('\n')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    (table, dropped)
 }
 
 /// The wide table of one set: every column.

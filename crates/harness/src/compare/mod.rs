@@ -286,7 +286,6 @@ pub fn run(args: &CompareArgs) -> Status {
         warmup: true,
         rounds: args.protocol.rounds as usize,
         seed: args.protocol.seed,
-        count_rules: false,
         command: Some(crate::args::command_line()),
         // Streamed results are cross-checked and written a few puzzles at a time.
         chunk: if args.results.is_some() {

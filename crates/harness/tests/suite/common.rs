@@ -16,6 +16,13 @@ pub fn bin() -> PathBuf {
     PathBuf::from(env!("CARGO_BIN_EXE_sudoku-lab"))
 }
 
+/// Prose as one line per paragraph: the text commands wrap their
+/// sentences at the terminal's width (80 columns when it cannot be
+/// known), a continuation line indented by two spaces.
+pub fn unwrapped(text: &str) -> String {
+    text.replace("\n  ", " ")
+}
+
 /// The repository's root.
 pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use sudoku_core::{
     Family, Grid, Info, Limits, Outcome, Reports, Shapes, Solver, Stats, Stop, Trace,
 };
+use sudoku_engine::results::Line;
 use sudoku_harness::compare::{compare, ProblemKind, PuzzleSet, Report, RunConfig};
 use sudoku_harness::Status;
 use sudoku_naive::Naive;
@@ -1390,9 +1391,10 @@ fn new_counter() -> Counter {
     Counter(Default::default(), Default::default(), Default::default())
 }
 
-/// Issue 29, row 12: counting placements by rule (as `ladder` does) traces
-/// the first round instead of solving each puzzle a second time; the time
-/// comes from plain solves only (with one round, one plain solve more).
+/// Issue 29, row 12: counting placements by rule (`ladder`'s follow-up)
+/// traces the first round instead of solving each puzzle a second time; the
+/// time comes from plain solves only (with one round, one plain solve more),
+/// and the counts are each line's follow-up record.
 #[test]
 fn counting_rules_solves_each_puzzle_once_per_round() {
     let sets = [PuzzleSet::new(data("tiny.txt"))];
@@ -1400,10 +1402,24 @@ fn counting_rules_solves_each_puzzle_once_per_round() {
     let config = RunConfig {
         warmup: false,
         loud: false,
-        count_rules: true,
+        follow_up: Some(std::sync::Arc::new(sudoku_harness::ladder::RuleCounter)),
         rounds: 1,
         ..RunConfig::default()
     };
+    let mut lines = Vec::new();
+    sudoku_engine::runner::run(&[&counter], &sets, &config, &mut |l: &[Line]| {
+        lines.extend_from_slice(l)
+    });
+    assert_eq!(lines.len(), 2);
+    for line in &lines {
+        let counts = sudoku_reports::ladder::RuleCounts::of(line).expect("a follow-up record");
+        let placed = counts.naked_singles + counts.hidden_singles + counts.guesses;
+        assert!(
+            placed > 0 && Some(placed) <= line.stats.placements,
+            "{line:?}"
+        );
+    }
+    let counter = new_counter();
     let report = compare(&[&counter], &sets, &config);
     assert_eq!(report.status(), Status::Ok);
     assert_eq!(

@@ -299,3 +299,40 @@ fn ladder_tables_and_chart_keep_rung_order_and_labels_apart() {
         }
     }
 }
+
+/// The lecture's rule (issue 41): `ladder`'s default text fits 80 columns
+/// where the terminal's width cannot be known, on a real run of every rung
+/// (the longest ids) with budget hits (cells marked as lower bounds);
+/// `--wide` shows every column.
+#[test]
+fn ladder_fits_80_columns_by_default() {
+    let top95 = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles/top95.txt");
+    let run = |wide: bool| {
+        let mut cmd = lab();
+        cmd.args(["ladder", "--no-progress", "--rounds", "1"])
+            .args(["--limit-puzzles", "3", "--node-budget", "300", "--set"])
+            .arg(&top95);
+        if wide {
+            cmd.arg("--wide");
+        }
+        let out = cmd.env_remove("COLUMNS").output().unwrap();
+        assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let text = run(false);
+    for line in text.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "wider than 80 columns: {line}\n{text}"
+        );
+    }
+    assert!(text.contains("prop:fewest/subsets"), "{text}");
+    assert!(text.contains(">= "), "some rung hit its budget: {text}");
+    assert!(text.contains("--wide shows every column"), "{text}");
+    let wide = run(true);
+    assert!(wide.lines().any(|l| l.chars().count() > 80), "{wide}");
+    assert!(
+        wide.contains("naked singles") && wide.contains("eliminated"),
+        "{wide}"
+    );
+}
