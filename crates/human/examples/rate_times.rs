@@ -15,10 +15,7 @@ fn main() {
         wings: !args.iter().any(|a| a == "--no-wings"),
         ..Options::default()
     };
-    let args: Vec<String> = args
-        .into_iter()
-        .filter(|a| a != "--no-wings")
-        .collect();
+    let args: Vec<String> = args.into_iter().filter(|a| a != "--no-wings").collect();
     let path = args.get(1).expect("a puzzle file");
     let limit: usize = args
         .get(2)

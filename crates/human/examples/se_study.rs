@@ -19,10 +19,7 @@ fn main() {
         wings: !args.iter().any(|a| a == "--no-wings"),
         ..sudoku_human::Options::default()
     };
-    let args: Vec<String> = args
-        .into_iter()
-        .filter(|a| a != "--no-wings")
-        .collect();
+    let args: Vec<String> = args.into_iter().filter(|a| a != "--no-wings").collect();
     let path = args
         .get(1)
         .map_or("puzzles/se-rated-2500.txt", |s| s.as_str());

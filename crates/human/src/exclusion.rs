@@ -14,14 +14,7 @@ use crate::step::{Step, Technique};
 pub fn aligned_pair_exclusion(board: &Board) -> Option<Step> {
     let n = board.n;
     let cells = board.cand.len();
-    let peers = |c: usize| {
-        board
-            .units
-            .geometry
-            .peers(c)
-            .iter()
-            .map(|&p| p as usize)
-    };
+    let peers = |c: usize| board.units.geometry.peers(c).iter().map(|&p| p as usize);
     // Base cells and, for each, its bivalue peers (the possible excluders).
     let mut base: Vec<(usize, Vec<usize>)> = Vec::new();
     for c in 0..cells {
@@ -82,11 +75,7 @@ pub fn aligned_pair_exclusion(board: &Board) -> Option<Step> {
                     cell_name(n, *c0),
                     cell_name(n, *c1),
                     names.join(", "),
-                    if aligned {
-                        ", nor repeat a digit"
-                    } else {
-                        ""
-                    }
+                    if aligned { ", nor repeat a digit" } else { "" }
                 ),
             );
             step.eliminations = removed;

@@ -549,7 +549,9 @@ pub fn bug_type3(board: &Board) -> Option<Step> {
                 break;
             }
             let found = first_combination(unit_cells.len(), degree - 1, &mut |pick| {
-                let others = pick.iter().fold(0, |all, &i| all | board.cand[unit_cells[i]]);
+                let others = pick
+                    .iter()
+                    .fold(0, |all, &i| all | board.cand[unit_cells[i]]);
                 let set = others | extras;
                 if others.count_ones() as usize != degree || set.count_ones() as usize != degree {
                     return None;
