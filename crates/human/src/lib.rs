@@ -16,9 +16,9 @@
 //! | last value in a unit | 1.0 | | XY-wing / XYZ-wing | 4.2 / 4.4 |
 //! | hidden single (box / line) | 1.2 / 1.5 | | unique rectangle (types 1, 2, 4) | 4.5 |
 //! | naked single | 2.3 | | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
-//! | pointing / claiming | 2.6 / 2.8 | | WXYZ-wing / BUG+1 / BUG type 2 | 5.5-5.6 / 5.6 / 5.7 |
+//! | pointing / claiming | 2.6 / 2.8 | | WXYZ-wing / BUG+1 / BUG types 2, 4 / BUG type 3 | 5.5-5.6 / 5.6 / 5.7 / 5.8+ |
 //! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | VWXYZ / UVWXYZ-wing | 6.2-6.4 / 6.6 |
-//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | X-/Y-cycle, forcing X-chain | 6.5+, 6.6+ |
+//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | aligned pair exclusion, X-/Y-cycle, forcing X-chain | 6.2, 6.5+, 6.6+ |
 //! | | | | bidirectional cycle / forcing chain | 7.0+ / 7.0+ |
 //! | TUVWXYZ-wing | 7.5 | | Nishio forcing chain | 7.5+ |
 //! | multiple forcing chain | 8.0+ | | dynamic forcing chain | 8.5+ |
@@ -150,6 +150,23 @@
 //! (SE 5.7):
 //! *BUG type 2: r1c2, r2c4, r2c5, r3c2, r4c1 each hold 1 beyond two candidates: removes 1 from r2c1*. Why: without their 1s the five cells would leave every empty cell two candidates and every digit two places (or none) in each unit, a bivalue graveyard, which has no solution or two; so one of them is 1, and r2c1, which sees all five, is not.
 //!
+//! **BUG type 4** (5.7), step 32 of
+//! `.8.1.4.6.6.93.7...3........2....5.8.9...7...2.7.6....4........6...5.31.7.3.9.6.5.`
+//! (SE 5.7):
+//! *BUG type 4: r7c2 and r7c8 hold extras and share 9; in row 7 the 9 lies only in them: removes 2 from r7c2, 4 from r7c8*. Why: r7c2 and r7c8 are the only cells with more than two candidates; without their extras the grid would be a bivalue graveyard, so one of them holds an extra. Without the extras both hold 9 and one other digit, and row 7 has no other place for 9, so one of them is 9. One is 9, the other holds its extra: neither holds its other digit (2 in r7c2, 4 in r7c8).
+//!
+//! **BUG type 3** (5.8 for a pair, a tenth more per digit): the cells
+//! with extras share a unit, and their extras together, taken as one more
+//! cell, make a naked subset with other cells of the unit; the subset's
+//! digits leave the rest of the unit. No worked example: it makes no step
+//! on the 2,500 rated puzzles, top95 or the hard set.
+//!
+//! **aligned pair exclusion** (6.2), step 36 of top95's 85th puzzle
+//! `....6...4..6.3....1..4..5.77.....8.5...8.....6.8....9...2.9....4....32....97..1..`
+//! (SE 7.2), rated with SE 1.2's ladder (`Options::wings` off; with the
+//! wings an ALS wing makes the removal first):
+//! *aligned pair exclusion on r6c5 and r6c6: the bivalue cells r5c6, r6c2, r6c7, r6c9 see both, and no pair of digits for the two may empty one of them, nor repeat a digit: removes 1 from r6c5*. Why: r6c5 and r6c6 are in one row, so they hold two different digits; every pair of digits with 1 in r6c5 either repeats a digit or takes both digits of one of the four bivalue cells, which sees both cells; so r6c5 is not 1.
+//!
 //! **four strong links on 7** (5.8), step 14 of
 //! `.751.6...3..8..6.11......7.7....49...8.....3...19....4.1......32.3..8..5...6.124.`:
 //! *four strong links on 7: r2c5 - r2c6 - r6c6 - r6c7 - r5c9 - r9c9 - r9c3 - r7c3 (strong, weak, strong, ...): removes 7 from r7c5*. Why: the turbot fish with four strong links on 7: one end is 7, and r7c5 sees both ends.
@@ -201,7 +218,7 @@
 //!
 //! **dynamic forcing chain (+)** (9.7), step 1 of Inkala's 2012 puzzle
 //! `8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..`
-//! (SE 10.7/10.7/9.7 by Sukaku Explainer's `serate`; ours 10.9/10.9/9.7):
+//! (SE 10.7/10.7/9.7 by Sukaku Explainer's `serate`; our ER 10.8):
 //! *dynamic forcing chain (+): r1c4=3 → r1c4≠7 → r7c5≠7 → r7c5=2 → ... (a
 //! contradiction): removes 3 from r1c4*. Why: assuming r1c4 is 3, the
 //! chain reduces the grid until a locked candidate on it takes 7 from
@@ -242,7 +259,7 @@
 //! the nested conclusions of every reduced grid it met, since different
 //! assumptions often reduce the grid alike.
 //! Rating the forum's hardest 1106 list (`puzzles/field`, 375 puzzles, all
-//! finished, 9.7 to 12.0) takes a median 0.44 s and at most 8.6 s of CPU time
+//! finished, @R1106@) takes a median @MED1106@ s and at most @MAX1106@ s of CPU time
 //! per puzzle on an AMD EPYC (`rate_times`, one thread, the machine shared).
 //!
 //! ## Shapes
@@ -257,8 +274,7 @@
 //! SE's direct variants (direct pointing, direct hidden pair/triple, which
 //! only matter for ratings below 2.6), unique rectangle type 3 (the extra
 //! digits forming a naked subset) and unique loops longer than four cells,
-//! BUG types 3 and 4, aligned pair/triple exclusion and strong-link fish of
-//! SE's forks; in the nested levels, cycles as nested rules of level 2 and
+//! aligned triple exclusion and strong-link fish of SE's forks; in the nested levels, cycles as nested rules of level 2 and
 //! forcing X-chains rated apart from full ones, and SE's experimental
 //! levels past 4 (a nested chain that nests again). A puzzle SE rates by
 //! a missing technique gets the rating of the harder technique we use
@@ -266,6 +282,27 @@
 //! moved 73 puzzles (68 closer to SE's rating, 5 further): Spearman against
 //! SE 0.938 to 0.956, within 0.3 of SE 92.5% to 93.9%, equal 85.3% to 87.7%;
 //! BUG type 2 then took them to 0.959, 94.4% and 88.4%.
+//!
+//! ## Agreement with SE, and which SE
+//!
+//! The two rated sets in `puzzles/` come from two versions of SE.
+//! `se-rated-2500.txt` (SE 5.0-9.3) was rated by a fork with turbot fish,
+//! strong-link chains and WXYZ- to TUVWXYZ-wings; `se-rated-hard.txt` (39
+//! puzzles, SE 6.6-11.0) by the batch rater of the 1to9only
+//! SukakuExplainer, which keeps SE 1.2's ladder without them. On one
+//! puzzle of the first set the two say 5.7 and 7.1. [`Options::wings`]
+//! picks the ladder; the default has the wings.
+//!
+//! | set | ladder | Spearman | within 0.3 | equal |
+//! |---|---|---:|---:|---:|
+//! | se-rated-2500 | with wings (default) | 0.959 | 94.4% | 88.4% |
+//! | se-rated-2500 | SE 1.2 (`wings: false`) | 0.765 | 62.4% | 54.1% |
+//! | se-rated-hard | with wings (default) | 0.981 | 76.9% | 66.7% |
+//! | se-rated-hard | SE 1.2 (`wings: false`) | 0.999 | 100% | 89.7% |
+//!
+//! (`cargo run --release -p sudoku-human --example se_study FILE
+//! [--no-wings]`.) On the hard set with SE 1.2's ladder the four puzzles
+//! that differ are nested chains rated a tenth above SE's.
 //!
 //! ## As a strategy
 //!
