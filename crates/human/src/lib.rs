@@ -158,8 +158,13 @@
 //! **BUG type 3** (5.8 for a pair, a tenth more per digit): the cells
 //! with extras share a unit, and their extras together, taken as one more
 //! cell, make a naked subset with other cells of the unit; the subset's
-//! digits leave the rest of the unit. No worked example: it makes no step
-//! on the 2,500 rated puzzles, top95 or the hard set.
+//! digits leave the rest of the unit. Step 50 of
+//! `..............1..2..3....45..........56.4....7.....12......8......63.7..24.......`
+//! (`puzzles/17clue.txt`, not SE-rated), with SE 1.2's ladder
+//! (`Options::wings` off): *BUG type 3: r1c2, r1c3, r1c7 hold the extras {8, 9}; with r1c5 they make a naked subset {8, 9} in row 1: removes 8 from r1c9*.
+//! Why: one of the three cells holds 8 or 9, and r1c5 holds the other, so
+//! row 1's 8 and 9 are there and r1c9 is not 8. It makes no step on the
+//! 2,500 rated puzzles, top95 or the hard set.
 //!
 //! **aligned pair exclusion** (6.2), step 36 of top95's 85th puzzle
 //! `....6...4..6.3....1..4..5.77.....8.5...8.....6.8....9...2.9....4....32....97..1..`

@@ -374,6 +374,25 @@ fn bug_type4() {
     );
 }
 
+/// A puzzle of puzzles/17clue.txt (not SE-rated), with SE 1.2's ladder
+/// (with the wings, other steps come first and the pattern never forms).
+#[test]
+fn bug_type3() {
+    pin_with(
+        Options {
+            wings: false,
+            ..Options::default()
+        },
+        "..............1..2..3....45..........56.4....7.....12......8......63.7..24.......",
+        49,
+        Technique::Bug3,
+        58,
+        "BUG type 3: r1c2, r1c3, r1c7 hold the extras {8, 9}; with r1c5 they make a naked subset {8, 9} in row 1: removes 8 from r1c9",
+        &[],
+        &[(8, 8)],
+    );
+}
+
 /// Top95's 85th puzzle (SE 7.2 by serate), with SE 1.2's ladder (no
 /// wings): with them, an ALS wing makes the same removals first.
 #[test]
