@@ -2,13 +2,20 @@
 //! ER, hardest technique, steps and CPU time; then the median and maximum
 //! CPU time. The rating's path is checked against the solution.
 //!
-//! `cargo run --release -p sudoku-human --example rate_times FILE [LIMIT]`
+//! `cargo run --release -p sudoku-human --example rate_times FILE [LIMIT]
+//! [--no-wings]` (`--no-wings`: SE 1.2's ladder, `Options::wings` off;
+//! `STEPS=1` in the environment prints every step)
 
 use sudoku_core::{Grid, Limits, Solver};
 use sudoku_human::{first_unsound, format_rating, solve_path, Options};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let options = Options {
+        wings: !args.iter().any(|a| a == "--no-wings"),
+        ..Options::default()
+    };
+    let args: Vec<String> = args.into_iter().filter(|a| a != "--no-wings").collect();
     let path = args.get(1).expect("a puzzle file");
     let limit: usize = args
         .get(2)
@@ -30,7 +37,7 @@ fn main() {
             .parse()
             .expect("a puzzle");
         let start = cpu_seconds();
-        let path = solve_path(&grid, Options::default(), usize::MAX);
+        let path = solve_path(&grid, options, usize::MAX);
         let secs = cpu_seconds() - start;
         times.push(secs);
         if std::env::var_os("STEPS").is_some() {

@@ -2,7 +2,11 @@
 //! reports how our ratings agree with SE's: Spearman correlation, the share
 //! within 0.3 and the share equal, and the time per puzzle by SE band.
 //!
-//! `cargo run --release -p sudoku-human --example se_study [FILE] [LIMIT]`
+//! `cargo run --release -p sudoku-human --example se_study [FILE] [LIMIT]
+//! [--no-wings] [--confusion] [--misses]`: `--no-wings` rates with SE 1.2's
+//! ladder (`Options::wings` off), as the rater of `puzzles/se-rated-hard.txt`;
+//! `--misses` lists every puzzle more than 0.3 away with the technique that
+//! rates it.
 
 use std::time::Instant;
 use sudoku_core::stats::spearman;
@@ -11,6 +15,11 @@ use sudoku_human::format_rating;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let options = sudoku_human::Options {
+        wings: !args.iter().any(|a| a == "--no-wings"),
+        ..sudoku_human::Options::default()
+    };
+    let args: Vec<String> = args.into_iter().filter(|a| a != "--no-wings").collect();
     let path = args
         .get(1)
         .map_or("puzzles/se-rated-2500.txt", |s| s.as_str());
@@ -33,7 +42,7 @@ fn main() {
         let grid: Grid = parts.next().unwrap().parse().expect("a puzzle");
         let theirs: f64 = parts.next().unwrap().parse().expect("a rating");
         let start = Instant::now();
-        let path = sudoku_human::solve_path(&grid, sudoku_human::Options::default(), usize::MAX);
+        let path = sudoku_human::solve_path(&grid, options, usize::MAX);
         let rating = path.rating();
         if args.iter().any(|a| a == "--pick") {
             if let Some(step) = path.steps.iter().max_by_key(|s| s.rating) {
@@ -66,6 +75,14 @@ fn main() {
                 rating.er.map_or("--".into(), format_rating),
             ))
             .or_insert(0) += 1;
+        if args.iter().any(|a| a == "--misses") && (theirs - mine).abs() > 0.3 + 1e-9 {
+            let hardest = path.steps.iter().max_by_key(|s| s.rating);
+            println!(
+                "miss: SE {theirs:.1} ours {mine:.1} {} {}",
+                hardest.map_or("-", |s| s.technique.name()),
+                grid.to_line()
+            );
+        }
         se.push(theirs);
         ours.push(mine);
     }

@@ -162,10 +162,26 @@ impl Implications {
     /// a conclusion that cannot beat the easiest found so far is not
     /// counted to its end.
     fn ancestors_within(&self, p: Pot, limit: usize) -> Option<usize> {
+        self.ancestors_sharing(p, limit, &mut Vec::new())
+    }
+    /// [`Self::ancestors_within`] for one of several chains of a conclusion
+    /// (both halves of a contradiction, every branch of a multiple chain):
+    /// SE counts a nested chain's complexity once for the whole conclusion
+    /// (`ChainingHint.getNestedComplexity`, which skips a nested hint it
+    /// has met), so `nested_seen` carries the nested conclusions already
+    /// counted, as (the set's address, the conclusion's index in it), from
+    /// one chain to the next: the two halves of a contradiction, found in
+    /// one set, share them; chains of different sets do not (SE finds
+    /// their nested chains apart, on different grids).
+    fn ancestors_sharing(
+        &self,
+        p: Pot,
+        limit: usize,
+        nested_seen: &mut Vec<(usize, u32)>,
+    ) -> Option<usize> {
         let mut seen = vec![0u64; self.slot.len().div_ceil(64)];
         let mut todo = vec![p];
         let mut count = 0;
-        let mut nested_seen: Vec<u32> = Vec::new();
         while let Some(q) = todo.pop() {
             let (word, mask) = (q as usize / 64, 1u64 << (q % 64));
             if seen[word] & mask == 0 {
@@ -174,9 +190,12 @@ impl Implications {
                 if self.has(q) {
                     // SE adds each nested chain's own complexity once.
                     let from = self.from[self.slot[q as usize] as usize - 1];
-                    if from != u32::MAX && !nested_seen.contains(&from) {
-                        nested_seen.push(from);
-                        count += self.nested[from as usize];
+                    if from != u32::MAX {
+                        let key = (self as *const Implications as usize, from);
+                        if !nested_seen.contains(&key) {
+                            nested_seen.push(key);
+                            count += self.nested[from as usize];
+                        }
                     }
                     todo.extend_from_slice(self.parents_of(q));
                 }
@@ -186,6 +205,16 @@ impl Implications {
             }
         }
         Some(count)
+    }
+    /// The complexity of a conclusion reached at each of `ends`, a
+    /// potential in a set: the sum of their ancestors, each nested chain
+    /// counted once (see [`Self::ancestors_sharing`]); `None` past `limit`.
+    fn ancestors_of_all(ends: &[(&Implications, Pot)], limit: usize) -> Option<usize> {
+        let mut nested_seen = Vec::new();
+        ends.iter().try_fold(0, |sum: usize, &(set, p)| {
+            set.ancestors_sharing(p, limit.checked_sub(sum)?, &mut nested_seen)
+                .map(|count| sum + count)
+        })
     }
     /// The first-parent path from the assumption to `p`, in words.
     fn path(&self, n: usize, p: Pot) -> String {
@@ -895,13 +924,11 @@ fn offer_contradiction(
     base: Tenths,
     technique: Technique,
 ) {
-    let Some(first) = set.ancestors_within(pair.0, limit(best)) else {
+    let Some(complexity) =
+        Implications::ancestors_of_all(&[(set, pair.0), (set, pair.1)], limit(best))
+    else {
         return;
     };
-    let Some(second) = set.ancestors_within(pair.1, limit(best).saturating_sub(first)) else {
-        return;
-    };
-    let complexity = first + second;
     let rating = base + length_tenths(complexity);
     offer(best, rating, complexity, || {
         let (cell, d) = (pot_cell(n, start), pot_digit(n, start));
@@ -1086,6 +1113,11 @@ impl OnCache {
     }
 }
 
+/// [`Implications::ancestors_of_all`] without a limit.
+fn all_ancestors(ends: &[(&Implications, Pot)]) -> usize {
+    Implications::ancestors_of_all(ends, usize::MAX).expect("no limit to pass")
+}
+
 /// Dynamic chains: a potential implied both by a candidate and by its
 /// negation holds whatever the candidate is.
 fn both_ways(
@@ -1104,13 +1136,11 @@ fn both_ways(
         let Some(target) = chainer.effect(p) else {
             continue;
         };
-        let Some(first) = on_set.ancestors_within(p, limit(best)) else {
+        let Some(complexity) =
+            Implications::ancestors_of_all(&[(on_set, p), (off_set, p)], limit(best))
+        else {
             continue;
         };
-        let Some(second) = off_set.ancestors_within(p, limit(best) - first) else {
-            continue;
-        };
-        let complexity = first + second;
         let rating = base + length_tenths(complexity);
         offer(best, rating, complexity, || Found {
             rating,
@@ -1146,9 +1176,8 @@ fn common(
             continue;
         };
         let bound = limit(best);
-        let Some(complexity) = sets.iter().try_fold(0, |sum, s| {
-            s.ancestors_within(p, bound - sum).map(|count| sum + count)
-        }) else {
+        let ends: Vec<(&Implications, Pot)> = sets.iter().map(|&s| (s, p)).collect();
+        let Some(complexity) = Implications::ancestors_of_all(&ends, bound) else {
             continue;
         };
         let rating = base + length_tenths(complexity);
@@ -1370,7 +1399,7 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
                     if !on_holds {
                         let (on_set, on_result) = on.get(start_on);
                         if let Err((a, b)) = *on_result {
-                            let c = on_set.ancestors(a) + on_set.ancestors(b);
+                            let c = all_ancestors(&[(on_set, a), (on_set, b)]);
                             found.offer(conj(start_on), &[(on_set, a), (on_set, b)], Over::One, c);
                         }
                     }
@@ -1378,14 +1407,14 @@ fn nested_conclusions(grid: &Board, source: &[u32], level: u8) -> Vec<Advanced> 
                         let start_off = conj(start_on);
                         let (off_set, off_result) = chainer.implications(start_off, mode);
                         if let Err((a, b)) = off_result {
-                            let c = off_set.ancestors(a) + off_set.ancestors(b);
+                            let c = all_ancestors(&[(&off_set, a), (&off_set, b)]);
                             found.offer(start_on, &[(&off_set, a), (&off_set, b)], Over::One, c);
                         }
                         if both {
                             let on_set = &on.get(start_on).0;
                             for &p in &on_set.order {
                                 if p != start_on && off_set.has(p) && chainer.effect(p).is_some() {
-                                    let c = on_set.ancestors(p) + off_set.ancestors(p);
+                                    let c = all_ancestors(&[(on_set, p), (&off_set, p)]);
                                     found.offer(p, &[(on_set, p), (&off_set, p)], Over::One, c);
                                 }
                             }
@@ -1444,8 +1473,8 @@ fn common_all(
         if !rest.iter().all(|s| s.has(p)) || chainer.effect(p).is_none() {
             continue;
         }
-        let complexity = sets.iter().map(|s| s.ancestors(p)).sum();
         let ends: Vec<(&Implications, Pot)> = sets.iter().map(|&s| (s, p)).collect();
+        let complexity = all_ancestors(&ends);
         found.offer(p, &ends, over, complexity);
     }
 }

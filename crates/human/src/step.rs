@@ -36,7 +36,13 @@ pub enum Technique {
     Bug,
     /// BUG cells whose extra candidates are all one digit.
     Bug2,
+    /// BUG cells whose extras form a naked subset with cells of a unit.
+    Bug3,
+    /// Two BUG cells in a unit sharing one digit besides their extras.
+    Bug4,
     FourStrongLinks,
+    /// Two cells whose digit pairs would empty a bivalue cell seeing both.
+    AlignedPairExclusion,
     /// The same with an almost locked set of 4 cells.
     VWXYZWing,
     UVWXYZWing,
@@ -97,8 +103,10 @@ impl Technique {
             ThreeStrongLinks => 54,
             WXYZWing => 55,
             Bug => 56,
-            Bug2 => 57,
+            Bug2 | Bug4 => 57,
+            Bug3 => 58,
             FourStrongLinks => 58,
+            AlignedPairExclusion => 62,
             VWXYZWing => 62,
             XCycle | YCycle => 65,
             UVWXYZWing => 66,
@@ -132,6 +140,7 @@ impl Technique {
             TurbotFish => "turbot fish",
             ThreeStrongLinks => "three strong links",
             FourStrongLinks => "four strong links",
+            AlignedPairExclusion => "aligned pair exclusion",
             XYWing => "XY-wing",
             XYZWing => "XYZ-wing",
             UniqueRectangle => "unique rectangle",
@@ -143,6 +152,8 @@ impl Technique {
             WXYZWing => "WXYZ-wing",
             Bug => "BUG+1",
             Bug2 => "BUG type 2",
+            Bug3 => "BUG type 3",
+            Bug4 => "BUG type 4",
             VWXYZWing => "VWXYZ-wing",
             UVWXYZWing => "UVWXYZ-wing",
             XCycle => "X-cycle",

@@ -442,6 +442,43 @@ pub fn bug(board: &Board) -> Option<Step> {
 /// see them all lose it. Sound only for unique puzzles.
 pub fn bug_type2(board: &Board) -> Option<Step> {
     let n = board.n;
+    let (cells, extra) = bug_extras(board)?;
+    let digit = extra.iter().fold(0, |all, &e| all | e);
+    if cells.len() < 2 || digit.count_ones() != 1 {
+        return None;
+    }
+    let d = digit.trailing_zeros() as u8 + 1;
+    let removed: Vec<(usize, u8)> = (0..board.cand.len())
+        .filter(|&c| board.has(c, d) && !cells.contains(&c))
+        .filter(|&c| cells.iter().all(|&b| board.sees(b, c)))
+        .map(|c| (c, d))
+        .collect();
+    if removed.is_empty() {
+        return None;
+    }
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+    let mut step = Step::new(
+        Technique::Bug2,
+        Technique::Bug2.base(),
+        format!(
+            "BUG type 2: {} each hold {} beyond two candidates",
+            names.join(", "),
+            digit_symbol(d)
+        ),
+    );
+    step.eliminations = removed;
+    step.cells = cells;
+    Some(step)
+}
+
+/// The cells of a bivalue graveyard with extras and each one's extra
+/// digits (as a mask per cell), when the position is one: in every unit
+/// where a digit has other than two places, exactly one of those places
+/// holds three or more candidates, and that cell holds the digit as an
+/// extra; without the extras every empty cell holds two candidates and
+/// every digit has two places or none in each unit. As SE finds them.
+fn bug_extras(board: &Board) -> Option<(Vec<usize>, Vec<u32>)> {
+    let n = board.n;
     let mut extra = vec![0u32; board.cand.len()];
     for u in 0..3 * n {
         for d in 1..=n as u8 {
@@ -461,10 +498,6 @@ pub fn bug_type2(board: &Board) -> Option<Step> {
         }
     }
     let cells: Vec<usize> = (0..board.cand.len()).filter(|&c| extra[c] != 0).collect();
-    let digit = extra.iter().fold(0, |all, &e| all | e);
-    if cells.len() < 2 || digit.count_ones() != 1 {
-        return None;
-    }
     let rest = |c: usize| board.cand[c] & !extra[c];
     if (0..board.cand.len()).any(|c| board.value[c] == 0 && rest(c).count_ones() != 2) {
         return None;
@@ -478,23 +511,120 @@ pub fn bug_type2(board: &Board) -> Option<Step> {
             }
         }
     }
-    let d = digit.trailing_zeros() as u8 + 1;
-    let removed: Vec<(usize, u8)> = (0..board.cand.len())
-        .filter(|&c| board.has(c, d) && !cells.contains(&c))
-        .filter(|&c| cells.iter().all(|&b| board.sees(b, c)))
-        .map(|c| (c, d))
+    Some((cells, extra))
+}
+
+/// The units (row, column, box) that hold every one of `cells`.
+fn shared_units(board: &Board, cells: &[usize]) -> Vec<usize> {
+    (0..3)
+        .map(|k| board.units.of_cell[cells[0]][k])
+        .filter(|&u| cells.iter().all(|&c| board.units.of_cell[c].contains(&u)))
+        .collect()
+}
+
+/// BUG type 3 (SE 5.7 plus a tenth per digit of the subset past one: 5.8
+/// for a pair): the graveyard's cells with extras share a unit, and their
+/// extra digits, taken as one more cell, form a naked subset with other
+/// cells of that unit (that see them all): one of the graveyard's cells
+/// holds an extra, so the subset's digits are locked in those cells and
+/// leave the rest of the unit. Sound only for unique puzzles.
+pub fn bug_type3(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let (cells, extra) = bug_extras(board)?;
+    let extras = extra.iter().fold(0, |all, &e| all | e);
+    if cells.len() < 2 || extras.count_ones() < 2 {
+        return None;
+    }
+    let common: Vec<usize> = (0..board.cand.len())
+        .filter(|&c| !cells.contains(&c) && cells.iter().all(|&b| board.sees(b, c)))
+        .collect();
+    for u in shared_units(board, &cells) {
+        let unit_cells: Vec<usize> = common
+            .iter()
+            .copied()
+            .filter(|&c| board.value[c] == 0 && board.units.of_cell[c].contains(&u))
+            .collect();
+        for degree in 2..=6.min(n) {
+            if unit_cells.len() < degree {
+                break;
+            }
+            let found = first_combination(unit_cells.len(), degree - 1, &mut |pick| {
+                let others = pick
+                    .iter()
+                    .fold(0, |all, &i| all | board.cand[unit_cells[i]]);
+                let set = others | extras;
+                if others.count_ones() as usize != degree || set.count_ones() as usize != degree {
+                    return None;
+                }
+                let naked: Vec<usize> = pick.iter().map(|&i| unit_cells[i]).collect();
+                let removed: Vec<(usize, u8)> = unit_cells
+                    .iter()
+                    .filter(|c| !naked.contains(c))
+                    .flat_map(|&c| digits(board.cand[c] & set).map(move |d| (c, d)))
+                    .collect();
+                (!removed.is_empty()).then_some((naked, set, removed))
+            });
+            if let Some((naked, set, removed)) = found {
+                let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+                let naked_names: Vec<String> = naked.iter().map(|&c| cell_name(n, c)).collect();
+                let rating = Technique::Bug3.base() + set.count_ones() - 2;
+                let mut step = Step::new(
+                    Technique::Bug3,
+                    rating,
+                    format!(
+                        "BUG type 3: {} hold the extras {}; with {} they make a naked subset {} in {}",
+                        names.join(", "),
+                        digit_set(extras),
+                        naked_names.join(", "),
+                        digit_set(set),
+                        unit_of(n, u)
+                    ),
+                );
+                step.eliminations = removed;
+                step.cells = cells.iter().chain(&naked).copied().collect();
+                return Some(step);
+            }
+        }
+    }
+    None
+}
+
+/// BUG type 4 (SE 5.7): two cells hold extras and share a unit, and
+/// without the extras they share one digit `v`. In that unit `v` has no
+/// place but these two, so one of them is `v`; one of them holds an extra
+/// (or the grid is a graveyard); so neither holds its other digit. Sound
+/// only for unique puzzles.
+pub fn bug_type4(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let (cells, extra) = bug_extras(board)?;
+    if cells.len() != 2 {
+        return None;
+    }
+    let (a, b) = (cells[0], cells[1]);
+    let rest = |c: usize| board.cand[c] & !extra[c];
+    let shared = rest(a) & rest(b);
+    if shared.count_ones() != 1 {
+        return None;
+    }
+    let u = *shared_units(board, &cells).first()?;
+    let removed: Vec<(usize, u8)> = [a, b]
+        .into_iter()
+        .flat_map(|c| digits(rest(c) & !shared).map(move |d| (c, d)))
         .collect();
     if removed.is_empty() {
         return None;
     }
-    let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+    let v = shared.trailing_zeros() as u8 + 1;
     let mut step = Step::new(
-        Technique::Bug2,
-        Technique::Bug2.base(),
+        Technique::Bug4,
+        Technique::Bug4.base(),
         format!(
-            "BUG type 2: {} each hold {} beyond two candidates",
-            names.join(", "),
-            digit_symbol(d)
+            "BUG type 4: {} and {} hold extras and share {}; in {} the {} lies only in them",
+            cell_name(n, a),
+            cell_name(n, b),
+            digit_symbol(v),
+            unit_of(n, u),
+            digit_symbol(v)
         ),
     );
     step.eliminations = removed;

@@ -16,7 +16,31 @@ fn pin(
     placements: &[(usize, u8)],
     eliminations: &[(usize, u8)],
 ) {
-    let path = solve_path(&puzzle.parse().unwrap(), Options::default(), index + 1);
+    pin_with(
+        Options::default(),
+        puzzle,
+        index,
+        technique,
+        rating,
+        sentence,
+        placements,
+        eliminations,
+    );
+}
+
+/// [`pin`] with the given options.
+#[allow(clippy::too_many_arguments)]
+fn pin_with(
+    options: Options,
+    puzzle: &str,
+    index: usize,
+    technique: Technique,
+    rating: u32,
+    sentence: &str,
+    placements: &[(usize, u8)],
+    eliminations: &[(usize, u8)],
+) {
+    let path = solve_path(&puzzle.parse().unwrap(), options, index + 1);
     let step = &path.steps[index];
     assert_eq!(step.technique, technique, "{}", step.sentence(9));
     assert_eq!(step.rating, rating, "{}", step.sentence(9));
@@ -334,6 +358,57 @@ fn bug_type2() {
         "BUG type 2: r1c2, r2c4, r2c5, r3c2, r4c1 each hold 1 beyond two candidates: removes 1 from r2c1",
         &[],
         &[(9, 1)],
+    );
+}
+
+#[test]
+fn bug_type4() {
+    pin(
+        ".8.1.4.6.6.93.7...3........2....5.8.9...7...2.7.6....4........6...5.31.7.3.9.6.5.",
+        31,
+        Technique::Bug4,
+        57,
+        "BUG type 4: r7c2 and r7c8 hold extras and share 9; in row 7 the 9 lies only in them: removes 2 from r7c2, 4 from r7c8",
+        &[],
+        &[(55, 2), (61, 4)],
+    );
+}
+
+/// A puzzle of puzzles/17clue.txt (not SE-rated), with SE 1.2's ladder
+/// (with the wings, other steps come first and the pattern never forms).
+#[test]
+fn bug_type3() {
+    pin_with(
+        Options {
+            wings: false,
+            ..Options::default()
+        },
+        "..............1..2..3....45..........56.4....7.....12......8......63.7..24.......",
+        49,
+        Technique::Bug3,
+        58,
+        "BUG type 3: r1c2, r1c3, r1c7 hold the extras {8, 9}; with r1c5 they make a naked subset {8, 9} in row 1: removes 8 from r1c9",
+        &[],
+        &[(8, 8)],
+    );
+}
+
+/// Top95's 85th puzzle (SE 7.2 by serate), with SE 1.2's ladder (no
+/// wings): with them, an ALS wing makes the same removals first.
+#[test]
+fn aligned_pair_exclusion() {
+    pin_with(
+        Options {
+            wings: false,
+            ..Options::default()
+        },
+        "....6...4..6.3....1..4..5.77.....8.5...8.....6.8....9...2.9....4....32....97..1..",
+        35,
+        Technique::AlignedPairExclusion,
+        62,
+        "aligned pair exclusion on r6c5 and r6c6: the bivalue cells r5c6, r6c2, r6c7, r6c9 see both, and no pair of digits for the two may empty one of them, nor repeat a digit: removes 1 from r6c5",
+        &[],
+        &[(49, 1)],
     );
 }
 
