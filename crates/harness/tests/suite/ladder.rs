@@ -313,7 +313,7 @@ fn ladder_fits_80_columns_by_default() {
         cmd.current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."));
         cmd.args(["ladder", "--no-progress", "--rounds", "1"])
             .args(["--limit-puzzles", "3", "--node-budget", "300", "--set"])
-            .arg(&top95);
+            .arg(top95);
         if wide {
             cmd.arg("--wide");
         }

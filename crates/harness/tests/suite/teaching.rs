@@ -1203,7 +1203,7 @@ fn explain_fits_80_columns_by_default() {
         if wide {
             cmd.arg("--wide");
         }
-        let out = cmd.arg(&top95).env_remove("COLUMNS").output().unwrap();
+        let out = cmd.arg(top95).env_remove("COLUMNS").output().unwrap();
         assert!(out.status.code().is_some_and(|c| c <= 1), "{out:?}");
         String::from_utf8(out.stdout).unwrap()
     };
