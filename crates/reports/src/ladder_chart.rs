@@ -739,7 +739,7 @@ mod tests {
         for case in 0..60 {
             let mut points = Vec::new();
             for set in ["tiny", "hard"] {
-                for (b, branching) in ["mrv", "fewest"].into_iter().enumerate() {
+                for (b, branching) in ["least", "fewest"].into_iter().enumerate() {
                     for (r, rule) in ["none", "fc", "hidden", "subsets"].into_iter().enumerate() {
                         // Within a factor of two of each other: one cluster.
                         let us = 20.0 * (1.0 + next());
