@@ -358,8 +358,8 @@ pub fn table(rows: &[Row], markdown: bool) -> String {
     text_table(&HEADER, rows, flavor, 1)
 }
 
-/// The compact terminal table, fitted to `width` ([`COMPACT`] less
-/// [`DROPPED_FIRST`] as needed), and the columns it left out.
+/// The compact terminal table, fitted to `width` (its `COMPACT` columns less
+/// its `DROPPED_FIRST` ones as needed), and the columns it left out.
 pub fn compact_table(rows: &[Row], width: usize) -> (String, Vec<String>) {
     let rows: Vec<Vec<String>> = rows.iter().map(|r| cells(r, false)).collect();
     fitted(&SHORT_HEADER, &rows, &COMPACT, &DROPPED_FIRST, width, 1)
