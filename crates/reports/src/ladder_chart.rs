@@ -66,6 +66,16 @@ impl Rect {
             && self.y + self.h <= o.y + o.h
     }
 
+    /// The box with `by` of room on every side.
+    fn grown(&self, by: f64) -> Rect {
+        Rect {
+            x: self.x - by,
+            y: self.y - by,
+            w: self.w + 2.0 * by,
+            h: self.h + 2.0 * by,
+        }
+    }
+
     fn centre(&self) -> (f64, f64) {
         (self.x + self.w / 2.0, self.y + self.h / 2.0)
     }
@@ -403,12 +413,7 @@ fn place_labels(lines: &mut [Line], plot: Rect) {
                 for (sx, sy) in spots {
                     let rect = Rect { x: sx, y: sy, w, h };
                     // A margin, so that no two texts touch either.
-                    let room = Rect {
-                        x: sx - MARGIN,
-                        y: sy - MARGIN,
-                        w: w + 2.0 * MARGIN,
-                        h: h + 2.0 * MARGIN,
-                    };
+                    let room = rect.grown(MARGIN);
                     let clashes = placed.iter().filter(|l| l.overlaps(&room)).count()
                         + dots.iter().filter(|d| d.overlaps(&room)).count()
                         + bars.iter().filter(|b| b.overlaps(&room)).count()
@@ -436,12 +441,7 @@ fn place_labels(lines: &mut [Line], plot: Rect) {
                 // fall): the nearest free spot anywhere in the plot, with a
                 // leader line, before a label that covers something.
                 let free = |r: &Rect| {
-                    let room = Rect {
-                        x: r.x - MARGIN,
-                        y: r.y - MARGIN,
-                        w: r.w + 2.0 * MARGIN,
-                        h: r.h + 2.0 * MARGIN,
-                    };
+                    let room = r.grown(MARGIN);
                     r.inside(&plot)
                         && !placed.iter().any(|l| l.overlaps(&room))
                         && !dots.iter().any(|d| d.overlaps(&room))
