@@ -28,7 +28,7 @@
 //! attempt `bad` (no vote in the cross-check) and counts it wrong.
 
 use super::report::ProblemKind;
-use super::results::{median_time, Line, LineProblem, LineShape, Said, StopReason};
+use super::results::{fastest_time, Line, LineProblem, LineShape, Said, StopReason};
 use crate::budget::{budget_note, EstimatorFor};
 use crate::follow_up::Traced;
 use crate::format::stats_words;
@@ -116,7 +116,7 @@ impl Attempt {
             puzzle: entry.puzzle.to_line(),
             shape: Some(LineShape::of(entry.puzzle.shape())),
             count: self.count,
-            time_ns: median_time(&self.times),
+            time_ns: fastest_time(&self.times),
             times_ns: self.times.clone(),
             wall_ns: u64::try_from(self.wall.as_nanos()).unwrap_or(u64::MAX),
             rating: entry.rating,

@@ -4,7 +4,7 @@
 //! # The method
 //!
 //! A row's times are a table, puzzles by rounds. A puzzle's time is the
-//! median of its rounds, and the row's mean and median are taken over its
+//! fastest of its rounds, and the row's mean and median are taken over its
 //! puzzles. The bootstrap resamples the **puzzles**: each of [`RESAMPLES`]
 //! resamples draws the set's puzzles with replacement and recomputes the
 //! figure; the interval is the 2.5th to 97.5th percentile of the recomputed
@@ -131,7 +131,7 @@ pub type RowTimes<'a> = &'a [(usize, Vec<u64>)];
 pub struct Replicates {
     pub means: Vec<Vec<f64>>,
     pub medians: Vec<Vec<f64>>,
-    /// Per row, each puzzle's time (the median of its rounds) by the
+    /// Per row, each puzzle's time (the fastest of its rounds) by the
     /// puzzle's position among all the rows' puzzles; `None` where the row
     /// timed no such puzzle.
     aligned: Vec<Vec<Option<f64>>>,

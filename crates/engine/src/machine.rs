@@ -63,10 +63,11 @@ pub struct Machine {
     pub node_budget: Option<u64>,
     /// Per-puzzle memory budget for search states in bytes, or null for none.
     pub memory_budget_bytes: Option<u64>,
-    /// Untimed solves per strategy and set before timing starts.
+    /// Puzzles each strategy solves untimed (the warm-up pass) before its
+    /// rounds over them: a block (0: no warm-up).
     pub warmup_puzzles: usize,
     /// Rounds over each set (`--rounds`): each times every (puzzle,
-    /// strategy) once; a puzzle's time is the median of its rounds.
+    /// strategy) once; a puzzle's time is the fastest of its rounds.
     pub rounds: usize,
     /// The seed of the rounds' shuffles (`--seed`).
     pub seed: u64,

@@ -1,15 +1,18 @@
 //! The order of a measurement: which (puzzle, strategy) is timed when.
 //!
-//! A measurement is a warm-up pass and then R rounds. Each round times every
-//! (puzzle, strategy) once: the puzzles in file order ([`Order::File`], the
-//! default) or in a fresh seeded shuffle ([`Order::Shuffled`]), cut into
-//! blocks of [`BLOCK`](super::config::BLOCK) puzzles; every strategy solves a
-//! block in turn, and the order of the strategies turns by one from block to
-//! block. So every strategy sees the machine over the same window (a slow
-//! minute of the machine falls on all of them), no puzzle is solved twice in
-//! a row by one strategy (a branch predictor cannot learn one puzzle, as
-//! back-to-back repeats let it), and a strategy solves a run of puzzles in a
-//! row, in the file's order, as in a pass over the file.
+//! A measurement cuts a set into blocks of [`BLOCK`](super::config::BLOCK)
+//! puzzles (by default the whole chunk read, so a set of up to 2,048 puzzles
+//! is one block). Each strategy in turn takes a block through a warm-up pass
+//! and then R rounds back to back, each round timing every puzzle of the
+//! block once: in file order ([`Order::File`], the default) or in a seeded
+//! shuffle ([`Order::Shuffled`]); the order of the strategies turns by one
+//! from block to block. So a strategy makes whole-set passes in a row, in
+//! the file's order, as a solver's own benchmark does, and no puzzle is
+//! solved twice in a row (a branch predictor learns one puzzle repeated, as
+//! back-to-back repeats let it). The strategies do not take turns within a
+//! block: the code and branch history of another solver between two rounds
+//! cost tdoku a fifth on top95 against its own benchmark (AMD EPYC), which
+//! makes its passes back to back.
 
 use sudoku_core::estimate::SplitMix;
 

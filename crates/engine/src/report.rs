@@ -106,7 +106,7 @@ pub struct ResultRecord {
     /// time): the figures listed above are bounds, not measurements.
     pub lower_bound: bool,
     /// Time per puzzle, µs: mean, median, 90th percentile (nearest rank), max.
-    /// Each puzzle's time is the median of its rounds.
+    /// Each puzzle's time is the fastest of its rounds.
     pub mean_us: Option<f64>,
     pub median_us: Option<f64>,
     /// `median_us` is a lower bound (a stopped puzzle ranks at or below it).

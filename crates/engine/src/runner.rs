@@ -9,14 +9,18 @@
 //!   time ([`RESULTS_CHUNK`](super::config::RESULTS_CHUNK) when lines are
 //!   streamed to a results file). Every round runs over the whole chunk, then
 //!   the chunk's verdicts are cross-checked and the next chunk is read.
-//! * **The protocol** ([`super::protocol`]): a warm-up pass (each strategy
-//!   solves the first [`WARMUP_PUZZLES`] puzzles of each set untimed, under
-//!   small budgets, to build its scratch space and warm the caches), then
-//!   `rounds` rounds; each round times every (puzzle, strategy) once, the
-//!   puzzles in file order (or a fresh seeded shuffle, `--order shuffled`),
-//!   in blocks that every strategy solves in turn. Every round's time is kept (the results lines hold them); a
-//!   puzzle's time is the median of its rounds, so one preemption does not
-//!   move it.
+//! * **The protocol** ([`super::protocol`]): the chunk is cut into blocks
+//!   (by default one block: the whole chunk); each strategy in turn takes a
+//!   block through a warm-up pass (every puzzle solved once, untimed, under
+//!   small budgets) and then `rounds` rounds back to back, each round timing
+//!   every puzzle of the block once, in file order (or a seeded shuffle,
+//!   `--order shuffled`). So on a set of up to [`CHUNK`](super::config::CHUNK)
+//!   puzzles each strategy makes whole-set passes in a row, as a solver's own
+//!   benchmark does (tdoku's: a warm-up pass, then the best of its passes),
+//!   and the order of the strategies turns by one from block to block. A
+//!   puzzle's time is the fastest of its rounds, the per-puzzle form of a
+//!   best pass: a preempted round drops out. Every round's time is kept (the
+//!   results lines hold them).
 //! * The first round is the checked one: its outcome is verified and
 //!   cross-checked, and it counts mems (for the strategies that can) or,
 //!   for a follow-up that reads its events (`ladder`'s rules used), runs
@@ -53,7 +57,7 @@
 //! comparison, not failures of it, and leave the status at 0.
 
 use super::attempt::{attempt, follow_up, parse_error_line, retime, Attempt};
-use super::config::{RunConfig, WARMUP_PUZZLES};
+use super::config::RunConfig;
 use super::cross_check::cross_check;
 use super::machine::Machine;
 use super::progress::Out;
@@ -168,22 +172,25 @@ fn each_slot(
     }
 }
 
-/// The warm-up pass: each strategy, in turn, solves the first
-/// [`WARMUP_PUZZLES`] puzzles it supports, untimed and under small budgets.
-fn warm_up(strategies: &[&dyn Solver], chunk: &[(usize, usize, Entry)], limits: &Limits) {
-    for solver in strategies {
-        let supported = chunk
-            .iter()
-            .filter(|(_, _, e)| solver.supports(e.puzzle.shape()).is_ok());
-        for (_, _, entry) in supported.take(WARMUP_PUZZLES) {
+/// The warm-up pass over a block: `solver` solves each of its puzzles
+/// once, untimed, under small budgets, as a solver's own benchmark makes a
+/// pass over its file before the timed ones (caches, tables and branch
+/// history then hold what the timed rounds will find there).
+fn warm_up(solver: &dyn Solver, chunk: &[(usize, usize, Entry)], block: &[usize], limits: &Limits) {
+    for &i in block {
+        let puzzle = &chunk[i].2.puzzle;
+        if solver.supports(puzzle.shape()).is_ok() {
             // A panic here is reported by the timed solve of the same puzzle.
-            let _ = catch_unwind(AssertUnwindSafe(|| solver.solve(&entry.puzzle, limits)));
+            let _ = catch_unwind(AssertUnwindSafe(|| solver.solve(puzzle, limits)));
         }
     }
 }
 
 /// The rounds over one chunk (see the module docs): `slots[s][i]` is
-/// strategy `s` on puzzle `i`, `None` where an interrupt came first.
+/// strategy `s` on puzzle `i`, `None` where an interrupt came first. The
+/// chunk is cut into blocks; each strategy in turn takes a block through all
+/// its rounds back to back, as a solver's own benchmark makes its passes
+/// over a file back to back.
 fn rounds(
     strategies: &[&dyn Solver],
     chunk: &[(usize, usize, Entry)],
@@ -195,49 +202,30 @@ fn rounds(
 ) -> Vec<Slots> {
     let limits = config.timed_limits();
     let again = config.retime_limits();
+    let warmup = config.warmup_limits();
     let cutoff = config.repeat_cutoff();
     let mut slots: Vec<Slots> = vec![vec![None; chunk.len()]; strategies.len()];
     let total = config.rounds.max(1);
-    'rounds: for round in 0..total {
-        let order = ordered(chunk.len(), config.order, config.seed, first_round + round);
-        if total > 1 {
-            out.stage(&format!("round {} of {total}", round + 1), set);
-        }
-        for (b, block) in order.chunks(config.block.max(1)).enumerate() {
-            if config.interrupted() {
-                break 'rounds;
+    let order = ordered(chunk.len(), config.order, config.seed, first_round);
+    'blocks: for (b, block) in order.chunks(config.block.max(1)).enumerate() {
+        for s in rotation(strategies.len(), b) {
+            let solver = strategies[s];
+            out.stage(solver.id(), set);
+            if config.warmup {
+                warm_up(solver, chunk, block, &warmup);
             }
-            for s in rotation(strategies.len(), b) {
-                let solver = strategies[s];
+            for round in 0..total {
+                if config.interrupted() {
+                    break 'blocks;
+                }
+                let block = round_order(block, config, first_round + round);
                 if round == 0 {
-                    out.stage(solver.id(), set);
-                    each_slot(&mut slots[s], block, pool, &|i, a| {
-                        let started = Instant::now();
-                        let measure = config.follow_up.as_deref();
-                        let mut trace = measure.and_then(|m| m.trace());
-                        let mut done = attempt(
-                            solver,
-                            &chunk[i].2,
-                            &limits,
-                            trace.as_deref_mut().map(|t| t as &mut dyn Traced),
-                            config.estimator,
-                        );
-                        done.wall = started.elapsed();
-                        if let Some(measure) = measure {
-                            follow_up(
-                                &mut done,
-                                solver,
-                                &chunk[i].2,
-                                measure,
-                                &config.limits,
-                                trace.as_deref().map(|t| t as &dyn Traced),
-                            );
-                        }
-                        *a = Some(done);
+                    each_slot(&mut slots[s], &block, pool, &|i, a| {
+                        *a = Some(checked_attempt(solver, &chunk[i].2, config, &limits));
                         out.inc(1);
                     });
                 } else {
-                    each_slot(&mut slots[s], block, pool, &|i, a| {
+                    each_slot(&mut slots[s], &block, pool, &|i, a| {
                         if let Some(a) = a {
                             retime(solver, &chunk[i].2, &again, a, cutoff);
                         }
@@ -255,6 +243,47 @@ fn rounds(
         usize::MAX - first_round,
     );
     slots
+}
+
+/// A block's puzzles in the order of one round: the block's own order, or
+/// under `--order shuffled` a fresh seeded shuffle of it each round.
+fn round_order(block: &[usize], config: &RunConfig, round: usize) -> Vec<usize> {
+    ordered(block.len(), config.order, config.seed, round)
+        .into_iter()
+        .map(|k| block[k])
+        .collect()
+}
+
+/// The first round's solve of one puzzle: verified, counting mems or traced
+/// for a follow-up, then the follow-up's own measure.
+fn checked_attempt(
+    solver: &dyn Solver,
+    entry: &Entry,
+    config: &RunConfig,
+    limits: &Limits,
+) -> Attempt {
+    let started = Instant::now();
+    let measure = config.follow_up.as_deref();
+    let mut trace = measure.and_then(|m| m.trace());
+    let mut done = attempt(
+        solver,
+        entry,
+        limits,
+        trace.as_deref_mut().map(|t| t as &mut dyn Traced),
+        config.estimator,
+    );
+    done.wall = started.elapsed();
+    if let Some(measure) = measure {
+        follow_up(
+            &mut done,
+            solver,
+            entry,
+            measure,
+            &config.limits,
+            trace.as_deref().map(|t| t as &dyn Traced),
+        );
+    }
+    done
 }
 
 /// With one round, a solve whose only time is an instrumented one (it
@@ -328,11 +357,9 @@ fn run_set(
             return vec![p];
         }
     };
-    let warmup_limits = config.warmup_limits();
     let limit = config.limit_puzzles.unwrap_or(usize::MAX);
     let size = config.chunk.max(1);
     let mut taken = 0usize;
-    let mut first_chunk = true;
     let mut chunk_no = 0usize;
     loop {
         if config.interrupted() {
@@ -376,9 +403,6 @@ fn run_set(
         if chunk.is_empty() {
             break;
         }
-        if first_chunk && config.warmup {
-            warm_up(strategies, &chunk, &warmup_limits);
-        }
         let slots = rounds(
             strategies,
             &chunk,
@@ -388,7 +412,6 @@ fn run_set(
             &set.name,
             chunk_no * config.rounds.max(1),
         );
-        first_chunk = false;
         chunk_no += 1;
         // Interrupted: keep the puzzles every strategy finished in the first round.
         let finished: Vec<usize> = (0..chunk.len())

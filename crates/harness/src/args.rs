@@ -76,8 +76,9 @@ impl ReadArgs {
 /// `sudoku_engine::protocol`.
 #[derive(Args, Clone, Debug)]
 pub struct ProtocolArgs {
-    /// Rounds after the warm-up pass: each times every (puzzle, strategy) once, the strategies
-    /// interleaved in blocks; a puzzle's time is the median of its rounds. Budget hits and solves over 100 ms (or a quarter of the time budget) are
+    /// Rounds after the warm-up pass: each times every (puzzle, strategy) once, a strategy's
+    /// rounds over a block back to back as passes over a file; a puzzle's time is the fastest of
+    /// its rounds. Budget hits and solves over 100 ms (or a quarter of the time budget) are
     /// timed in the first round only
     #[arg(long, alias = "repeat", default_value_t = sudoku_engine::config::DEFAULT_ROUNDS as u16, value_name = "R", value_parser = clap::value_parser!(u16).range(1..))]
     pub rounds: u16,

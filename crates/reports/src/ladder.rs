@@ -230,7 +230,7 @@ pub fn text(rows: &[Row], report: &Report, layout: Layout) -> String {
 fn rounds_words(report: &Report) -> String {
     let m = &report.machine;
     format!(
-        "{} round{} (seed {}), a puzzle's time the median of its rounds",
+        "{} round{} (seed {}), a puzzle's time the fastest of its rounds",
         m.rounds,
         if m.rounds == 1 { "" } else { "s" },
         m.seed

@@ -69,7 +69,7 @@ pub fn run_line(report: &Report) -> String {
             "in file order".to_string()
         };
         format!(
-            "{} rounds {order}, a puzzle's time the median of its rounds \
+            "{} rounds {order}, a puzzle's time the fastest of its rounds \
              (timed once: budget hits, solves over {})",
             m.rounds,
             format_us(m.repeat_cutoff_ms * 1e3)

@@ -67,10 +67,11 @@ Examples:
   sudoku-lab compare --strategies bitboard,reference --set puzzles/top95.txt --protocol both
 
 Protocols (--protocol):
-  rounds  (default) one process; a warm-up pass, then --rounds rounds, each timing every
-          (puzzle, strategy) once, the puzzles in file order (--order shuffled: a seeded
-          shuffle) cut into blocks of --block puzzles that every strategy solves in turn.
-          Per-puzzle times, medians, intervals over puzzles.
+  rounds  (default) one process; each strategy in turn takes the set (up to 2,048 puzzles
+          at a time, --block) through a warm-up pass and then --rounds rounds back to back,
+          each solve timed on its own, the puzzles in file order (--order shuffled: a seeded
+          shuffle). A puzzle's time is its fastest round, as a solver's own benchmark takes
+          its best pass. Per-puzzle times, medians, intervals over puzzles.
   passes  the field's protocol (tdoku's benchmark, most solvers' authors): one checked pass
           here (verified, cross-checked: the tables), then for each strategy --processes child
           processes, alternating between strategies, each a warm-up pass and --passes timed
@@ -96,9 +97,9 @@ pub enum CompareFormat {
 /// `--protocol`: how the strategies are timed.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ProtocolChoice {
-    /// Per-puzzle rounds in one process: each solve timed on its own, the puzzles in file order
-    /// (or --order shuffled), the strategies taking them in turn in blocks; a puzzle's time is
-    /// the median of its rounds
+    /// Per-puzzle rounds in one process: each strategy in turn makes a warm-up pass and its
+    /// rounds over the set back to back, each solve timed on its own, the puzzles in file order
+    /// (or --order shuffled); a puzzle's time is the fastest of its rounds
     Rounds,
     /// The field's protocol: each strategy alone in its own child processes, whole-set passes
     /// in file order, as solvers' authors benchmark (after one checked pass in this process)
@@ -176,11 +177,13 @@ pub struct CompareArgs {
     pub timing: ProtocolChoice,
 
     /// Rounds protocol: the puzzles' order within each round. file (default): as a pass over the
-    /// file takes them; shuffled: a fresh shuffle each round (--seed)
+    /// file takes them; shuffled: a seeded shuffle (--seed), fresh each round within a block
     #[arg(long, value_enum, default_value_t = OrderChoice::File)]
     pub order: OrderChoice,
 
-    /// Rounds protocol: puzzles a strategy solves in a row before the next strategy takes them
+    /// Rounds protocol: puzzles a strategy takes through its warm-up pass and all its rounds
+    /// before the next strategy takes them (default: the whole chunk read, 2,048 puzzles).
+    /// Small blocks repeated back to back let a branch predictor learn them: times read low
     #[arg(long, default_value_t = config::BLOCK as u32, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub block: u32,
 
