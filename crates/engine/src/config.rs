@@ -18,8 +18,10 @@ use sudoku_input::ReadOptions;
 /// cross-checked and their lines handed on.
 pub const CHUNK: usize = 2048;
 
-/// The chunk when lines are streamed to a results file: a kill loses at most
-/// this many puzzles, and the rounds still shuffle over this many.
+/// `rate`'s chunk when ratings stream to a results file: a kill loses at
+/// most this many puzzles. (`compare` writes its results file a
+/// `--checkpoint` at a time, by default a whole chunk: its rounds need
+/// blocks that large to time solvers as their own benchmarks do.)
 pub const RESULTS_CHUNK: usize = 16;
 
 /// Puzzles one strategy takes through its warm-up pass and all its rounds
@@ -245,10 +247,15 @@ impl RunConfig {
             time_budget_ms: self.limits.time_budget.map(|d| d.as_secs_f64() * 1e3),
             node_budget: self.limits.node_budget,
             memory_budget_bytes: self.limits.memory_budget,
-            warmup_puzzles: if self.warmup { self.block.max(1) } else { 0 },
+            warmup_puzzles: if self.warmup {
+                self.block.min(self.chunk).max(1)
+            } else {
+                0
+            },
             rounds: self.rounds.max(1),
             seed: self.seed,
-            block: self.block.max(1),
+            // A block never spans two chunks.
+            block: self.block.min(self.chunk).max(1),
             order: order_rule(self.order),
             repeat_cutoff_ms: self.repeat_cutoff().as_secs_f64() * 1e3,
             protocol: self.protocol.as_str().to_string(),

@@ -341,7 +341,7 @@ fn lines_in(path: &Path) -> usize {
 /// then sends `signal`; returns the exit code and stdout.
 fn stop_part_way(file: &Path, signal: &str, at_least: usize) -> (Option<i32>, String) {
     let mut args = LONG.to_vec();
-    args.extend(["--results", file.to_str().unwrap()]);
+    args.extend(["--checkpoint", "16", "--results", file.to_str().unwrap()]);
     let mut child = lab(&args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -383,7 +383,13 @@ fn interrupted_runs_resume_to_the_counts_of_one_run() {
     let held = lines_in(&file);
     assert!(held < total, "stopped part way: {held} lines");
     let mut args = LONG.to_vec();
-    args.extend(["--results", file.to_str().unwrap(), "--resume"]);
+    args.extend([
+        "--checkpoint",
+        "16",
+        "--results",
+        file.to_str().unwrap(),
+        "--resume",
+    ]);
     let (code, resumed, err) = run_json(&args);
     assert_eq!(code, Some(0), "{err}");
     assert!(resumed.contains("resumed: "), "{resumed}");
@@ -400,7 +406,13 @@ fn interrupted_runs_resume_to_the_counts_of_one_run() {
     assert_eq!(code, None);
     assert!(lines_in(&file) < total);
     let mut args = LONG.to_vec();
-    args.extend(["--results", file.to_str().unwrap(), "--resume"]);
+    args.extend([
+        "--checkpoint",
+        "16",
+        "--results",
+        file.to_str().unwrap(),
+        "--resume",
+    ]);
     let (code, resumed, err) = run_json(&args);
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(
@@ -419,7 +431,7 @@ fn a_cut_last_line_is_dropped_on_resume() {
     let dir = scratch("cut");
     let file = dir.join("r.jsonl");
     let mut args = SMALL.to_vec();
-    args.extend(["--results", file.to_str().unwrap()]);
+    args.extend(["--checkpoint", "16", "--results", file.to_str().unwrap()]);
     let (code, whole, err) = run_json(&args);
     assert_eq!(code, Some(0), "{err}");
     let text = std::fs::read_to_string(&file).unwrap();
@@ -557,18 +569,18 @@ fn the_guide_s_gnu_parallel_recipe_equals_one_run() {
     let dir = scratch("parallel");
     let single = dir.join("single.jsonl");
     let mut args = LONG.to_vec();
-    args.extend(["--results", single.to_str().unwrap()]);
+    args.extend(["--checkpoint", "16", "--results", single.to_str().unwrap()]);
     let (code, whole, err) = run_json(&args);
     assert_eq!(code, Some(0), "{err}");
-    // Two shards of 30 puzzles: results are written 16 puzzles at a time,
-    // so a shard can be killed between its two writes.
+    // Two shards of 30 puzzles: results are written 16 puzzles at a time
+    // (--checkpoint 16), so a shard can be killed between its two writes.
     let shards = 2;
     let shard = |k: usize| dir.join(format!("shard-{k}.jsonl"));
     // The recipe, as the guide writes it, with this test's set and budget.
     let recipe = format!(
         "{bin} compare --no-progress --repeat 1 --strategies naive,dlx --node-budget 4000000 \
          --set puzzles/top95.txt --limit-puzzles 60 --shard {{}}/{shards} \
-         --results {dir}/shard-{{}}.jsonl --resume --format csv > /dev/null",
+         --checkpoint 16 --results {dir}/shard-{{}}.jsonl --resume --format csv > /dev/null",
         bin = bin().display(),
         dir = dir.display()
     );
@@ -589,7 +601,14 @@ fn the_guide_s_gnu_parallel_recipe_equals_one_run() {
     let two = shard(2);
     let mut killed = LONG.to_vec();
     let spec = format!("2/{shards}");
-    killed.extend(["--shard", &spec, "--results", two.to_str().unwrap()]);
+    killed.extend([
+        "--shard",
+        &spec,
+        "--checkpoint",
+        "16",
+        "--results",
+        two.to_str().unwrap(),
+    ]);
     let mut child = lab(&killed)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
