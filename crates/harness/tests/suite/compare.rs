@@ -1562,10 +1562,13 @@ fn mems_reach_the_json_the_results_lines_and_the_tables() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Every solve a recorder saw: which recorder, and the puzzle's cells.
+type SolveLog = std::sync::Arc<std::sync::Mutex<Vec<(bool, Vec<u8>)>>>;
+
 /// Test-only: naive, writing down every puzzle it is given, in order.
 struct Recorder {
     first: bool,
-    log: std::sync::Arc<std::sync::Mutex<Vec<(bool, Vec<u8>)>>>,
+    log: SolveLog,
 }
 
 impl Recorder {
@@ -1606,7 +1609,7 @@ fn each_strategy_takes_a_block_through_warm_up_and_rounds_back_to_back() {
     let sets = [PuzzleSet::new(
         crate::common::root().join("puzzles/9x9-easy.txt"),
     )];
-    let log = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let log = SolveLog::default();
     let a = Recorder {
         first: true,
         log: log.clone(),
