@@ -358,14 +358,29 @@ pub struct Options {
     pub wings: bool,
 }
 
+impl Options {
+    /// Every technique of the forks' ladder: SE 1.2's plus turbot fish, the
+    /// strong-link chains and the WXYZ- to TUVWXYZ-wings, as SudokuMonster's
+    /// Sukaku Explainer rates (the rater of `puzzles/se-rated-2500.txt`).
+    /// The default.
+    pub const WINGS: Options = Options {
+        uniqueness: true,
+        chains: true,
+        up_to: Tenths::MAX,
+        wings: true,
+    };
+    /// Sudoku Explainer 1.2's ladder, as the `serate` of 1to9only's
+    /// SukakuExplainer rates (the rater of `puzzles/se-rated-hard.txt`):
+    /// [`Options::WINGS`] without the forks' techniques.
+    pub const SE12: Options = Options {
+        wings: false,
+        ..Options::WINGS
+    };
+}
+
 impl Default for Options {
     fn default() -> Options {
-        Options {
-            uniqueness: true,
-            chains: true,
-            up_to: Tenths::MAX,
-            wings: true,
-        }
+        Options::WINGS
     }
 }
 
