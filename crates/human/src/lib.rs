@@ -317,11 +317,10 @@
 //! Sukaku Explainer at 362854e and 1to9only's at 20dd96e, `serate`, run
 //! outside this repository): of every 25th puzzle of `se-rated-2500.txt`
 //! (100), the two are within 0.3 on only 65; of the hard set's 27 puzzles
-//! below 9.5, SudokuMonster's rates 7 lower by 0.5 to 3.4 (a turbot fish
+//! below 9.5, SudokuMonster's rates 9 lower by 0.5 to 3.4 (a turbot fish
 //! or WXYZ-wing where SE 1.2 needs a chain: 6.6 against 4.0, 7.7 against
 //! 4.3). Each ladder follows its own rater there: with the wings ours
-//! says 4.0, 4.0, 4.4, 5.5, 5.5, 5.6 on six of those seven, as
-//! SudokuMonster's does. So [`Options::WINGS`] (the default) is for
+//! equals SudokuMonster's rating on 8 of those 9 (4.0 to 8.3). So [`Options::WINGS`] (the default) is for
 //! ratings of SudokuMonster's fork, [`Options::SE12`] for SE 1.2's
 //! (`sudoku-lab rate --ladder se12`). The one step of SudokuMonster's not
 //! modelled: its turbot fish over an empty box (4.3).
