@@ -8,13 +8,19 @@ use std::time::Instant;
 use sudoku_core::{Grid, Limits, Verdict};
 use sudoku_human::{first_unsound, solve_path_until, Options, Path};
 
-/// The human solver's path of a puzzle whose `solution` is known, within
-/// `limits` (the time budget a deadline, the node budget the most steps),
-/// and the first step that contradicts the solution, in words.
-pub fn checked_path(puzzle: &Grid, solution: &Grid, limits: &Limits) -> (Path, Option<String>) {
+/// The human solver's path of a puzzle whose `solution` is known, with the
+/// techniques of `options`, within `limits` (the time budget a deadline,
+/// the node budget the most steps), and the first step that contradicts
+/// the solution, in words.
+pub fn checked_path(
+    puzzle: &Grid,
+    solution: &Grid,
+    limits: &Limits,
+    options: Options,
+) -> (Path, Option<String>) {
     let deadline = limits.time_budget.map(|d| Instant::now() + d);
     let max_steps = limits.node_budget.map_or(usize::MAX, |n| n as usize);
-    let path = solve_path_until(puzzle, Options::default(), max_steps, deadline);
+    let path = solve_path_until(puzzle, options, max_steps, deadline);
     let error = first_unsound(&path, solution).map(|i| {
         format!(
             "step {} is unsound (contradicts the solution): {}",
@@ -33,7 +39,12 @@ fn rate_one(puzzle: &Grid, budgets: &BudgetArgs) -> Result<(Path, Option<String>
     let limits = budgets.limits(Some(2), 1);
     let outcome = checker.solve(puzzle, &limits);
     match outcome.verdict() {
-        Verdict::Unique => Ok(checked_path(puzzle, &outcome.solutions[0], &limits)),
+        Verdict::Unique => Ok(checked_path(
+            puzzle,
+            &outcome.solutions[0],
+            &limits,
+            Options::default(),
+        )),
         other => Err(other),
     }
 }

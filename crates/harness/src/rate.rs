@@ -38,6 +38,31 @@ pub enum RateFormat {
     Csv,
 }
 
+/// Which Sudoku Explainer the ratings follow. Two versions in use rate the
+/// same puzzle differently (a turbot fish rates 4.0 in one and a chain 6.6
+/// in the other), so each has its ladder.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum Ladder {
+    /// SE 1.2's techniques plus turbot fish, strong-link chains and WXYZ- to
+    /// TUVWXYZ-wings, as SudokuMonster's Sukaku Explainer rates (the rater
+    /// of puzzles/se-rated-2500.txt and of the Sudoku Exchange puzzle bank)
+    #[default]
+    Wings,
+    /// Sudoku Explainer 1.2's own ladder, as 1to9only's SukakuExplainer
+    /// `serate` rates (the rater of puzzles/se-rated-hard.txt and of the
+    /// forum's lists)
+    Se12,
+}
+
+impl Ladder {
+    fn options(self) -> sudoku_human::Options {
+        match self {
+            Ladder::Wings => sudoku_human::Options::WINGS,
+            Ladder::Se12 => sudoku_human::Options::SE12,
+        }
+    }
+}
+
 /// `rate`'s own default time budget per puzzle: the hardest puzzles need
 /// nested forcing chains, seconds each (the other commands' 2 s would stop
 /// them).
@@ -56,6 +81,12 @@ pub struct RateArgs {
     /// Also print the solving path, step by step
     #[arg(long)]
     pub steps: bool,
+
+    /// Which Sudoku Explainer to agree with: `wings` (SudokuMonster's fork) or
+    /// `se12` (SE 1.2's ladder, 1to9only's serate); they rate some puzzles
+    /// apart by up to 2 points
+    #[arg(long, value_enum, default_value_t = Ladder::Wings)]
+    pub ladder: Ladder,
 
     /// Threads rating puzzles at once [default: all cores]
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -93,12 +124,21 @@ const RATE_CHUNK: usize = 64;
 pub struct Rater {
     /// Keep the path in words (`--steps`).
     pub steps: bool,
+    /// The techniques and ratings (`--ladder`).
+    pub ladder: Ladder,
 }
 
 impl FollowUp for Rater {
     fn describe(&self) -> String {
+        // The default ladder's words are those of results files written
+        // before `--ladder`, so they still resume.
         format!(
-            "the human solver's rating{}",
+            "the human solver's rating{}{}",
+            if self.ladder == Ladder::Se12 {
+                " on SE 1.2's ladder"
+            } else {
+                ""
+            },
             if self.steps { ", with its steps" } else { "" }
         )
     }
@@ -114,7 +154,8 @@ impl FollowUp for Rater {
             return None;
         };
         let started = Instant::now();
-        let (path, unsound) = crate::human::checked_path(&entry.puzzle, solution, limits);
+        let (path, unsound) =
+            crate::human::checked_path(&entry.puzzle, solution, limits, self.ladder.options());
         let micros = started.elapsed().as_micros() as u64;
         let n = entry.puzzle.shape().side();
         let on_scale = |t: Option<u32>| t.map(|t| f64::from(t) / 10.0);
@@ -259,7 +300,10 @@ pub fn run(args: &RateArgs) -> Status {
         } else {
             RATE_CHUNK
         },
-        follow_up: Some(Arc::new(Rater { steps: args.steps })),
+        follow_up: Some(Arc::new(Rater {
+            steps: args.steps,
+            ladder: args.ladder,
+        })),
         ..registry::run_config()
     };
     // Budget notes are compare's: a rating has none.

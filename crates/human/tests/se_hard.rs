@@ -1,7 +1,7 @@
 //! Agreement with Sudoku Explainer on `puzzles/se-rated-hard.txt`, the
 //! puzzles SE's own batch rater (`serate` of the 1to9only SukakuExplainer)
 //! rated for this project, SE 6.6 to 11. That rater has SE 1.2's ladder,
-//! so the tests rate with `Options::wings` off. The quick test takes the puzzles SE rates below 9.5 (no nested
+//! so the tests rate with `Options::SE12`. The quick test takes the puzzles SE rates below 9.5 (no nested
 //! chains); the `#[ignore]`d one takes them all (a minute or more in a
 //! debug build: run with `cargo test --release -p sudoku-human --test
 //! se_hard -- --ignored`).
@@ -11,13 +11,6 @@ use sudoku_core::stats::spearman;
 use sudoku_core::Grid;
 use sudoku_human::{solve_path, Options};
 
-/// SE 1.2's ladder: the rater of the hard set has no wings.
-const SE12: Options = Options {
-    uniqueness: true,
-    chains: true,
-    up_to: u32::MAX,
-    wings: false,
-};
 use sudoku_testkit::puzzle_path;
 
 /// The hard set as (puzzle, SE rating in tenths).
@@ -40,7 +33,7 @@ fn rated(set: &[(Grid, u32)]) -> (Vec<f64>, Vec<f64>) {
     let mut ours = Vec::new();
     let mut theirs = Vec::new();
     for (puzzle, se) in set {
-        let path = solve_path(puzzle, SE12, usize::MAX);
+        let path = solve_path(puzzle, Options::SE12, usize::MAX);
         let er = path.rating().er;
         assert!(er.is_some(), "not finished by logic: {}", puzzle.to_line());
         ours.push(er.unwrap() as f64 / 10.0);

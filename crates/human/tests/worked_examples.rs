@@ -379,10 +379,7 @@ fn bug_type4() {
 #[test]
 fn bug_type3() {
     pin_with(
-        Options {
-            wings: false,
-            ..Options::default()
-        },
+        Options::SE12,
         "..............1..2..3....45..........56.4....7.....12......8......63.7..24.......",
         49,
         Technique::Bug3,
@@ -398,10 +395,7 @@ fn bug_type3() {
 #[test]
 fn aligned_pair_exclusion() {
     pin_with(
-        Options {
-            wings: false,
-            ..Options::default()
-        },
+        Options::SE12,
         "....6...4..6.3....1..4..5.77.....8.5...8.....6.8....9...2.9....4....32....97..1..",
         35,
         Technique::AlignedPairExclusion,
