@@ -9,7 +9,7 @@ use crate::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
-use sudoku_engine::report::{Report, ResultRecord};
+use crate::report::{Report, ResultRecord};
 
 /// A set's short label: the file name without its extension.
 fn short_name(set: &str) -> String {

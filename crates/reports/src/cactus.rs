@@ -8,7 +8,7 @@ use crate::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
-use sudoku_engine::report::Report;
+use crate::report::Report;
 
 /// The cactus plot: one line per strategy through its decided puzzles, the
 /// k-th fastest at (k, time). Returns `false` when nothing was decided.

@@ -6,7 +6,7 @@
 
 use sudoku_engine::format::{format_bytes, format_ratio, format_si, format_us};
 use sudoku_engine::interval::Interval;
-use sudoku_engine::report::ResultRecord;
+use crate::report::ResultRecord;
 
 /// Column headers; `\n` splits a terminal header over two lines.
 pub const HEADERS: [&str; 29] = [

@@ -22,7 +22,7 @@ use sudoku_engine::format::format_si;
 use sudoku_engine::interval::{as_csv_cells, Interval};
 use sudoku_engine::output::write_atomic;
 use sudoku_engine::results::Line;
-use sudoku_engine::{Report, ResultRecord};
+use crate::report::{Report, ResultRecord};
 
 /// A rung of the ladder as the command built it: the strategy's id, its
 /// branching and rules by name, and their places in the ladder's lists.

@@ -6,7 +6,7 @@ use super::cells::ratio_interval;
 use sudoku_engine::format::{format_bytes, format_ratio, format_us};
 pub use sudoku_engine::interval::MIN_PUZZLES_FOR_STANDING;
 use sudoku_engine::interval::{Interval, Standing};
-use sudoku_engine::report::{Report, ResultRecord, SetInfo};
+use crate::report::{Report, ResultRecord, SetInfo};
 
 /// A set's one-line heading: `puzzles/x.txt: 95 puzzles (9x9)`.
 pub fn set_heading(set: &SetInfo) -> String {

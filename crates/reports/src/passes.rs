@@ -3,7 +3,7 @@
 
 use sudoku_engine::config::Protocol;
 use sudoku_engine::passes::{PassesRecord, CLOCK, DIFFER};
-use sudoku_engine::report::Report;
+use crate::report::Report;
 
 /// The passes section of a report's tables: per set, each strategy's
 /// passes figure, its interval and spread, and under `--protocol both` the

@@ -7,7 +7,7 @@ use crate::draw::{axis_count, header, header_height, Area, Swatch};
 use crate::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
 use plotters::prelude::*;
 use std::path::Path;
-use sudoku_engine::report::{Report, StudyRecord};
+use crate::report::{Report, StudyRecord};
 
 /// The chart file of a rated set: `rating_vs_nodes.svg` when it is the only
 /// rated set, else `rating_vs_nodes_<file stem>.svg`.

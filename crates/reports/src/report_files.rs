@@ -5,7 +5,8 @@
 use super::export::{Csv, Exporter, Json};
 use super::table::{self, Flavor};
 use std::path::Path;
-use sudoku_engine::report::{Problem, Report};
+use crate::report::Report;
+use sudoku_engine::Problem;
 
 /// Problems listed in report.md at most; results.json has them all.
 const MD_PROBLEMS: usize = 200;

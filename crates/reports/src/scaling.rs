@@ -11,7 +11,7 @@
 use crate::export::json;
 use plotters::prelude::*;
 use std::path::Path;
-use sudoku_engine::Report;
+use crate::report::Report;
 
 /// A set of the study and its grid side, as the command defines them.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,7 +31,7 @@
 //! `rating_vs_nodes*.svg` ([`rating_chart`](crate::rating_chart)).
 
 pub use sudoku_core::stats::{ranks, spearman};
-use sudoku_engine::report::StudyRecord;
+use crate::report::StudyRecord;
 use sudoku_engine::results::{Line, StopReason};
 
 /// One rated puzzle as one strategy ran it.

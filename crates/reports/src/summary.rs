@@ -26,7 +26,7 @@
 
 use std::time::Duration;
 use sudoku_engine::interval::median;
-use sudoku_engine::report::{ResultRecord, SetInfo};
+use crate::report::{ResultRecord, SetInfo};
 use sudoku_engine::results::{Line, Said};
 
 /// One statistic of a row, summed over its timed puzzles. The row shows it

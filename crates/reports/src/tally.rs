@@ -11,7 +11,8 @@ use sudoku_engine::interval::{
     percentile_interval, ratio_interval, replicate, Interval, Replicates,
 };
 use sudoku_engine::machine::Machine;
-use sudoku_engine::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
+use crate::report::{Report, ResultRecord, SetInfo};
+use sudoku_engine::{Problem, StrategyInfo};
 use sudoku_engine::results::{Line, LineProblem, LineShape};
 use sudoku_engine::runner::{self, Progress};
 use sudoku_engine::sink::{Both, Sink};

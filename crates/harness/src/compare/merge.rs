@@ -4,7 +4,7 @@
 //! the puzzles the files hold.
 
 use super::config::RunConfig;
-use super::report::{Problem, ProblemKind, StrategyInfo};
+use sudoku_engine::{Problem, ProblemKind, StrategyInfo};
 use super::results::{read, Held, Line};
 use super::settings::Settings;
 use super::tally::Tally;
