@@ -106,9 +106,16 @@ pub struct ResultRecord {
     /// Some timed puzzle was stopped by a budget (`budget_hit` > 0 with a
     /// time): the figures listed above are bounds, not measurements.
     pub lower_bound: bool,
-    /// Time per puzzle, µs: mean, median, 90th percentile (nearest rank), max.
-    /// Each puzzle's time is the median of its rounds.
+    /// Time per puzzle, µs: mean, min, median, 90th percentile (nearest
+    /// rank), max. Each puzzle's time is the median of its rounds.
     pub mean_us: Option<f64>,
+    /// The fastest puzzle: what the strategy costs at the least, its floor
+    /// of setup and checks.
+    #[serde(default)]
+    pub min_us: Option<f64>,
+    /// `min_us` is a lower bound (the fastest puzzle was stopped by a budget).
+    #[serde(default)]
+    pub min_lower_bound: bool,
     pub median_us: Option<f64>,
     /// `median_us` is a lower bound (a stopped puzzle ranks at or below it).
     pub median_lower_bound: bool,

@@ -250,6 +250,8 @@ pub(super) fn finish_row(
     row.decided_us = decided.into_iter().map(|t| micros(t as f64)).collect();
     row.lower_bound = censored;
     row.mean_us = Some(micros(mean));
+    row.min_us = Some(micros(sorted[0] as f64));
+    row.min_lower_bound = bounded_by(sorted[0], min_time);
     let (med, med_bound) = censored_median(&sorted, min_time);
     row.median_us = Some(micros(med));
     row.median_lower_bound = med_bound;

@@ -411,6 +411,9 @@ mod tests {
         );
         // The means stay each row's own, over its own puzzles.
         assert_eq!(rb.mean_us, Some(1.2));
+        // So are the fastest puzzles, and none of them was stopped.
+        assert_eq!((ra.min_us, rb.min_us), (Some(1.0), Some(0.8)));
+        assert!(!ra.min_lower_bound && !rb.min_lower_bound);
         assert_eq!(ra.ratio_to_fastest, Some(1.0));
         assert_eq!(rb.ratio_to_fastest, Some(0.8));
         assert_eq!(rb.ratio_to_previous, Some(0.8));
