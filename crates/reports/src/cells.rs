@@ -4,9 +4,9 @@
 //! because of budget hits is written `>= 176ms` (an upper bound `<= 5.68`);
 //! what a strategy does not measure, or a shape it does not support, is n/a.
 
+use crate::report::ResultRecord;
 use sudoku_engine::format::{format_bytes, format_ratio, format_si, format_us};
 use sudoku_engine::interval::Interval;
-use crate::report::ResultRecord;
 
 /// Column headers; `\n` splits a terminal header over two lines.
 pub const HEADERS: [&str; 30] = [

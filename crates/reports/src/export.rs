@@ -4,9 +4,9 @@
 //! (`--format table` and `md` are [`table`](crate::table)'s, the page
 //! [`html`](crate::html)'s.)
 
+use crate::report::Report;
 use serde::Serialize;
 use sudoku_engine::interval::as_csv_cells;
-use crate::report::Report;
 
 /// One output format of a report.
 pub trait Exporter {

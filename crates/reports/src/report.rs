@@ -251,11 +251,7 @@ impl Report {
             .max()
             .unwrap_or(Status::Ok);
         let counted = self.results.iter().any(|r| r.wrong > 0 || r.crashed > 0);
-        worst.max(if counted {
-            Status::Failed
-        } else {
-            Status::Ok
-        })
+        worst.max(if counted { Status::Failed } else { Status::Ok })
     }
 
     /// The records of one set, in table order.

@@ -4,8 +4,8 @@
 
 use super::export::{Csv, Exporter, Json};
 use super::table::{self, Flavor};
-use std::path::Path;
 use crate::report::Report;
+use std::path::Path;
 use sudoku_engine::Problem;
 
 /// Problems listed in report.md at most; results.json has them all.

@@ -24,9 +24,9 @@
 //! when every timed line of the row measured it; otherwise it is `null`
 //! (n/a), as the lines say for each statistic alike.
 
+use crate::report::{ResultRecord, SetInfo};
 use std::time::Duration;
 use sudoku_engine::interval::median;
-use crate::report::{ResultRecord, SetInfo};
 use sudoku_engine::results::{Line, Said};
 
 /// One statistic of a row, summed over its timed puzzles. The row shows it

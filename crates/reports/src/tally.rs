@@ -4,6 +4,7 @@
 //! of one run.
 
 use super::summary::{finish_row, rank, Acc};
+use crate::report::{Report, ResultRecord, SetInfo};
 use std::collections::HashSet;
 use sudoku_core::Solver;
 use sudoku_engine::interval::MIN_PUZZLES_FOR_STANDING;
@@ -11,11 +12,10 @@ use sudoku_engine::interval::{
     percentile_interval, ratio_interval, replicate, Interval, Replicates,
 };
 use sudoku_engine::machine::Machine;
-use crate::report::{Report, ResultRecord, SetInfo};
-use sudoku_engine::{Problem, StrategyInfo};
 use sudoku_engine::results::{Line, LineProblem, LineShape};
 use sudoku_engine::runner::{self, Progress};
 use sudoku_engine::sink::{Both, Sink};
+use sudoku_engine::{Problem, StrategyInfo};
 use sudoku_engine::{PuzzleSet, RunConfig};
 
 /// The report's figures, tallied from results lines: what

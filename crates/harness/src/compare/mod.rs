@@ -28,8 +28,8 @@ pub use crate::palette;
 pub use crate::registry::pick_strategies;
 pub use config::RunConfig;
 pub use report::{Report, ResultRecord, SetInfo};
-pub use sudoku_engine::{Problem, ProblemKind, StrategyInfo};
 pub use sets::{natural_cmp, PuzzleSet};
+pub use sudoku_engine::{Problem, ProblemKind, StrategyInfo};
 pub use sudoku_reports::compare;
 
 use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};

@@ -151,7 +151,11 @@ fn result_fields() -> Vec<String> {
     let mut fields = Vec::new();
     for row in table.lines().filter(|l| l.starts_with("| `")) {
         let first_cell = row.split('|').nth(1).unwrap();
-        fields.extend(first_cell.split(',').map(|f| f.trim().trim_matches('`').to_string()));
+        fields.extend(
+            first_cell
+                .split(',')
+                .map(|f| f.trim().trim_matches('`').to_string()),
+        );
     }
     fields
 }
@@ -573,7 +577,10 @@ fn csv_has_a_header_and_a_record_per_set_and_strategy() {
     let mut documented: Vec<&str> = fields.iter().map(String::as_str).collect();
     header.sort_unstable();
     documented.sort_unstable();
-    assert_eq!(header, documented, "the CSV's columns are the documented fields");
+    assert_eq!(
+        header, documented,
+        "the CSV's columns are the documented fields"
+    );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 4);
     let mut reader = csv::Reader::from_reader(text.as_bytes());
@@ -582,7 +589,10 @@ fn csv_has_a_header_and_a_record_per_set_and_strategy() {
         let record = record.unwrap();
         assert_eq!(record.len(), fields.len());
         // An interval is one cell, `[lo, hi]`, or empty.
-        let ci = &record[reader_headers.iter().position(|f| f == "mean_us_ci95").unwrap()];
+        let ci = &record[reader_headers
+            .iter()
+            .position(|f| f == "mean_us_ci95")
+            .unwrap()];
         assert!(
             ci.is_empty() || (ci.starts_with('[') && ci.contains(", ")),
             "{ci}"
