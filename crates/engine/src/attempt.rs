@@ -27,7 +27,7 @@
 //! of kind `wrong_solution`, `expected_mismatch` or `protocol`, makes the
 //! attempt `bad` (no vote in the cross-check) and counts it wrong.
 
-use super::report::ProblemKind;
+use super::problem::ProblemKind;
 use super::results::{fastest_time, Line, LineProblem, LineShape, Said, StopReason};
 use crate::budget::{budget_note, EstimatorFor};
 use crate::follow_up::Traced;

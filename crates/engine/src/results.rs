@@ -36,7 +36,7 @@
 //! the shards run in.
 
 pub use super::config::{shard, Shard};
-use super::report::ProblemKind;
+use super::problem::ProblemKind;
 use super::settings::{Header, Settings};
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};

@@ -51,7 +51,8 @@
 //!
 //! # Exit status
 //!
-//! See [`status`](crate::report::Report::status): 1 for wrong answers, crashes and disagreements, 2
+//! See [`ProblemKind::status`](crate::ProblemKind::status) and the report's
+//! `status` (`sudoku_reports::report`): 1 for wrong answers, crashes and disagreements, 2
 //! for unreadable or empty sets. Budget hits, unparseable lines and puzzles
 //! that are invalid, unsolvable or have several solutions are *results* of a
 //! comparison, not failures of it, and leave the status at 0.
@@ -60,12 +61,13 @@ use super::attempt::{attempt, follow_up, parse_error_line, retime, Attempt};
 use super::config::RunConfig;
 use super::cross_check::cross_check;
 use super::machine::Machine;
+use super::problem::{Problem, ProblemKind};
 use super::progress::Out;
 use super::protocol::{ordered, rotation};
-use super::report::{Problem, ProblemKind, StrategyInfo};
 use super::results::{Line, LineProblem};
 use super::sets::PuzzleSet;
 use super::sink::Sink;
+use super::strategy_info::StrategyInfo;
 use crate::follow_up::Traced;
 use rayon::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};

@@ -5,7 +5,7 @@
 //! matches into the printer's sink: a report's tally, a results file and a
 //! view each implement it, and the engine knows none of them.
 
-use crate::report::Problem;
+use crate::problem::Problem;
 use crate::results::Line;
 
 /// Receives a run as it happens: the sets and strategies first, then each

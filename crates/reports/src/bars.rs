@@ -6,10 +6,10 @@
 
 use crate::draw::*;
 use crate::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
+use crate::report::{Report, ResultRecord};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
-use sudoku_engine::report::{Report, ResultRecord};
 
 /// A set's short label: the file name without its extension.
 fn short_name(set: &str) -> String {

@@ -5,10 +5,10 @@
 
 use crate::draw::*;
 use crate::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
+use crate::report::Report;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::Path;
-use sudoku_engine::report::Report;
 
 /// The cactus plot: one line per strategy through its decided puzzles, the
 /// k-th fastest at (k, time). Returns `false` when nothing was decided.

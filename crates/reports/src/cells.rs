@@ -4,12 +4,12 @@
 //! because of budget hits is written `>= 176ms` (an upper bound `<= 5.68`);
 //! what a strategy does not measure, or a shape it does not support, is n/a.
 
+use crate::report::ResultRecord;
 use sudoku_engine::format::{format_bytes, format_ratio, format_si, format_us};
 use sudoku_engine::interval::Interval;
-use sudoku_engine::report::ResultRecord;
 
 /// Column headers; `\n` splits a terminal header over two lines.
-pub const HEADERS: [&str; 29] = [
+pub const HEADERS: [&str; 30] = [
     "strategy",
     "attempted",
     "decided",
@@ -23,6 +23,7 @@ pub const HEADERS: [&str; 29] = [
     "wrong",
     "mean",
     "mean\n95% CI",
+    "min",
     "median",
     "median\n95% CI",
     "p90",
@@ -122,6 +123,7 @@ pub fn cells(row: &ResultRecord) -> Vec<String> {
         },
         bound(opt(row.mean_us, format_us), lb, false),
         opt(row.mean_us_ci95, time_interval),
+        bound(opt(row.min_us, format_us), row.min_lower_bound, false),
         bound(opt(row.median_us, format_us), row.median_lower_bound, false),
         opt(row.median_us_ci95, time_interval),
         bound(opt(row.p90_us, format_us), row.p90_lower_bound, false),

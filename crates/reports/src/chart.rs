@@ -8,8 +8,8 @@
 use crate::bars::grouped_log_bars;
 use crate::cactus::cactus;
 use crate::draw::{axis_count, axis_time};
+use crate::report::Report;
 use std::path::Path;
-use sudoku_engine::report::Report;
 
 /// Categorical colours, for charts whose colours are not strategies (kept
 /// under this name for the ladder chart); a strategy's colour is

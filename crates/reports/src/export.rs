@@ -4,9 +4,9 @@
 //! (`--format table` and `md` are [`table`](crate::table)'s, the page
 //! [`html`](crate::html)'s.)
 
+use crate::report::Report;
 use serde::Serialize;
 use sudoku_engine::interval::as_csv_cells;
-use sudoku_engine::report::Report;
 
 /// One output format of a report.
 pub trait Exporter {
@@ -83,7 +83,7 @@ pub fn csv_header<T: Serialize + Default>() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_engine::report::ResultRecord;
+    use crate::report::ResultRecord;
 
     #[test]
     fn an_empty_report_still_has_its_csv_header() {

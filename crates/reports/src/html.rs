@@ -9,7 +9,8 @@
 use super::cells::{self, rho};
 use super::notes;
 use crate::markup::html_escape;
-use sudoku_engine::report::{ProblemKind, Report};
+use crate::report::Report;
+use sudoku_engine::ProblemKind;
 
 /// The page. `charts` are `(file name, SVG text)` pairs, inlined in order.
 pub fn index(report: &Report, charts: &[(String, String)]) -> String {

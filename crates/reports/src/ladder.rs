@@ -15,6 +15,7 @@ use crate::cells::{with_interval, with_share};
 use crate::export::{csv, json};
 use crate::ladder_chart::{self, Point};
 use crate::notes::wrap_text;
+use crate::report::{Report, ResultRecord};
 use crate::table::{fitted, text_table, Flavor, Layout};
 use std::collections::HashMap;
 use std::path::Path;
@@ -22,7 +23,6 @@ use sudoku_engine::format::format_si;
 use sudoku_engine::interval::{as_csv_cells, Interval};
 use sudoku_engine::output::write_atomic;
 use sudoku_engine::results::Line;
-use sudoku_engine::{Report, ResultRecord};
 
 /// A rung of the ladder as the command built it: the strategy's id, its
 /// branching and rules by name, and their places in the ladder's lists.

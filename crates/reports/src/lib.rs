@@ -7,8 +7,8 @@
 //! SVG [`chart`]s, one file each, drawn with [`draw`] on one [`palette`], the [`html`] page, and
 //! [`report_files`] for `--report DIR`), and the guide's drawn figures
 //! ([`growth`], [`rule_cost`], [`exact_cover`]; the harness's
-//! `guide_charts` example draws them). The records themselves and the
-//! measuring are `sudoku-engine`'s; nothing here names a strategy.
+//! `guide_charts` example draws them). The report's types ([`report`]) are
+//! this crate's; the results lines and the measuring are `sudoku-engine`'s; nothing here names a strategy.
 
 pub mod bars;
 pub mod cactus;
@@ -29,6 +29,7 @@ pub mod passes;
 pub mod profile;
 pub mod rating;
 pub mod rating_chart;
+pub mod report;
 pub mod report_files;
 pub mod rule_cost;
 pub mod scaling;
@@ -37,4 +38,5 @@ pub mod summary;
 pub mod table;
 pub mod tally;
 
+pub use report::{Report, ResultRecord, SetInfo, StudyRecord};
 pub use tally::{compare, compare_streaming, Tally};

@@ -3,10 +3,10 @@
 //! The terminal, Markdown and HTML reports share them.
 
 use super::cells::ratio_interval;
+use crate::report::{Report, ResultRecord, SetInfo};
 use sudoku_engine::format::{format_bytes, format_ratio, format_us};
 pub use sudoku_engine::interval::MIN_PUZZLES_FOR_STANDING;
 use sudoku_engine::interval::{Interval, Standing};
-use sudoku_engine::report::{Report, ResultRecord, SetInfo};
 
 /// A set's one-line heading: `puzzles/x.txt: 95 puzzles (9x9)`.
 pub fn set_heading(set: &SetInfo) -> String {

@@ -1,9 +1,9 @@
 //! The passes section of a report's tables (`compare --protocol passes` and
 //! `both`): see `sudoku_engine::passes` for how the figures are made.
 
+use crate::report::Report;
 use sudoku_engine::config::Protocol;
 use sudoku_engine::passes::{PassesRecord, CLOCK, DIFFER};
-use sudoku_engine::report::Report;
 
 /// The passes section of a report's tables: per set, each strategy's
 /// passes figure, its interval and spread, and under `--protocol both` the

@@ -5,9 +5,9 @@
 use crate::cells::rho;
 use crate::draw::{axis_count, header, header_height, Area, Swatch};
 use crate::palette::{self, TEXT_AXIS, TEXT_MIN, WIDTH};
+use crate::report::{Report, StudyRecord};
 use plotters::prelude::*;
 use std::path::Path;
-use sudoku_engine::report::{Report, StudyRecord};
 
 /// The chart file of a rated set: `rating_vs_nodes.svg` when it is the only
 /// rated set, else `rating_vs_nodes_<file stem>.svg`.

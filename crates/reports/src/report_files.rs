@@ -4,8 +4,9 @@
 
 use super::export::{Csv, Exporter, Json};
 use super::table::{self, Flavor};
+use crate::report::Report;
 use std::path::Path;
-use sudoku_engine::report::{Problem, Report};
+use sudoku_engine::Problem;
 
 /// Problems listed in report.md at most; results.json has them all.
 const MD_PROBLEMS: usize = 200;

@@ -9,9 +9,9 @@
 //! here reads it back out of a name or a label.
 
 use crate::export::json;
+use crate::report::Report;
 use plotters::prelude::*;
 use std::path::Path;
-use sudoku_engine::Report;
 
 /// A set of the study and its grid side, as the command defines them.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -30,8 +30,8 @@
 //! tables ([`html::study_tables`](crate::html::study_tables)) and the chart
 //! `rating_vs_nodes*.svg` ([`rating_chart`](crate::rating_chart)).
 
+use crate::report::StudyRecord;
 pub use sudoku_core::stats::{ranks, spearman};
-use sudoku_engine::report::StudyRecord;
 use sudoku_engine::results::{Line, StopReason};
 
 /// One rated puzzle as one strategy ran it.

@@ -24,9 +24,9 @@
 //! when every timed line of the row measured it; otherwise it is `null`
 //! (n/a), as the lines say for each statistic alike.
 
+use crate::report::{ResultRecord, SetInfo};
 use std::time::Duration;
 use sudoku_engine::interval::median;
-use sudoku_engine::report::{ResultRecord, SetInfo};
 use sudoku_engine::results::{Line, Said};
 
 /// One statistic of a row, summed over its timed puzzles. The row shows it
@@ -250,6 +250,8 @@ pub(super) fn finish_row(
     row.decided_us = decided.into_iter().map(|t| micros(t as f64)).collect();
     row.lower_bound = censored;
     row.mean_us = Some(micros(mean));
+    row.min_us = Some(micros(sorted[0] as f64));
+    row.min_lower_bound = bounded_by(sorted[0], min_time);
     let (med, med_bound) = censored_median(&sorted, min_time);
     row.median_us = Some(micros(med));
     row.median_lower_bound = med_bound;

@@ -31,7 +31,7 @@ use super::cells::{
 use super::notes::{
     footnotes, run_line, set_description, set_heading, standings, warnings, wrap_text,
 };
-use sudoku_engine::report::{Report, SetInfo};
+use crate::report::{Report, SetInfo};
 use tabled::builder::Builder;
 use tabled::settings::object::{Columns, Rows};
 use tabled::settings::{Alignment, Style};

@@ -4,6 +4,7 @@
 //! of one run.
 
 use super::summary::{finish_row, rank, Acc};
+use crate::report::{Report, ResultRecord, SetInfo};
 use std::collections::HashSet;
 use sudoku_core::Solver;
 use sudoku_engine::interval::MIN_PUZZLES_FOR_STANDING;
@@ -11,10 +12,10 @@ use sudoku_engine::interval::{
     percentile_interval, ratio_interval, replicate, Interval, Replicates,
 };
 use sudoku_engine::machine::Machine;
-use sudoku_engine::report::{Problem, Report, ResultRecord, SetInfo, StrategyInfo};
 use sudoku_engine::results::{Line, LineProblem, LineShape};
 use sudoku_engine::runner::{self, Progress};
 use sudoku_engine::sink::{Both, Sink};
+use sudoku_engine::{Problem, StrategyInfo};
 use sudoku_engine::{PuzzleSet, RunConfig};
 
 /// The report's figures, tallied from results lines: what
@@ -410,6 +411,9 @@ mod tests {
         );
         // The means stay each row's own, over its own puzzles.
         assert_eq!(rb.mean_us, Some(1.2));
+        // So are the fastest puzzles, and none of them was stopped.
+        assert_eq!((ra.min_us, rb.min_us), (Some(1.0), Some(0.8)));
+        assert!(!ra.min_lower_bound && !rb.min_lower_bound);
         assert_eq!(ra.ratio_to_fastest, Some(1.0));
         assert_eq!(rb.ratio_to_fastest, Some(0.8));
         assert_eq!(rb.ratio_to_previous, Some(0.8));

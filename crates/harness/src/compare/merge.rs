@@ -4,7 +4,6 @@
 //! the puzzles the files hold.
 
 use super::config::RunConfig;
-use super::report::{Problem, ProblemKind, StrategyInfo};
 use super::results::{read, Held, Line};
 use super::settings::Settings;
 use super::tally::Tally;
@@ -13,6 +12,7 @@ use crate::{registry, Status};
 use clap::Args;
 use std::collections::HashMap;
 use std::path::PathBuf;
+use sudoku_engine::{Problem, ProblemKind, StrategyInfo};
 
 /// Strategy infos for lines whose strategies may not be registered here.
 pub fn strategy_infos(lines: &[Line]) -> Vec<StrategyInfo> {

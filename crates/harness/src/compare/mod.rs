@@ -3,9 +3,9 @@
 //!
 //! The command only wires: the engine (`sudoku-engine`: [`config`],
 //! [`attempt`], [`protocol`], [`cross_check`], [`runner`], [`passes`] (`--protocol passes`), the records
-//! [`results`] and [`report`], [`sets`], [`settings`], [`machine`]) runs the
+//! [`results`], [`sets`], [`settings`], [`machine`]) runs the
 //! strategies and streams results lines into a sink; the reports
-//! (`sudoku-reports`: [`tally`] with [`summary`] and [`study`], then
+//! (`sudoku-reports`: [`tally`] with [`summary`] and [`study`] into a [`report`], then
 //! [`table`], [`chart`], [`html`], [`report_files`] and
 //! [`export`](sudoku_reports::export)) make the report and its views. Both
 //! are re-exported here under the names the commands and tests use.
@@ -15,18 +15,21 @@
 //! `sudoku-lab merge`.
 
 pub use sudoku_engine::{
-    attempt, config, cross_check, interval, machine, pin, progress, protocol, report, results,
-    runner, sets, settings,
+    attempt, config, cross_check, interval, machine, pin, progress, protocol, results, runner,
+    sets, settings,
 };
-pub use sudoku_reports::{cells, chart, html, notes, report_files, study, summary, table, tally};
+pub use sudoku_reports::{
+    cells, chart, html, notes, report, report_files, study, summary, table, tally,
+};
 pub mod merge;
 pub mod passes;
 pub use crate::palette;
 
 pub use crate::registry::pick_strategies;
 pub use config::RunConfig;
-pub use report::{Problem, ProblemKind, Report, ResultRecord, SetInfo, StrategyInfo};
+pub use report::{Report, ResultRecord, SetInfo};
 pub use sets::{natural_cmp, PuzzleSet};
+pub use sudoku_engine::{Problem, ProblemKind, StrategyInfo};
 pub use sudoku_reports::compare;
 
 use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};

@@ -139,61 +139,26 @@ fn without_strategies_the_headline_ones_run() {
 }
 
 #[cfg(feature = "reference")] // used only by the tests that name the reference
-/// Every field reports/README.md documents for a result record.
-const RESULT_FIELDS: [&str; 52] = [
-    "set",
-    "strategy",
-    "reference",
-    "supported",
-    "attempted",
-    "decided",
-    "solved",
-    "unique",
-    "multiple",
-    "none",
-    "invalid",
-    "budget_hit",
-    "crashed",
-    "wrong",
-    "undecided",
-    "unsupported",
-    "timed",
-    "lower_bound",
-    "mean_us",
-    "median_us",
-    "median_lower_bound",
-    "p90_us",
-    "p90_lower_bound",
-    "max_us",
-    "puzzles_per_sec",
-    "ratio_to_fastest",
-    "mean_us_ci95",
-    "median_us_ci95",
-    "ratio_ci95",
-    "ratio_to_reference",
-    "ratio_to_reference_ci95",
-    "ratio_to_previous",
-    "ratio_to_previous_ci95",
-    "nodes_mean",
-    "nodes_median",
-    "nodes_median_lower_bound",
-    "nodes_max",
-    "guesses_mean",
-    "guesses_max",
-    "backtracks_mean",
-    "backtracks_max",
-    "no_guess_pct",
-    "peak_bytes",
-    "mems_mean",
-    "mems_max",
-    "mems_ratio",
-    "repeated",
-    "repeat_spread_median_pct",
-    "repeat_spread_max_pct",
-    "wall_ms",
-    "budget_notes",
-    "budget_note",
-];
+/// Every field reports/README.md documents for a result record (its
+/// `results[]` table), so a new column is documented or this test fails.
+fn result_fields() -> Vec<String> {
+    let readme = std::fs::read_to_string(crate::common::root().join("reports/README.md")).unwrap();
+    let table = readme
+        .split("### `results[]`")
+        .nth(1)
+        .expect("reports/README.md documents results[]");
+    let table = table.split("\n#").next().unwrap();
+    let mut fields = Vec::new();
+    for row in table.lines().filter(|l| l.starts_with("| `")) {
+        let first_cell = row.split('|').nth(1).unwrap();
+        fields.extend(
+            first_cell
+                .split(',')
+                .map(|f| f.trim().trim_matches('`').to_string()),
+        );
+    }
+    fields
+}
 
 #[cfg(feature = "reference")] // used only by the tests that name the reference
 const MACHINE_FIELDS: [&str; 30] = [
@@ -249,12 +214,13 @@ fn json_has_the_documented_fields() {
     assert!(json["machine"]["date"].as_str().unwrap().ends_with('Z'));
     let results = json["results"].as_array().unwrap();
     assert_eq!(results.len(), 2);
+    let fields = result_fields();
     for r in results {
         let r = r.as_object().unwrap();
-        for field in RESULT_FIELDS {
+        for field in &fields {
             assert!(r.contains_key(field), "results[].{field} missing");
         }
-        assert_eq!(r.len(), RESULT_FIELDS.len(), "undocumented fields in {r:?}");
+        assert_eq!(r.len(), fields.len(), "undocumented fields in {r:?}");
     }
     let naive = record(&json, "naive");
     assert_eq!(naive["attempted"], 2);
@@ -611,17 +577,26 @@ fn csv_has_a_header_and_a_record_per_set_and_strategy() {
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let mut lines = text.lines();
-    assert_eq!(lines.next().unwrap(), RESULT_FIELDS.join(","));
+    let mut header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let fields = result_fields();
+    let mut documented: Vec<&str> = fields.iter().map(String::as_str).collect();
+    header.sort_unstable();
+    documented.sort_unstable();
+    assert_eq!(
+        header, documented,
+        "the CSV's columns are the documented fields"
+    );
     let rows: Vec<&str> = lines.collect();
     assert_eq!(rows.len(), 4);
     let mut reader = csv::Reader::from_reader(text.as_bytes());
+    let reader_headers = reader.headers().unwrap().clone();
     for record in reader.records() {
         let record = record.unwrap();
-        assert_eq!(record.len(), RESULT_FIELDS.len());
+        assert_eq!(record.len(), fields.len());
         // An interval is one cell, `[lo, hi]`, or empty.
-        let ci = &record[RESULT_FIELDS
+        let ci = &record[reader_headers
             .iter()
-            .position(|f| *f == "mean_us_ci95")
+            .position(|f| f == "mean_us_ci95")
             .unwrap()];
         assert!(
             ci.is_empty() || (ci.starts_with('[') && ci.contains(", ")),

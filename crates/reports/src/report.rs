@@ -1,6 +1,7 @@
-//! The report of a comparison: serde records (the stable JSON and CSV schema),
-//! problems, and their JSON and CSV text. (`--report DIR` writes it with the
-//! tables and charts: `sudoku_reports::report_files`.)
+//! The report of a comparison, made by the [`tally`](crate::tally) from the
+//! engine's results lines: serde records (the stable JSON and CSV schema).
+//! (`--report DIR` writes it with the tables and charts:
+//! [`report_files`](crate::report_files).)
 //!
 //! # JSON schema (`--format json`, `results.json`)
 //!
@@ -28,11 +29,11 @@
 //! with a header naming the fields; `null` is an empty field. Field meanings
 //! and units are documented on [`ResultRecord`] and in `reports/README.md`.
 
-use super::interval::Interval;
-use super::machine::Machine;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use sudoku_core::Solver;
+use sudoku_engine::interval::Interval;
+use sudoku_engine::machine::Machine;
+use sudoku_engine::passes::PassesRecord;
+use sudoku_engine::{Problem, Status, StrategyInfo};
 
 /// One strategy on one set: the row of a table, a record of the JSON
 /// `results` array and a line of the CSV.
@@ -105,9 +106,16 @@ pub struct ResultRecord {
     /// Some timed puzzle was stopped by a budget (`budget_hit` > 0 with a
     /// time): the figures listed above are bounds, not measurements.
     pub lower_bound: bool,
-    /// Time per puzzle, µs: mean, median, 90th percentile (nearest rank), max.
-    /// Each puzzle's time is the fastest of its rounds.
+    /// Time per puzzle, µs: mean, min, median, 90th percentile (nearest
+    /// rank), max. Each puzzle's time is the fastest of its rounds.
     pub mean_us: Option<f64>,
+    /// The fastest puzzle: what the strategy costs at the least, its floor
+    /// of setup and checks.
+    #[serde(default)]
+    pub min_us: Option<f64>,
+    /// `min_us` is a lower bound (the fastest puzzle was stopped by a budget).
+    #[serde(default)]
+    pub min_lower_bound: bool,
     pub median_us: Option<f64>,
     /// `median_us` is a lower bound (a stopped puzzle ranks at or below it).
     pub median_lower_bound: bool,
@@ -193,32 +201,6 @@ pub struct ResultRecord {
     pub decided_us: Vec<f64>,
 }
 
-/// A strategy taking part, as `sudoku-lab list` shows it.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct StrategyInfo {
-    pub id: String,
-    pub summary: String,
-    pub reference: bool,
-    pub counts_nodes: bool,
-    /// Whether it counts mems (`mems_*` are `null` when not).
-    #[serde(default)]
-    pub counts_mems: bool,
-}
-
-impl StrategyInfo {
-    /// What a strategy says of itself ([`sudoku_core::Info`]).
-    pub fn of(solver: &dyn Solver) -> StrategyInfo {
-        let info = solver.info();
-        StrategyInfo {
-            id: info.id.to_string(),
-            summary: info.summary.to_string(),
-            reference: info.outside,
-            counts_nodes: info.reports.nodes,
-            counts_mems: info.reports.mems,
-        }
-    }
-}
-
 /// One set as read.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct SetInfo {
@@ -236,72 +218,6 @@ pub struct SetInfo {
     pub disagreements: u64,
 }
 
-/// What kind of problem a run met.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProblemKind {
-    /// A set could not be opened or read (exit status 2).
-    Unreadable,
-    /// A set held no puzzle (exit status 2).
-    Empty,
-    /// A line did not parse: counted invalid, not a failure.
-    ParseError,
-    /// A reported solution failed verification (exit status 1).
-    WrongSolution,
-    /// A unique solution differs from the file's, or `none` was said of a
-    /// puzzle whose file gives a solution (exit status 1).
-    ExpectedMismatch,
-    /// A strategy broke the solver contract (exit status 1).
-    Protocol,
-    /// A solve panicked (exit status 1).
-    Crashed,
-    /// Strategies gave different verdicts for a puzzle (exit status 1).
-    Disagreement,
-    /// Repeats of the same solve gave different counts (exit status 1).
-    Nondeterministic,
-    /// `merge`: two lines of one (puzzle, strategy) say different things
-    /// (exit status 1).
-    ConflictingLines,
-}
-
-impl ProblemKind {
-    /// The exit status this problem calls for.
-    pub fn status(self) -> crate::status::Status {
-        use crate::status::Status;
-        match self {
-            ProblemKind::Unreadable | ProblemKind::Empty => Status::Usage,
-            ProblemKind::ParseError => Status::Ok,
-            _ => Status::Failed,
-        }
-    }
-}
-
-/// Something a run met that the tables alone would not say.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Problem {
-    pub kind: ProblemKind,
-    pub set: String,
-    /// 1-based line in the set's file, when the problem is about one puzzle.
-    pub line: Option<usize>,
-    /// The strategies concerned (for a disagreement: the ones counted wrong).
-    pub strategies: Vec<String>,
-    pub message: String,
-}
-
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let prefix = match self.kind {
-            ProblemKind::ParseError => "invalid input",
-            ProblemKind::Disagreement => "error: DISAGREEMENT",
-            _ => "error",
-        };
-        match self.line {
-            Some(line) => write!(f, "{prefix}: {}:{line}: {}", self.set, self.message),
-            None => write!(f, "{prefix}: {}: {}", self.set, self.message),
-        }
-    }
-}
-
 /// The whole result of a comparison.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Report {
@@ -317,9 +233,9 @@ pub struct Report {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub study: Vec<StudyRecord>,
     /// Under `--protocol passes` or `both`: each strategy alone in its own
-    /// processes, whole-set passes ([`super::passes`]); absent otherwise.
+    /// processes, whole-set passes ([`sudoku_engine::passes`]); absent otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub passes: Vec<super::passes::PassesRecord>,
+    pub passes: Vec<PassesRecord>,
 }
 
 impl Report {
@@ -327,19 +243,15 @@ impl Report {
     /// disagreement; 2 for an unreadable or empty set. Budget hits, parse
     /// errors and invalid / unsolvable / multiple-solution puzzles are results,
     /// not failures.
-    pub fn status(&self) -> crate::status::Status {
+    pub fn status(&self) -> Status {
         let worst = self
             .problems
             .iter()
             .map(|p| p.kind.status())
             .max()
-            .unwrap_or(crate::status::Status::Ok);
+            .unwrap_or(Status::Ok);
         let counted = self.results.iter().any(|r| r.wrong > 0 || r.crashed > 0);
-        worst.max(if counted {
-            crate::status::Status::Failed
-        } else {
-            crate::status::Status::Ok
-        })
+        worst.max(if counted { Status::Failed } else { Status::Ok })
     }
 
     /// The records of one set, in table order.
