@@ -3,7 +3,7 @@
 //! What a run's records become: the aggregators ([`tally`], which makes a
 //! report from results lines, with [`summary`]'s figures and [`study`]'s
 //! rating correlations) and the views (terminal and Markdown [`table`]s, JSON and
-//! CSV ([`export`]), the
+//! CSV ([`export`]); [`formats`] lists every `--format` a report prints in), the
 //! SVG [`chart`]s, one file each, drawn with [`draw`] on one [`palette`], the [`html`] page, and
 //! [`report_files`] for `--report DIR`), and the guide's drawn figures
 //! ([`growth`], [`rule_cost`], [`exact_cover`]; the harness's
@@ -18,6 +18,7 @@ pub mod draw;
 pub mod estimate;
 pub mod exact_cover;
 pub mod export;
+pub mod formats;
 pub mod growth;
 pub mod html;
 pub mod ladder;

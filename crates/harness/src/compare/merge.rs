@@ -4,15 +4,16 @@
 //! the puzzles the files hold.
 
 use super::config::RunConfig;
+use super::report_format_parser;
 use super::results::{read, Held, Line};
 use super::settings::Settings;
 use super::tally::Tally;
-use super::CompareFormat;
 use crate::{registry, Status};
 use clap::Args;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use sudoku_engine::{Problem, ProblemKind, StrategyInfo};
+use sudoku_reports::formats::ReportFormat;
 
 /// Strategy infos for lines whose strategies may not be registered here.
 pub fn strategy_infos(lines: &[Line]) -> Vec<StrategyInfo> {
@@ -59,8 +60,8 @@ pub struct MergeArgs {
     pub files: Vec<PathBuf>,
 
     /// Output format on stdout
-    #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
-    pub format: CompareFormat,
+    #[arg(long, default_value = "table", value_parser = report_format_parser())]
+    pub format: &'static ReportFormat,
 
     /// Also write report.md, results.json, results.csv and SVG charts into DIR
     #[arg(long, value_name = "DIR")]

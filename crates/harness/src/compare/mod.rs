@@ -38,8 +38,7 @@ use clap::{Args, ValueEnum};
 use sets::{default_sets, expand_sets};
 use std::path::{Path, PathBuf};
 use sudoku_core::Solver;
-use sudoku_reports::export::{Csv, Exporter, Json};
-use table::Flavor;
+use sudoku_reports::formats::{report_format, ReportFormat, REPORT_FORMATS};
 
 /// Without `--set` and `--limit-puzzles`, each bundled set is cut to this many
 /// puzzles, so plain `compare` stays under a minute even if the corpus grows
@@ -84,17 +83,17 @@ Protocols (--protocol):
           they differ by more than 5%.
 README.md (Protocols) says how far the two agree; `--strategies null` adds the harness's floor, a row that does nothing.";
 
-/// Output format of `compare`.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CompareFormat {
-    /// One text table per set
-    Table,
-    /// Markdown tables
-    Md,
-    /// The whole report as JSON (schema in reports/README.md)
-    Json,
-    /// One CSV record per set x strategy
-    Csv,
+/// `--format`: one of the reports' [`REPORT_FORMATS`], offered with their help, so a new
+/// format is an entry there and no change here.
+pub(crate) fn report_format_parser(
+) -> impl clap::builder::TypedValueParser<Value = &'static ReportFormat> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(
+        REPORT_FORMATS
+            .iter()
+            .map(|format| PossibleValue::new(format.name).help(format.help)),
+    )
+    .map(|name| report_format(&name).expect("the parser offers only listed names"))
 }
 
 /// `--protocol`: how the strategies are timed.
@@ -205,8 +204,8 @@ pub struct CompareArgs {
     pub jobs: u64,
 
     /// Output format on stdout
-    #[arg(long, value_enum, default_value_t = CompareFormat::Table)]
-    pub format: CompareFormat,
+    #[arg(long, default_value = "table", value_parser = report_format_parser())]
+    pub format: &'static ReportFormat,
 
     /// Tables with every column (verdicts, p90, max, puzzles/s, backtracks, memory):
     /// about 215 characters wide. The default table fits the terminal (100 columns when
@@ -271,7 +270,7 @@ pub fn run(args: &CompareArgs) -> Status {
                     None => note,
                 };
                 // Tables show the note themselves; JSON and CSV readers see it here.
-                if matches!(args.format, CompareFormat::Json | CompareFormat::Csv) {
+                if !args.format.carries_notes {
                     eprintln!("{note}");
                 }
                 notes.push(note);
@@ -442,25 +441,18 @@ fn open_results(
 
 /// Prints the report in `format` and writes `--report DIR`; the status of
 /// the output.
-pub(crate) fn print_report(report: &Report, format: CompareFormat, dir: Option<&Path>) -> Status {
+pub(crate) fn print_report(report: &Report, format: &ReportFormat, dir: Option<&Path>) -> Status {
     print_report_with(report, format, false, dir)
 }
 
 /// [`print_report`], with `--wide` tables or compact ones fitted to the terminal.
 pub(crate) fn print_report_with(
     report: &Report,
-    format: CompareFormat,
+    format: &ReportFormat,
     wide: bool,
     dir: Option<&Path>,
 ) -> Status {
-    let text = match format {
-        CompareFormat::Table => {
-            table::render_with(report, Flavor::Terminal, table::Layout::detect(wide))
-        }
-        CompareFormat::Md => table::render(report, Flavor::Markdown),
-        CompareFormat::Json => Json.export(report),
-        CompareFormat::Csv => Csv.export(report),
-    };
+    let text = format.render(report, wide);
     // A closed stdout (piped into `head`) is a quiet stop; a full disk is not.
     let mut status = crate::output::print(&text);
     if let Some(dir) = dir {
