@@ -3,7 +3,7 @@
 //! and the command line offers exactly these names with their help. A new
 //! format is a new entry here and nothing else.
 
-use crate::export::{Csv, Exporter, Json};
+use crate::export::{json_line, Csv, Exporter, Json};
 use crate::report::Report;
 use crate::table::{self, Flavor, Layout};
 
@@ -55,6 +55,15 @@ pub const REPORT_FORMATS: &[ReportFormat] = &[
         carries_notes: false,
         render: |report, _| Csv.export(report),
     },
+    ReportFormat {
+        name: "jsonl",
+        help: "One JSON object per set x strategy, one a line (jq, pandas' read_json(lines=True))",
+        carries_notes: false,
+        render: |report, _| {
+            let lines = report.results.iter().map(|record| json_line(record) + "\n");
+            lines.collect()
+        },
+    },
 ];
 
 /// The format called `name`.
@@ -80,5 +89,23 @@ mod tests {
             );
         }
         assert!(report_format("nonsense").is_none());
+    }
+
+    #[test]
+    fn jsonl_is_the_csv_records_one_json_object_a_line() {
+        let mut report = Report::default();
+        for strategy in ["a", "b"] {
+            report.results.push(crate::report::ResultRecord {
+                strategy: strategy.to_string(),
+                ..Default::default()
+            });
+        }
+        let text = report_format("jsonl").unwrap().render(&report, false);
+        let lines: Vec<serde_json::Value> = text
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("each line is JSON"))
+            .collect();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[1]["strategy"], "b");
     }
 }
