@@ -2,8 +2,8 @@
 //! [`run`], which hands each to its command.
 
 use crate::{
-    compare, estimate, explain, generate, ladder, output, rate, registry, scaling, solve, stderr,
-    trace, Status,
+    catalog, compare, estimate, explain, generate, ladder, output, rate, registry, scaling, solve,
+    stderr, trace, Status,
 };
 use clap::{Parser, Subcommand};
 
@@ -45,6 +45,8 @@ pub enum Command {
     Trace(trace::TraceArgs),
     /// Run every strategy on one puzzle and explain the differences in words
     Explain(explain::ExplainArgs),
+    /// List the puzzle files of a folder (default: the bundled sets): puzzles, sizes, ratings
+    Sets(catalog::SetsArgs),
     /// Make seeded, reproducible puzzles with a unique solution, of any shape
     Generate(generate::GenerateArgs),
     /// The scaling study: every strategy on one bundled set per side, 4x4 to 25x25, charted
@@ -87,6 +89,7 @@ fn run_command(cli: Cli) -> Status {
         Command::Count(args) => solve::count(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Sets(args) => catalog::run(&args),
         Command::Generate(args) => generate::generate(&args),
         Command::Scaling(args) => scaling::run(&args),
         Command::Compare(args) => compare::run(&args),

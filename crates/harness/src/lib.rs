@@ -49,6 +49,7 @@ macro_rules! eprint {
 pub use sudoku_engine::{format, input, jobs, output, stderr, units, Status};
 
 pub mod args;
+pub mod catalog;
 pub mod cli;
 pub mod compare;
 pub mod estimate;

@@ -24,6 +24,7 @@ mod rate;
 mod reading_back;
 mod reliability;
 mod replay;
+mod sets;
 mod settings;
 mod streaming;
 mod teaching;
