@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufReader, Write as _};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use sudoku_engine::output;
 use sudoku_engine::sets::files_in;
