@@ -265,9 +265,11 @@
 //! banned configurations kept as state (measured: 222.1 nodes against
 //! 221.4, the same tree in effect). The triad pass runs about once per
 //! node and finds something in one pass of five on the 1106 set, one in
-//! twenty on serg, which makes a node cost about 1.4 times one of
-//! `bitboard`: more than the smaller tree saves, on every set measured but
-//! the 17-clue puzzles (`compare`, both rows in one process, AMD EPYC).
+//! twenty on serg, which makes a node cost about 1.8 times one of
+//! `bitboard` in instructions (about 2,460 against 1,360 per node on the
+//! first 200 puzzles of the 1106 set, valgrind, x86-64-v3 build; the triad
+//! pass alone about 1,000): more than the smaller tree saves, on every set
+//! measured but the 17-clue puzzles.
 //!
 //! Its statistics: `nodes` counts the root and every configuration child;
 //! `placements` as `bitboard`; `guesses` and `backtracks` are not reported
