@@ -7,11 +7,12 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use sudoku_engine::output;
 use sudoku_engine::sets::files_in;
 use sudoku_input::PuzzleReader;
+use sudoku_reports::export;
 use sudoku_reports::table::{text_table, Flavor};
 
 /// `sudoku-lab sets`.
@@ -77,10 +78,7 @@ pub fn run(args: &SetsArgs) -> Status {
     }
     let printed = output::to_stdout(|out| match args.format {
         SetsFormat::Table => writeln!(out, "{}", table(&summaries)),
-        SetsFormat::Json => {
-            serde_json::to_writer_pretty(&mut *out, &summaries).map_err(std::io::Error::other)?;
-            writeln!(out)
-        }
+        SetsFormat::Json => write!(out, "{}", export::json(&summaries)),
     });
     status.max(printed)
 }
@@ -118,9 +116,16 @@ fn summarize(path: &Path) -> Result<SetSummary, String> {
     Ok(summary)
 }
 
+/// The first comment line within the file's first 4 KB (a header, when the
+/// file has one), read without the rest of a large file.
 fn first_comment(path: &Path) -> Option<String> {
-    let text = std::fs::read(path).ok()?;
-    let text = String::from_utf8_lossy(&text[..text.len().min(4096)]).into_owned();
+    let mut head = Vec::new();
+    File::open(path)
+        .ok()?
+        .take(4096)
+        .read_to_end(&mut head)
+        .ok()?;
+    let text = String::from_utf8_lossy(&head);
     let line = text
         .lines()
         .find(|line| line.trim_start().starts_with('#'))?;
