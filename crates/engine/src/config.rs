@@ -237,6 +237,13 @@ impl RunConfig {
         }
     }
 
+    /// The puzzles a strategy takes through its warm-up and rounds at a
+    /// time: `--block`, at least one, and never more than a chunk (a block
+    /// never spans two chunks).
+    pub fn block_size(&self) -> usize {
+        self.block.min(self.chunk).max(1)
+    }
+
     /// The report's `machine` section: this machine, and how the run was set.
     pub fn machine(&self) -> Machine {
         Machine {
@@ -247,15 +254,10 @@ impl RunConfig {
             time_budget_ms: self.limits.time_budget.map(|d| d.as_secs_f64() * 1e3),
             node_budget: self.limits.node_budget,
             memory_budget_bytes: self.limits.memory_budget,
-            warmup_puzzles: if self.warmup {
-                self.block.min(self.chunk).max(1)
-            } else {
-                0
-            },
+            warmup_puzzles: if self.warmup { self.block_size() } else { 0 },
             rounds: self.rounds.max(1),
             seed: self.seed,
-            // A block never spans two chunks.
-            block: self.block.min(self.chunk).max(1),
+            block: self.block_size(),
             order: order_rule(self.order),
             repeat_cutoff_ms: self.repeat_cutoff().as_secs_f64() * 1e3,
             protocol: self.protocol.as_str().to_string(),

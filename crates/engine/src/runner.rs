@@ -209,7 +209,7 @@ fn rounds(
     let mut slots: Vec<Slots> = vec![vec![None; chunk.len()]; strategies.len()];
     let total = config.rounds.max(1);
     let order = ordered(chunk.len(), config.order, config.seed, first_round);
-    'blocks: for (b, block) in order.chunks(config.block.max(1)).enumerate() {
+    'blocks: for (b, block) in order.chunks(config.block_size()).enumerate() {
         for s in rotation(strategies.len(), b) {
             let solver = strategies[s];
             out.stage(solver.id(), set);
@@ -313,7 +313,7 @@ fn plain_pass(
     let limits = config.retime_limits();
     let cutoff = config.repeat_cutoff();
     let order = ordered(chunk.len(), config.order, config.seed, round);
-    for (b, block) in order.chunks(config.block.max(1)).enumerate() {
+    for (b, block) in order.chunks(config.block_size()).enumerate() {
         if config.interrupted() {
             return;
         }
