@@ -275,6 +275,9 @@ fn checked_attempt(
         config.estimator,
     );
     done.wall = started.elapsed();
+    // The later rounds push their times with no allocation between two
+    // timed solves (an allocation there disturbs the next solve's caches).
+    done.times.reserve(config.rounds);
     if let Some(measure) = measure {
         follow_up(
             &mut done,
