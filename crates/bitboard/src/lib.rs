@@ -414,6 +414,8 @@ static INFO: Info = Info {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BitboardConfigs;
 
+sudoku_core::compiled_here!(Bitboard, BitboardConfigs);
+
 static CONFIGS_INFO: Info = Info {
     id: "bitboard-configs",
     summary: "bitboard's 9x9 band path branching on a digit's configuration in a band or stack, with triads (tdoku's model); other shapes as bitboard",

@@ -23,6 +23,17 @@ use crate::trace::{CountMems, NoTrace, Trace};
 /// the givens (no conflict) and the shape ([`Info::shapes`]) and handed over
 /// this thread's scratch for the puzzle's shape; `search` enters the root with
 /// [`Run::enter`] and reports through [`Run`] until it is done or `Run` says stop.
+///
+/// ## Where a strategy's search is compiled
+///
+/// The blanket impl makes `search`, for every trace, generic code, which rustc
+/// compiles in each crate that calls it: each test, example and the program
+/// would compile the whole search again (bitboard's, one copy per grid side,
+/// took 55 s in each of its six test and example binaries). A strategy crate
+/// therefore names its rows once with [`compiled_here!`](crate::compiled_here),
+/// and unoptimised test builds compile its searches in that crate only, where
+/// every crate that uses them finds them. Optimised builds leave it out: they
+/// compile a search where it is called, and inline it there.
 pub trait Strategy: Send + Sync {
     /// Per-shape working memory, reused from puzzle to puzzle on a thread.
     type Scratch: Scratch;
@@ -80,4 +91,26 @@ fn solve_with<S: Strategy + ?Sized, T: Trace>(
         outcome.stats.mems = None;
     }
     outcome
+}
+
+/// Compiles the searches of the strategies named (each a `static` or unit
+/// value) in the crate that invokes it, once; see "Where a strategy's search
+/// is compiled" on [`Strategy`]. Every strategy crate invokes it for its rows:
+///
+/// ```ignore
+/// sudoku_core::compiled_here!(Bitboard, BitboardConfigs);
+/// ```
+///
+/// It takes each row's `Solver` vtable in a kept static, which makes rustc
+/// compile the row's `solve`, `solve_traced` and `solve_counting_mems` here;
+/// crates built without full optimisation then share these copies. Only in
+/// builds with debug assertions (tests, `cargo build`): optimised builds
+/// would compile them twice.
+#[macro_export]
+macro_rules! compiled_here {
+    ($($row:expr),+ $(,)?) => {
+        #[cfg(debug_assertions)]
+        #[used]
+        static COMPILED_HERE: &[&dyn $crate::Solver] = &[$(&$row),+];
+    };
 }

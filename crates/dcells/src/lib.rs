@@ -141,6 +141,8 @@ use sudoku_core::{Family, Grid, Info, Reports, Run, Shape, Shapes, Strategy, Tra
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dcells;
 
+sudoku_core::compiled_here!(Dcells);
+
 static INFO: Info = Info {
     id: "dcells",
     summary: "Knuth's dancing cells (sparse sets): dlx's Algorithm X and choices, sets for links",

@@ -142,6 +142,8 @@ use sudoku_core::{Family, Grid, Info, Reports, Run, Shapes, Strategy, Trace};
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dlx;
 
+sudoku_core::compiled_here!(Dlx);
+
 static INFO: Info = Info {
     id: "dlx",
     summary: "Knuth's Algorithm X on Dancing Links, 4n² constraint columns, smallest column first",

@@ -609,6 +609,8 @@ pub fn rate(puzzle: &Grid) -> Rating {
 /// The strategy: human techniques first, a guess where they run out.
 pub struct Human;
 
+sudoku_core::compiled_here!(Human);
+
 pub static INFO: Info = Info {
     id: "human",
     summary: "singles and locked candidates (naked singles from 16x16 up), a guess on a cell with the fewest candidates where they run out (rate uses every technique)",

@@ -139,6 +139,8 @@ use sudoku_core::{DeadEnd, Family, Grid, Info, Reason, Reports, Run, Shapes, Str
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mrv;
 
+sudoku_core::compiled_here!(Mrv);
+
 static INFO: Info = Info {
     id: "mrv",
     summary: "fewest-candidates cell first, incremental per-cell per-digit conflict counts",

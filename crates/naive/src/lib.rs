@@ -66,6 +66,8 @@ use sudoku_core::{
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Naive;
 
+sudoku_core::compiled_here!(Naive);
+
 static INFO: Info = Info {
     id: "naive",
     summary: "row-major backtracking, digits 1..n, row/col/box used-flags",

@@ -377,6 +377,8 @@ pub static NORVIG: Propagate = Propagate {
     info: &NORVIG_INFO,
 };
 
+sudoku_core::compiled_here!(NORVIG);
+
 /// Looks a rung up by id (`prop:mrv/hidden`), or `norvig`.
 pub fn by_id(id: &str) -> Option<&'static Propagate> {
     if id == NORVIG_INFO.id {

@@ -59,6 +59,8 @@ use sudoku_core::{Family, Grid, Info, Reports, Run, Shape, Shapes, Stop, Strateg
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
+sudoku_core::compiled_here!(Reference);
+
 static INFO: Info = Info {
     id: "reference",
     summary:

@@ -175,6 +175,8 @@ pub static SAT_AUGMENTED: Sat = Sat {
     encoding: Encoding::Augmented,
 };
 
+sudoku_core::compiled_here!(SAT_MINIMAL);
+
 /// What the SAT rows measure. Nodes: the root and one per solver decision;
 /// placements: digits set true on the solver's trail (decisions and unit
 /// propagations); guesses: decisions; backtracks: conflicts; max_depth: most

@@ -20,6 +20,8 @@ pub struct Dfs;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Bfs;
 
+sudoku_core::compiled_here!(Dfs, Bfs);
+
 static DFS: Info = Info {
     id: "dfs",
     summary:
