@@ -6,6 +6,19 @@ use std::time::Duration;
 use sudoku_core::{Limits, Shape};
 use sudoku_input::ReadOptions;
 
+/// `--format` of a command whose result is one table of rows (`ladder`,
+/// `scaling`): the table, or the same rows for a program to read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum RowsFormat {
+    /// The table, fitted to the terminal
+    #[default]
+    Table,
+    /// The rows as a JSON array, one object per row, with every field
+    Json,
+    /// The rows as CSV with a header line, the same fields as the JSON
+    Csv,
+}
+
 /// A time budget, `none` for no budget.
 #[derive(Clone, Copy, Debug)]
 pub struct TimeBudget(pub Option<Duration>);

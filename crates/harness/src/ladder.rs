@@ -24,7 +24,7 @@
 //!
 //! A disagreement, a wrong solution or a crash is an error (exit status 1).
 
-use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs};
+use crate::args::{BudgetArgs, ProtocolArgs, ReadArgs, RowsFormat};
 use crate::output::print;
 use crate::Status;
 use clap::Args;
@@ -81,6 +81,11 @@ pub struct LadderArgs {
     /// compact table that fits the terminal, or 80 columns
     #[arg(long)]
     pub wide: bool,
+
+    /// What standard output shows: the table, or the rows (one per set and
+    /// rung, every column) as JSON or CSV
+    #[arg(long, value_enum, default_value_t = RowsFormat::Table)]
+    pub format: RowsFormat,
 
     /// Write ladder.md, ladder.json, ladder.csv and ladder.svg here
     #[arg(long, value_name = "DIR")]
@@ -217,7 +222,11 @@ pub fn run(args: &LadderArgs) -> Status {
     report.machine.pinned = pinned;
     let rows = counted.rows(&report, &rungs);
     let layout = Layout::detect_or(args.wide, NARROW_WIDTH);
-    let text = ladder::text(&rows, &report, layout);
+    let text = match args.format {
+        RowsFormat::Table => ladder::text(&rows, &report, layout),
+        RowsFormat::Json => ladder::rows_json(&rows),
+        RowsFormat::Csv => ladder::rows_csv(&rows),
+    };
     // A closed pipe is a quiet stop; the report is still written.
     let mut status = print(&text).max(report.status());
     if let Some(dir) = &args.report {

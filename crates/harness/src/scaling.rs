@@ -13,7 +13,7 @@
 //! there, and the table writes it `>= `. Fewer than half the puzzles hitting a
 //! budget leaves the median exact.
 
-use crate::args::BudgetArgs;
+use crate::args::{BudgetArgs, RowsFormat};
 use crate::Status;
 use clap::Args;
 use std::io::IsTerminal;
@@ -60,6 +60,11 @@ pub struct ScalingArgs {
 
     #[command(flatten)]
     pub protocol: crate::args::ProtocolArgs,
+
+    /// What standard output shows: the Markdown table, or the points (one per
+    /// strategy and side) as JSON or CSV
+    #[arg(long, value_enum, default_value_t = RowsFormat::Table)]
+    pub format: RowsFormat,
 
     /// Write scaling.svg, scaling.json and scaling.md here
     #[arg(long, value_name = "DIR", default_value = "reports/scaling")]
@@ -110,8 +115,13 @@ pub fn run(args: &ScalingArgs) -> Status {
     report.machine.pinned = pinned;
     let points = scaling::points(&report, &sides);
     let table = scaling::markdown_table(&points, &report);
+    let text = match args.format {
+        RowsFormat::Table => format!("{table}\n"),
+        RowsFormat::Json => scaling::points_json(&report, &points),
+        RowsFormat::Csv => scaling::points_csv(&points),
+    };
     // The report is written even when standard output is gone.
-    let printed = crate::output::print(&format!("{table}\n"));
+    let printed = crate::output::print(&text);
     if let Err(e) = scaling::write(&args.report, &report, &points, &table) {
         eprintln!("error: {}: {e}", args.report.display());
         return Status::Usage;

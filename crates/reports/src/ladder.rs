@@ -366,6 +366,16 @@ pub fn compact_table(rows: &[Row], width: usize) -> (String, Vec<String>) {
 }
 
 /// The report files, each written atomically.
+/// The rows as JSON: what `ladder --format json` prints and `ladder.json` holds.
+pub fn rows_json(rows: &[Row]) -> String {
+    json(rows)
+}
+
+/// The rows as CSV: what `ladder --format csv` prints and `ladder.csv` holds.
+pub fn rows_csv(rows: &[Row]) -> String {
+    as_csv_cells(|| csv(rows))
+}
+
 pub fn write_report(dir: &Path, rows: &[Row], report: &Report) -> Result<(), String> {
     let mut md = String::from(
         "# The pruning ladder\n\nPer set, every rung `prop:<branching>/<rules>` proving uniqueness; \
@@ -387,9 +397,8 @@ pub fn write_report(dir: &Path, rows: &[Row], report: &Report) -> Result<(), Str
     md += "\n![guesses against time per puzzle, one panel per set, each branching's rungs joined in ladder order](ladder.svg)\n";
     let io = |e: std::io::Error| e.to_string();
     write_atomic(&dir.join("ladder.md"), md.as_bytes()).map_err(io)?;
-    write_atomic(&dir.join("ladder.json"), json(rows).as_bytes()).map_err(io)?;
-    let csv = as_csv_cells(|| csv(rows));
-    write_atomic(&dir.join("ladder.csv"), csv.as_bytes()).map_err(io)?;
+    write_atomic(&dir.join("ladder.json"), rows_json(rows).as_bytes()).map_err(io)?;
+    write_atomic(&dir.join("ladder.csv"), rows_csv(rows).as_bytes()).map_err(io)?;
     let points: Vec<Point> = rows
         .iter()
         .filter(|r| r.us_per_puzzle > 0.0)

@@ -22,7 +22,7 @@ pub struct SideOfSet {
 
 /// One point of a line: a strategy on the set of one side. The same
 /// statistic, the median over the set's puzzles, on both panels.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct Point {
     pub side: usize,
     pub set: String,
@@ -130,9 +130,20 @@ pub fn markdown_table(points: &[Point], report: &Report) -> String {
     out
 }
 
+/// The points as JSON, with the machine that measured them: what
+/// `scaling --format json` prints and `scaling.json` holds.
+pub fn points_json(report: &Report, points: &[Point]) -> String {
+    json(&serde_json::json!({ "machine": report.machine, "points": points }))
+}
+
+/// The points as CSV, one line each: what `scaling --format csv` prints.
+pub fn points_csv(points: &[Point]) -> String {
+    crate::export::csv(points)
+}
+
 pub fn write(dir: &Path, report: &Report, points: &[Point], table: &str) -> Result<(), String> {
     sudoku_engine::output::report_dir(dir)?;
-    let text = json(&serde_json::json!({ "machine": report.machine, "points": points }));
+    let text = points_json(report, points);
     sudoku_engine::output::write_atomic(&dir.join("scaling.json"), text.as_bytes())
         .map_err(|e| e.to_string())?;
     let md = format!(

@@ -338,3 +338,68 @@ fn ladder_fits_80_columns_by_default() {
         "{wide}"
     );
 }
+
+/// One convention for every command (issue 44): `--format json` and `csv`
+/// print the rows `--report` writes, so a program reads them from a pipe.
+#[test]
+fn ladder_prints_its_rows_as_json_or_csv() {
+    let dir = temp_dir("format");
+    let printed = ladder_report(&["1", "--set", &data("tiny.txt"), "--format", "json"], &dir);
+    assert_eq!(
+        printed,
+        std::fs::read_to_string(dir.join("ladder.json")).unwrap()
+    );
+    let rows: serde_json::Value = serde_json::from_str(&printed).unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), 2, "two rungs on one set");
+    let printed = ladder_report(&["1", "--set", &data("tiny.txt"), "--format", "csv"], &dir);
+    assert_eq!(
+        printed,
+        std::fs::read_to_string(dir.join("ladder.csv")).unwrap()
+    );
+    let lines: Vec<&str> = printed.lines().collect();
+    assert!(lines[0].starts_with("set,"), "{printed}");
+    assert_eq!(lines.len(), 3, "a header and two rows: {printed}");
+}
+
+/// `scaling` follows the same convention: its points as JSON (the
+/// `scaling.json` it writes) or CSV, one line per strategy and side.
+#[test]
+fn scaling_prints_its_points_as_json_or_csv() {
+    let dir = temp_dir("scaling");
+    let puzzles = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+    let scaling = |format: &str| {
+        let out = lab()
+            .args(["scaling", "--strategies", "dlx", "--limit-puzzles", "1"])
+            .args(["--rounds", "1", "--no-progress", "--format", format])
+            .arg("--puzzles")
+            .arg(&puzzles)
+            .arg("--report")
+            .arg(&dir)
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let printed = scaling("json");
+    assert_eq!(
+        printed,
+        std::fs::read_to_string(dir.join("scaling.json")).unwrap()
+    );
+    let json: serde_json::Value = serde_json::from_str(&printed).unwrap();
+    let sides: Vec<u64> = json["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["side"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sides, [4, 6, 8, 9, 12, 16, 20, 25]);
+    let printed = scaling("csv");
+    let lines: Vec<&str> = printed.lines().collect();
+    assert!(lines[0].starts_with("side,set,strategy,"), "{printed}");
+    assert_eq!(lines.len(), 9, "a header and one line per side: {printed}");
+}
