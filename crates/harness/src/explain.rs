@@ -26,7 +26,7 @@ use crate::human::{human_path, human_text};
 use crate::inputs::first_puzzle;
 use crate::{registry, Status};
 use clap::Args;
-use std::io::Write as _;
+use std::io::Write;
 use std::time::Duration;
 use sudoku_core::{Grid, Info, Limits, Outcome, Solver, Stats, Stop, Verdict};
 use sudoku_engine::interval::{rounds_ratio_interval, Standing};
@@ -75,11 +75,26 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub wide: bool,
 
+    /// What standard output shows: the table and its sentences, or each
+    /// strategy's record as JSON (the records `compare --results` writes:
+    /// verdict, counts, every round's time) [default: text]
+    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "human")]
+    pub format: Option<ExplainFormat>,
+
     #[command(flatten)]
     pub budgets: BudgetArgs,
 
     #[command(flatten)]
     pub read: ReadArgs,
+}
+
+/// `explain --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExplainFormat {
+    /// The table, the sentences made from it and the notes
+    Text,
+    /// A JSON array: one results record per strategy, in the table's order
+    Json,
 }
 
 /// `explain --human`: the solving path in words and the puzzle's rating.
@@ -786,7 +801,7 @@ pub fn run(args: &ExplainArgs) -> Status {
     let width = layout.width.max(40);
     let (table, dropped) = table(&rows, layout);
     let mut report_text = String::new();
-    let written = crate::output::to_stdout(|out| {
+    let mut write_text = |out: &mut dyn Write| -> std::io::Result<()> {
         let mut out = Tee(out, &mut report_text);
         let out = &mut out;
         let line = puzzle.to_line();
@@ -836,7 +851,16 @@ pub fn run(args: &ExplainArgs) -> Status {
             writeln!(out, "{}", prose(note))?;
         }
         Ok(())
-    });
+    };
+    let written = match args.format.unwrap_or(ExplainFormat::Text) {
+        ExplainFormat::Text => crate::output::to_stdout(write_text),
+        ExplainFormat::Json => {
+            // The text still goes into the report, if one is asked for.
+            let mut nowhere = std::io::sink();
+            write_text(&mut nowhere).expect("a sink takes every write");
+            crate::output::print(&sudoku_reports::export::json(&lines))
+        }
+    };
     let mut status = status.max(written);
     if let Some(dir) = &args.report {
         match write_report(dir, puzzle, &limits, &solvers, &report_text) {

@@ -1231,3 +1231,36 @@ fn explain_fits_80_columns_by_default() {
         "{wide}"
     );
 }
+
+/// One convention for every command (issue 44): `explain --format json`
+/// prints each strategy's record, the one `compare --results` writes, in the
+/// table's order; `--human` has words only and refuses it.
+#[test]
+fn explain_prints_each_strategy_s_record_as_json() {
+    let (code, out, err) = output(&[
+        "explain",
+        "--strategies",
+        "dlx,mrv",
+        "--rounds",
+        "2",
+        "--format",
+        "json",
+        "..3..4.221......",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let records: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let records = records.as_array().unwrap();
+    let ids: Vec<&str> = records
+        .iter()
+        .map(|r| r["strategy"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, ["dlx", "mrv"]);
+    for r in records {
+        assert_eq!(r["verdict"], "unique", "{r}");
+        assert_eq!(r["puzzle"], "..3..4.221......", "{r}");
+        assert!(r["nodes"].as_u64().unwrap() > 0, "{r}");
+    }
+    let (code, _, err) = output(&["explain", "--human", "--format", "json", "..3..4.221......"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--format"), "{err}");
+}
