@@ -34,6 +34,9 @@ use sudoku_reports::table::{text_table, Flavor};
 /// per puzzle.
 type Figures = Vec<((String, &'static str), f64)>;
 
+/// A summary of one figure's processes (the best, the median).
+type Statistic<'a> = &'a dyn Fn(Vec<f64>) -> f64;
+
 const ALONE: &str = "alone";
 const ROUNDS: &str = "rounds";
 const PASSES: &str = "passes";
@@ -200,8 +203,7 @@ fn report(set: &Path, solvers: &[String], runs: &[Figures]) {
         v.sort_by(f64::total_cmp);
         sudoku_engine::interval::median_f64(&v)
     };
-    let statistics: [(&str, &dyn Fn(Vec<f64>) -> f64); 2] =
-        [("the best of", &best), ("the median of", &median)];
+    let statistics: [(&str, Statistic); 2] = [("the best of", &best), ("the median of", &median)];
     for (name, statistic) in statistics {
         println!(
             "\n{}: µs per puzzle, {name} {} processes; in brackets, against the solver alone\n",
