@@ -55,7 +55,7 @@ pub struct ExplainArgs {
     /// words, step by step, with each step's rating on Sudoku Explainer's scale
     /// (the same path as a page with each technique's cells highlighted:
     /// `trace --human --format html`)
-    #[arg(long, conflicts_with_all = ["strategies", "wide"])]
+    #[arg(long, conflicts_with_all = ["strategies", "wide", "format"])]
     pub human: bool,
 
     /// Also write a self-contained report to this directory: `explain.html`
@@ -78,7 +78,7 @@ pub struct ExplainArgs {
     /// What standard output shows: the table and its sentences, or each
     /// strategy's record as JSON (the records `compare --results` writes:
     /// verdict, counts, every round's time) [default: text]
-    #[arg(long, value_enum, value_name = "FORMAT", conflicts_with = "human")]
+    #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<ExplainFormat>,
 
     #[command(flatten)]

@@ -146,7 +146,9 @@ pub fn line_text(r: &RatedLine) -> String {
     let dash = |x: &Option<String>| x.clone().unwrap_or_else(|| "-".into());
     let what = match (&rec.er, r.line.verdict) {
         (Some(_), _) => dash(&rec.hardest),
-        (None, Said::Unique) if rec.verdict == "unique" => "not finished by logic".into(),
+        (None, Said::Unique) if !r.rating.as_ref().is_some_and(|x| x.stopped) => {
+            "not finished by logic".into()
+        }
         (None, _) => rec.verdict.clone(),
     };
     let mut text = format!(
