@@ -270,12 +270,19 @@
 //! the chains (a fifth less time on its steps), and each outer search keeps
 //! the nested conclusions of every reduced grid it met, since different
 //! assumptions often reduce the grid alike.
+//! Both ladders end with the nested chains, so both finish the forum's
+//! hardest puzzles. `sudoku-lab rate --ladder se12` finishes every puzzle
+//! of the forum's hardest 1106 list (`puzzles/field`, 375 puzzles, 9.7 to
+//! 11.9) and of the 1905 list's sample (1,000 puzzles of SE 11+, 10.8 to
+//! 11.6), every step checked against the solution; on every 5th and every
+//! 10th of them the default ladder gives the same ratings.
 //! CPU time per puzzle on an AMD EPYC (`rate_times`, one thread, the
-//! machine shared): on every 5th puzzle of the forum's hardest 1106 list
-//! (`puzzles/field`, 75 puzzles, all finished, 9.7 to 11.8) a median 0.47 s
-//! and at most 5.6 s; on every 10th of the forum's 1905 sample (100
-//! puzzles of SE 11+, all finished, 10.8 to 11.3) a median 0.60 s and at
-//! most 1.5 s. Every step of those paths checks against the solution.
+//! machine shared), SE 1.2's ladder: on every 5th puzzle of the 1106 list
+//! (75) a median 0.47 s and at most 6.0 s; on every 10th of the 1905
+//! sample (100) a median 0.61 s and at most 1.7 s; the twelve slowest of
+//! the whole 1106 list at most 9.4 s. The default ladder: 0.51 s and 5.3 s,
+//! 0.67 s and 1.7 s. The 2,500 SE-rated puzzles: 15 s of CPU in all
+//! (`rate`, default ladder).
 //!
 //! ## Shapes
 //!
@@ -317,6 +324,8 @@
 //! | se-rated-2500 | SE 1.2 (`wings: false`) | 0.765 | 62.5% | 54.2% |
 //! | se-rated-hard | with wings (default) | 0.981 | 76.9% | 66.7% |
 //! | se-rated-hard | SE 1.2 (`wings: false`) | 0.999 | 100% | 89.7% |
+//! | both sets (2,539) | with wings (default) | 0.958 | 94.2% | 88.2% |
+//! | both sets (2,539) | SE 1.2 (`wings: false`) | 0.772 | 63.1% | 54.7% |
 //!
 //! (`cargo run --release -p sudoku-human --example se_study FILE
 //! [--no-wings]`.) On the hard set with SE 1.2's ladder the four puzzles
