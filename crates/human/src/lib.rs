@@ -14,7 +14,7 @@
 //! | technique | SE | | technique | SE |
 //! |---|---|---|---|---|
 //! | last value in a unit | 1.0 | | XY-wing / XYZ-wing | 4.2 / 4.4 |
-//! | hidden single (box / line) | 1.2 / 1.5 | | unique rectangle (types 1, 2, 4) | 4.5 |
+//! | hidden single (box / line) | 1.2 / 1.5 | | unique rectangle (types 1, 2, 4 / 3) | 4.5 / 4.6+ |
 //! | naked single | 2.3 | | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | pointing / claiming | 2.6 / 2.8 | | WXYZ-wing / BUG+1 / BUG types 2, 4 / BUG type 3 | 5.5-5.6 / 5.6 / 5.7 / 5.8+ |
 //! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | VWXYZ / UVWXYZ-wing | 6.2-6.4 / 6.6 |
@@ -136,6 +136,13 @@
 //! **unique rectangle type 2** (4.5), step 34 of
 //! `..8.14.....97.........9..365......2.4.6...9.7.9......318..4.........91.....82.5..`:
 //! *unique rectangle type 2 {3, 8} on r2c5, r2c6, r5c5, r5c6; r2c5 and r2c6 each hold one digit more, 6, so one of them is 6: removes 6 from r1c4, 6 from r2c1*. Why: r5c5 and r5c6 hold only {3, 8}; if neither roof cell were 6, all four would end as 3 and 8 in a pattern that can be swapped, and the puzzle would have two solutions. So r2c5 or r2c6 is 6, and the cells that see both (row 2, box 2) lose 6.
+//!
+//! **unique rectangle type 3** (4.6 for a pair, a tenth more per digit of
+//! the subset), step 32 of
+//! `...395.....91.62..1.......8..15287..76.....85.4.....2....2.9...6...4...2.1.....3.`:
+//! *unique rectangle type 3 {4, 6} on r4c8, r4c9, r7c8, r7c9; r7c8 and r7c9 hold the extras {1, 7}, one of them at least; with r8c8 they make a naked subset {1, 7} in box 9: removes 1 from r7c7*. Why: r4c8 and r4c9 hold only {4, 6}; if neither roof cell held 1 or 7, the four cells would be the swappable {4, 6} pattern. So r7c8 or r7c9 is 1 or 7, and in box 9 the roof acts as one cell holding {1, 7}: with r8c8 ({1, 7}) it is a naked pair, and r7c7 loses 1. The triple case (4.7) is step 15 of
+//! `.7..1..6..........1.2.4.3.7.5.....4.8..5.7..2..3...8..4...7...828.....36..9.6.1..`:
+//! the roof r1c4, r1c6 holds the extras {3, 5, 9}, a naked triple with r1c1 and r1c9 in row 1.
 //!
 //! **unique rectangle type 4** (4.5), step 29 of
 //! `..........4.2.3.1.69.4.8.2356.8.4.92...3.6....28...46............21.97..13.....59`:
@@ -263,12 +270,23 @@
 //! the chains (a fifth less time on its steps), and each outer search keeps
 //! the nested conclusions of every reduced grid it met, since different
 //! assumptions often reduce the grid alike.
+//! Both ladders end with the nested chains, so both finish the forum's
+//! hardest puzzles. `sudoku-lab rate --ladder se12` finishes every puzzle
+//! of the forum's hardest 1106 list (`puzzles/field`, 375 puzzles, 9.7 to
+//! 11.9) and of the 1905 list's sample (1,000 puzzles of SE 11+, 10.8 to
+//! 11.6), every step checked against the solution; `rate` with the
+//! default ladder finishes them all too, with the same ratings. Time per
+//! puzzle of `rate --ladder se12` on an AMD EPYC with 2 cores (2 jobs, the
+//! machine otherwise nearly idle): a median 0.53 s and at most 9.0 s on
+//! the 1106 list (3 min 14 s in all), a median 0.57 s and at most 1.7 s on
+//! the 1905 sample (5 min 23 s).
 //! CPU time per puzzle on an AMD EPYC (`rate_times`, one thread, the
-//! machine shared): on every 5th puzzle of the forum's hardest 1106 list
-//! (`puzzles/field`, 75 puzzles, all finished, 9.7 to 11.8) a median 0.47 s
-//! and at most 5.6 s; on every 10th of the forum's 1905 sample (100
-//! puzzles of SE 11+, all finished, 10.8 to 11.3) a median 0.60 s and at
-//! most 1.5 s. Every step of those paths checks against the solution.
+//! machine shared), SE 1.2's ladder: on every 5th puzzle of the 1106 list
+//! (75) a median 0.47 s and at most 6.0 s; on every 10th of the 1905
+//! sample (100) a median 0.61 s and at most 1.7 s; the twelve slowest of
+//! the whole 1106 list at most 9.4 s. The default ladder: 0.51 s and 5.3 s,
+//! 0.67 s and 1.7 s. The 2,500 SE-rated puzzles: 15 s of CPU in all
+//! (`rate`, default ladder).
 //!
 //! ## Shapes
 //!
@@ -280,8 +298,9 @@
 //! ## What it leaves out
 //!
 //! SE's direct variants (direct pointing, direct hidden pair/triple, which
-//! only matter for ratings below 2.6), unique rectangle type 3 (the extra
-//! digits forming a naked subset) and unique loops longer than four cells,
+//! only matter for ratings below 2.6), unique rectangle type 3 with a
+//! hidden subset (SE looks for it where a naked one would be more than half
+//! the unit's empty cells) and unique loops longer than four cells,
 //! aligned triple exclusion and strong-link fish of SE's forks; in the nested levels, cycles as nested rules of level 2 and
 //! forcing X-chains rated apart from full ones, and SE's experimental
 //! levels past 4 (a nested chain that nests again). A puzzle SE rates by
@@ -289,7 +308,9 @@
 //! instead. On `puzzles/se-rated-2500.txt` unique rectangle types 2 and 4
 //! moved 73 puzzles (68 closer to SE's rating, 5 further): Spearman against
 //! SE 0.938 to 0.956, within 0.3 of SE 92.5% to 93.9%, equal 85.3% to 87.7%;
-//! BUG type 2 then took them to 0.959, 94.4% and 88.4%.
+//! BUG type 2 then took them to 0.959, 94.4% and 88.4%, and unique
+//! rectangle type 3 (one more puzzle within 0.3: SE 6.4, a forcing chain
+//! of 7.2 before) to 0.960, 94.5% and 88.5%.
 //!
 //! ## Agreement with SE, and which SE
 //!
@@ -303,10 +324,12 @@
 //!
 //! | set | ladder | Spearman | within 0.3 | equal |
 //! |---|---|---:|---:|---:|
-//! | se-rated-2500 | with wings (default) | 0.959 | 94.4% | 88.4% |
-//! | se-rated-2500 | SE 1.2 (`wings: false`) | 0.765 | 62.4% | 54.1% |
+//! | se-rated-2500 | with wings (default) | 0.960 | 94.5% | 88.5% |
+//! | se-rated-2500 | SE 1.2 (`wings: false`) | 0.765 | 62.5% | 54.2% |
 //! | se-rated-hard | with wings (default) | 0.981 | 76.9% | 66.7% |
 //! | se-rated-hard | SE 1.2 (`wings: false`) | 0.999 | 100% | 89.7% |
+//! | both sets (2,539) | with wings (default) | 0.958 | 94.2% | 88.2% |
+//! | both sets (2,539) | SE 1.2 (`wings: false`) | 0.772 | 63.1% | 54.7% |
 //!
 //! (`cargo run --release -p sudoku-human --example se_study FILE
 //! [--no-wings]`.) On the hard set with SE 1.2's ladder the four puzzles
@@ -404,7 +427,7 @@ type Search = (Tenths, fn(&Board, Options) -> Option<Step>);
 
 /// Every technique in SE's order (the order of the first hint found), each
 /// with the base rating of the easiest technique its search gives.
-const LADDER: [Search; 37] = [
+const LADDER: [Search; 38] = [
     (T::LastValue.base(), |b, _| basic::hidden_single(b)),
     (T::NakedSingle.base(), |b, _| basic::naked_single(b)),
     (T::Pointing.base(), |b, _| basic::locked_candidates(b, true)),
@@ -429,6 +452,9 @@ const LADDER: [Search; 37] = [
         o.uniqueness
             .then(|| wings::unique_rectangle_roof(b))
             .flatten()
+    }),
+    (T::UniqueRectangle3.base(), |b, o| {
+        o.uniqueness.then(|| wings::unique_rectangle_3(b)).flatten()
     }),
     (T::NakedQuad.base(), |b, _| basic::naked_subset(b, 4)),
     (T::Jellyfish.base(), |b, _| basic::fish(b, 4)),

@@ -25,6 +25,8 @@ pub enum Technique {
     UniqueRectangle,
     /// Two roof cells with the same one extra digit.
     UniqueRectangle2,
+    /// Two roof cells whose extra digits make a naked subset in a unit they share.
+    UniqueRectangle3,
     /// Two roof cells sharing a unit where one digit of the pair is locked.
     UniqueRectangle4,
     NakedQuad,
@@ -97,6 +99,7 @@ impl Technique {
             XYWing => 42,
             XYZWing => 44,
             UniqueRectangle | UniqueRectangle2 | UniqueRectangle4 => 45,
+            UniqueRectangle3 => 46,
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
@@ -145,6 +148,7 @@ impl Technique {
             XYZWing => "XYZ-wing",
             UniqueRectangle => "unique rectangle",
             UniqueRectangle2 => "unique rectangle type 2",
+            UniqueRectangle3 => "unique rectangle type 3",
             UniqueRectangle4 => "unique rectangle type 4",
             NakedQuad => "naked quad",
             Jellyfish => "jellyfish",

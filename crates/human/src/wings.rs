@@ -304,6 +304,115 @@ pub fn unique_rectangle_roof(board: &Board) -> Option<Step> {
     None
 }
 
+/// Unique rectangle type 3 (SE 4.5 plus a tenth per digit of the subset
+/// past one: 4.6 for a pair, 4.7 for a triple): the rectangle of
+/// [`unique_rectangle_roof`], whose two roof cells share a unit and hold
+/// two or more extra digits between them. One roof cell holds an extra
+/// (or the four cells would be the swappable pattern), so the roof acts
+/// in that unit as one cell holding the extras. With other cells of the
+/// unit it makes a naked subset: `k` cells, the roof among them, holding
+/// `k` digits between them; those digits leave the unit's other cells.
+/// As SE, the smallest subset of every rectangle is taken first, and a
+/// subset is looked for only while it is at most half the unit's empty
+/// cells (past that SE looks for the hidden one, which we leave out).
+/// Sound only for puzzles with one solution.
+pub fn unique_rectangle_3(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let g = &board.units.geometry;
+    let at = |r: usize, c: usize| r * n + c;
+    let mut best: Option<(u32, Step)> = None;
+    for r1 in 0..n {
+        for r2 in r1 + 1..n {
+            for c1 in 0..n {
+                for c2 in c1 + 1..n {
+                    let corners = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
+                    let common = corners.iter().fold(u32::MAX, |m, &c| m & board.cand[c]);
+                    if common.count_ones() < 2 || !two_boxes(g, &corners) {
+                        continue;
+                    }
+                    for pair in pairs_of(common) {
+                        let (floor, roof): (Vec<usize>, Vec<usize>) =
+                            corners.iter().partition(|&&c| board.cand[c] == pair);
+                        if floor.len() != 2 {
+                            continue;
+                        }
+                        let bound = best.as_ref().map_or(u32::MAX, |b| b.0);
+                        if let Some(found) = ur_type_3(board, pair, &corners, &roof, bound) {
+                            best = Some(found);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(_, step)| step)
+}
+
+/// The smallest type-3 subset of one rectangle, below `bound` digits.
+fn ur_type_3(
+    board: &Board,
+    pair: u32,
+    corners: &[usize; 4],
+    roof: &[usize],
+    bound: u32,
+) -> Option<(u32, Step)> {
+    let n = board.n;
+    let extras = (board.cand[roof[0]] | board.cand[roof[1]]) & !pair;
+    if extras.count_ones() < 2 {
+        return None;
+    }
+    let units = shared_units(board, roof);
+    for degree in extras.count_ones()..bound.min(n as u32 - 1) {
+        let degree = degree as usize;
+        for &u in &units {
+            let others: Vec<usize> = board.units.cells[u]
+                .iter()
+                .copied()
+                .filter(|&c| board.value[c] == 0 && !roof.contains(&c))
+                .collect();
+            if 2 * degree > others.len() + 2 {
+                continue;
+            }
+            let found = first_combination(others.len(), degree - 1, &mut |pick| {
+                let set = pick
+                    .iter()
+                    .fold(extras, |all, &i| all | board.cand[others[i]]);
+                if set.count_ones() as usize != degree {
+                    return None;
+                }
+                let naked: Vec<usize> = pick.iter().map(|&i| others[i]).collect();
+                let removed: Vec<(usize, u8)> = others
+                    .iter()
+                    .filter(|c| !naked.contains(c))
+                    .flat_map(|&c| digits(board.cand[c] & set).map(move |d| (c, d)))
+                    .collect();
+                (!removed.is_empty()).then_some((naked, set, removed))
+            });
+            let Some((naked, set, removed)) = found else {
+                continue;
+            };
+            let technique = Technique::UniqueRectangle3;
+            let names: Vec<String> = naked.iter().map(|&c| cell_name(n, c)).collect();
+            let why = format!(
+                "{} and {} hold the extras {}, one of them at least; with {} they make a naked subset {} in {}",
+                cell_name(n, roof[0]),
+                cell_name(n, roof[1]),
+                digit_set(extras),
+                names.join(", "),
+                digit_set(set),
+                unit_of(n, u)
+            );
+            let sentence = ur_sentence(technique, pair, n, corners, why);
+            let rating = technique.base() + degree as u32 - 2;
+            let mut step = Step::new(technique, rating, sentence);
+            step.eliminations = removed;
+            step.cells = corners.iter().chain(&naked).copied().collect();
+            return Some((degree as u32, step));
+        }
+    }
+    None
+}
+
 /// Whether the rectangle `[r1c1, r1c2, r2c1, r2c2]` lies in exactly two
 /// boxes: its columns share a stack or its rows share a band, not both
 /// (both: one box; neither: four).

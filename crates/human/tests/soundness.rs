@@ -116,3 +116,29 @@ fn every_forum_hardest_puzzle_finishes_by_logic() {
         assert!(path.rating().er.unwrap() >= 90, "{}", puzzle.to_line());
     }
 }
+
+/// Both ladders end with SE's nested chains, so the default one (with the
+/// forks' wings) finishes the hardest puzzles too, and where only chains
+/// rate them the two agree: the first puzzle of the forum's 1905 sample
+/// (SE 11+) rates 11.1 with each, every step checked.
+#[test]
+fn both_ladders_finish_a_forum_1905_puzzle_alike() {
+    let puzzle = &shared_set("field/forum-hardest-1905-sample.txt", 1)[0];
+    let solution = solution(puzzle);
+    for options in [Options::WINGS, Options::SE12] {
+        let path = solve_path(puzzle, options, usize::MAX);
+        assert_eq!(first_unsound(&path, &solution), None);
+        assert!(path.solved(), "{options:?}");
+        assert_eq!(path.rating().er, Some(111), "{options:?}");
+    }
+}
+
+#[test]
+#[ignore = "minutes in release: every puzzle of the forum's 1905 sample (1,000); run with cargo test --release -p sudoku-human --test soundness -- --ignored"]
+fn every_forum_1905_sample_puzzle_finishes_by_logic() {
+    for puzzle in shared_set("field/forum-hardest-1905-sample.txt", usize::MAX) {
+        let path = checked(&puzzle);
+        assert!(path.solved(), "{}", puzzle.to_line());
+        assert!(path.rating().er.unwrap() >= 90, "{}", puzzle.to_line());
+    }
+}

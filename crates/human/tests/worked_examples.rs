@@ -258,6 +258,32 @@ fn unique_rectangle_type_2() {
 }
 
 #[test]
+fn unique_rectangle_type_3_pair() {
+    pin(
+        "...395.....91.62..1.......8..15287..76.....85.4.....2....2.9...6...4...2.1.....3.",
+        31,
+        Technique::UniqueRectangle3,
+        46,
+        "unique rectangle type 3 {4, 6} on r4c8, r4c9, r7c8, r7c9; r7c8 and r7c9 hold the extras {1, 7}, one of them at least; with r8c8 they make a naked subset {1, 7} in box 9: removes 1 from r7c7",
+        &[],
+        &[(60, 1)],
+    );
+}
+
+#[test]
+fn unique_rectangle_type_3_triple() {
+    pin(
+        ".7..1..6..........1.2.4.3.7.5.....4.8..5.7..2..3...8..4...7...828.....36..9.6.1..",
+        14,
+        Technique::UniqueRectangle3,
+        47,
+        "unique rectangle type 3 {2, 8} on r1c4, r1c6, r9c4, r9c6; r1c4 and r1c6 hold the extras {3, 5, 9}, one of them at least; with r1c1, r1c9 they make a naked subset {3, 5, 9} in row 1: removes 5 from r1c3, 5 from r1c7",
+        &[],
+        &[(2, 5), (6, 5)],
+    );
+}
+
+#[test]
 fn unique_rectangle_type_4() {
     pin(
         "..........4.2.3.1.69.4.8.2356.8.4.92...3.6....28...46............21.97..13.....59",
