@@ -218,6 +218,8 @@ mod linked {
     /// The traced and counting solves: through [`Run`], like every row.
     struct Traced;
 
+    sudoku_core::compiled_here!(Traced);
+
     impl Strategy for Traced {
         type Scratch = ();
         fn info(&self) -> &'static Info {

@@ -53,6 +53,37 @@ fn no_strategy_id_is_named_outside_the_registry() {
     );
 }
 
+/// Every crate that implements `Strategy` names its rows in
+/// `sudoku_core::compiled_here!` (see "Where a strategy's search is compiled"
+/// on `Strategy`): without it, every test binary that uses the strategy
+/// compiles its whole search again, and the suite's build takes minutes more.
+#[test]
+fn every_strategy_crate_compiles_its_search_in_its_own_crate() {
+    let crates = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut missing = Vec::new();
+    for entry in fs::read_dir(&crates).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if !src.is_dir() {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        let texts: Vec<String> = files
+            .iter()
+            .map(|f| fs::read_to_string(f).unwrap())
+            .collect();
+        let implements = texts.iter().any(|t| t.contains("impl Strategy for "));
+        let names_them = texts.iter().any(|t| t.contains("compiled_here!("));
+        if implements && !names_them {
+            missing.push(src.display().to_string());
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "crates that implement Strategy without sudoku_core::compiled_here!: {missing:?}"
+    );
+}
+
 /// Issue 24: results travel typed (verdict, stop and shape are serde enums
 /// and structs, never words parsed back), and what a strategy can do is
 /// asked of `Info::capabilities`, never decided from its family or id.
