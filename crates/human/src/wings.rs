@@ -273,6 +273,19 @@ pub fn unique_rectangle(board: &Board) -> Option<Step> {
 /// * Type 4: the roof cells share a unit in which a has no other place. One
 ///   of them is a, so the other must not be b; neither is b.
 pub fn unique_rectangle_roof(board: &Board) -> Option<Step> {
+    each_roofed_rectangle(board, |pair, corners, roof| {
+        ur_type_2(board, pair, corners, roof).or_else(|| ur_type_4(board, pair, corners, roof))
+    })
+}
+
+/// Calls `visit` on every rectangle of types 2 to 4, rows then columns in
+/// order, until it returns something: four cells on two rows, two columns
+/// and two boxes that all hold the pair, two of them (the floor) nothing
+/// else; `visit` gets the pair, the corners and the roof.
+fn each_roofed_rectangle<T>(
+    board: &Board,
+    mut visit: impl FnMut(u32, &[usize; 4], &[usize]) -> Option<T>,
+) -> Option<T> {
     let n = board.n;
     let g = &board.units.geometry;
     let at = |r: usize, c: usize| r * n + c;
@@ -291,10 +304,8 @@ pub fn unique_rectangle_roof(board: &Board) -> Option<Step> {
                         if floor.len() != 2 {
                             continue;
                         }
-                        let step = ur_type_2(board, pair, &corners, &roof)
-                            .or_else(|| ur_type_4(board, pair, &corners, &roof));
-                        if step.is_some() {
-                            return step;
+                        if let Some(found) = visit(pair, &corners, &roof) {
+                            return Some(found);
                         }
                     }
                 }
@@ -317,34 +328,14 @@ pub fn unique_rectangle_roof(board: &Board) -> Option<Step> {
 /// cells (past that SE looks for the hidden one, which we leave out).
 /// Sound only for puzzles with one solution.
 pub fn unique_rectangle_3(board: &Board) -> Option<Step> {
-    let n = board.n;
-    let g = &board.units.geometry;
-    let at = |r: usize, c: usize| r * n + c;
     let mut best: Option<(u32, Step)> = None;
-    for r1 in 0..n {
-        for r2 in r1 + 1..n {
-            for c1 in 0..n {
-                for c2 in c1 + 1..n {
-                    let corners = [at(r1, c1), at(r1, c2), at(r2, c1), at(r2, c2)];
-                    let common = corners.iter().fold(u32::MAX, |m, &c| m & board.cand[c]);
-                    if common.count_ones() < 2 || !two_boxes(g, &corners) {
-                        continue;
-                    }
-                    for pair in pairs_of(common) {
-                        let (floor, roof): (Vec<usize>, Vec<usize>) =
-                            corners.iter().partition(|&&c| board.cand[c] == pair);
-                        if floor.len() != 2 {
-                            continue;
-                        }
-                        let bound = best.as_ref().map_or(u32::MAX, |b| b.0);
-                        if let Some(found) = ur_type_3(board, pair, &corners, &roof, bound) {
-                            best = Some(found);
-                        }
-                    }
-                }
-            }
+    each_roofed_rectangle(board, |pair, corners, roof| {
+        let bound = best.as_ref().map_or(u32::MAX, |b| b.0);
+        if let Some(found) = ur_type_3(board, pair, corners, roof, bound) {
+            best = Some(found);
         }
-    }
+        None::<()>
+    });
     best.map(|(_, step)| step)
 }
 
