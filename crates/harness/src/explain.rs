@@ -855,9 +855,10 @@ pub fn run(args: &ExplainArgs) -> Status {
     let written = match args.format.unwrap_or(ExplainFormat::Text) {
         ExplainFormat::Text => crate::output::to_stdout(write_text),
         ExplainFormat::Json => {
-            // The text still goes into the report, if one is asked for.
-            let mut nowhere = std::io::sink();
-            write_text(&mut nowhere).expect("a sink takes every write");
+            // The report, if one is asked for, still carries the text.
+            if args.report.is_some() {
+                write_text(&mut std::io::sink()).expect("a sink takes every write");
+            }
             crate::output::print(&sudoku_reports::export::json(&lines))
         }
     };
