@@ -191,20 +191,12 @@ pub fn naked_subset(board: &Board, size: usize) -> Option<Step> {
             .copied()
             .filter(|&c| board.value[c] == 0 && (board.cand[c].count_ones() as usize) <= size)
             .collect();
-        let found = first_combination(pool.len(), size, &mut |pick| {
-            let union = pick.iter().fold(0, |m, &i| m | board.cand[pool[i]]);
-            if union.count_ones() as usize != size {
-                return None;
-            }
-            let cells: Vec<usize> = pick.iter().map(|&i| pool[i]).collect();
-            let removed: Vec<(usize, u8)> = unit
-                .iter()
-                .filter(|c| !cells.contains(c))
-                .flat_map(|&c| digits(board.cand[c] & union).map(move |d| (c, d)))
-                .collect();
-            if removed.is_empty() {
-                return None;
-            }
+        let found = first_naked_subset(board, &pool, unit, 0, size).map(|subset| {
+            let NakedSubset {
+                cells,
+                digits: union,
+                removed,
+            } = subset;
             let (technique, rating) = subset_technique(size, false);
             let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
             let mut step = Step::new(
@@ -220,13 +212,55 @@ pub fn naked_subset(board: &Board, size: usize) -> Option<Step> {
             );
             step.eliminations = removed;
             step.cells = cells;
-            Some(step)
+            step
         });
         if found.is_some() {
             return found;
         }
     }
     None
+}
+
+/// The first naked subset among `pool`: `picks` of its cells that, with the
+/// digits `seed` (one more member of the subset outside the pool, as a
+/// unique rectangle's roof; none for `0`), hold as many digits as the
+/// subset has members, and whose digits some cell of `among` outside the
+/// picks still holds.
+pub(crate) fn first_naked_subset(
+    board: &Board,
+    pool: &[usize],
+    among: &[usize],
+    seed: u32,
+    picks: usize,
+) -> Option<NakedSubset> {
+    let members = picks + usize::from(seed != 0);
+    first_combination(pool.len(), picks, &mut |pick| {
+        let union = pick.iter().fold(seed, |m, &i| m | board.cand[pool[i]]);
+        if union.count_ones() as usize != members {
+            return None;
+        }
+        let cells: Vec<usize> = pick.iter().map(|&i| pool[i]).collect();
+        let removed: Vec<(usize, u8)> = among
+            .iter()
+            .filter(|c| !cells.contains(c))
+            .flat_map(|&c| digits(board.cand[c] & union).map(move |d| (c, d)))
+            .collect();
+        (!removed.is_empty()).then_some(NakedSubset {
+            cells,
+            digits: union,
+            removed,
+        })
+    })
+}
+
+/// What [`first_naked_subset`] found.
+pub(crate) struct NakedSubset {
+    /// The picked cells of the pool.
+    pub cells: Vec<usize>,
+    /// The subset's digits.
+    pub digits: u32,
+    /// The subset's digits in the other cells it was asked about.
+    pub removed: Vec<(usize, u8)>,
 }
 
 /// A hidden subset: `size` digits fit only in `size` cells of a unit, whose

@@ -1,7 +1,7 @@
 //! Wings (XY, XYZ and the bivalue-cell-plus-almost-locked-set family up to
 //! TUVWXYZ) and the uniqueness techniques (unique rectangle, BUG+1).
 
-use crate::basic::{first_combination, ones};
+use crate::basic::{first_combination, first_naked_subset, ones, NakedSubset};
 use crate::board::{bit, cell_name, digits, unit_of, Board};
 use crate::step::{Step, Technique};
 use sudoku_core::{digit_set, digit_symbol};
@@ -364,22 +364,14 @@ fn ur_type_3(
             if 2 * degree > others.len() + 2 {
                 continue;
             }
-            let found = first_combination(others.len(), degree - 1, &mut |pick| {
-                let set = pick
-                    .iter()
-                    .fold(extras, |all, &i| all | board.cand[others[i]]);
-                if set.count_ones() as usize != degree {
-                    return None;
-                }
-                let naked: Vec<usize> = pick.iter().map(|&i| others[i]).collect();
-                let removed: Vec<(usize, u8)> = others
-                    .iter()
-                    .filter(|c| !naked.contains(c))
-                    .flat_map(|&c| digits(board.cand[c] & set).map(move |d| (c, d)))
-                    .collect();
-                (!removed.is_empty()).then_some((naked, set, removed))
-            });
-            let Some((naked, set, removed)) = found else {
+            // The roof is the subset's one member outside `others`.
+            let found = first_naked_subset(board, &others, &others, extras, degree - 1);
+            let Some(NakedSubset {
+                cells: naked,
+                digits: set,
+                removed,
+            }) = found
+            else {
                 continue;
             };
             let technique = Technique::UniqueRectangle3;
