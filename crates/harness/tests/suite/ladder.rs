@@ -366,24 +366,29 @@ fn ladder_prints_its_rows_as_json_or_csv() {
 #[test]
 fn scaling_prints_its_points_as_json_or_csv() {
     let dir = temp_dir("scaling");
-    let puzzles = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+    let puzzles = crate::common::root().join("puzzles");
     let scaling = |format: &str| {
-        let out = lab()
-            .args(["scaling", "--strategies", "dlx", "--limit-puzzles", "1"])
-            .args(["--rounds", "1", "--no-progress", "--format", format])
-            .arg("--puzzles")
-            .arg(&puzzles)
-            .arg("--report")
-            .arg(&dir)
-            .output()
-            .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+        let (code, out, err) = crate::common::run(
+            &[
+                "scaling",
+                "--strategies",
+                "dlx",
+                "--limit-puzzles",
+                "1",
+                "--rounds",
+                "1",
+                "--no-progress",
+                "--format",
+                format,
+                "--puzzles",
+                puzzles.to_str().unwrap(),
+                "--report",
+                dir.to_str().unwrap(),
+            ],
+            "",
         );
-        String::from_utf8(out.stdout).unwrap()
+        assert_eq!(code, 0, "{err}");
+        out
     };
     let printed = scaling("json");
     assert_eq!(
