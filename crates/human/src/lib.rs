@@ -15,15 +15,29 @@
 //! |---|---|---|---|---|
 //! | last value in a unit | 1.0 | | XY-wing / XYZ-wing | 4.2 / 4.4 |
 //! | hidden single (box / line) | 1.2 / 1.5 | | unique rectangle (types 1, 2, 4 / 3) | 4.5 / 4.6+ |
-//! | naked single | 2.3 | | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
-//! | pointing / claiming | 2.6 / 2.8 | | WXYZ-wing / BUG+1 / BUG types 2, 4 / BUG type 3 | 5.5-5.6 / 5.6 / 5.7 / 5.8+ |
-//! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | VWXYZ / UVWXYZ-wing | 6.2-6.4 / 6.6 |
-//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | aligned pair exclusion, X-/Y-cycle, forcing X-chain | 6.2, 6.5+, 6.6+ |
-//! | | | | bidirectional cycle / forcing chain | 7.0+ / 7.0+ |
+//! | direct pointing / claiming | 1.7 / 1.9 | | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
+//! | direct hidden pair | 2.0 | | WXYZ-wing / BUG+1 / BUG types 2, 4 / BUG type 3 | 5.5-5.6 / 5.6 / 5.7 / 5.8+ |
+//! | naked single | 2.3 | | VWXYZ / UVWXYZ-wing | 6.2-6.4 / 6.6 |
+//! | direct hidden triple | 2.5 | | aligned pair exclusion, X-/Y-cycle, forcing X-chain | 6.2, 6.5+, 6.6+ |
+//! | pointing / claiming | 2.6 / 2.8 | | bidirectional cycle / forcing chain | 7.0+ / 7.0+ |
+//! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | | |
+//! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | | |
 //! | TUVWXYZ-wing | 7.5 | | Nishio forcing chain | 7.5+ |
 //! | multiple forcing chain | 8.0+ | | dynamic forcing chain | 8.5+ |
 //! | dynamic forcing chain (+) | 9.0+ | | (+ forcing chains) | 9.5+ |
 //! | (+ multiple forcing chains) | 10.0+ | | (+ dynamic forcing chains) | 10.5+ |
+//!
+//! The direct techniques are SE's way of rating a placement that an easier
+//! eye finds: a locked set (pointing, claiming, a hidden pair or triple)
+//! that leaves some digit one place in a unit. SE rates the placement by
+//! the locked set and makes only the placement; the set's eliminations are
+//! not made, so later steps see the candidates SE sees. They come before
+//! the locked sets' ordinary forms, and SE looks for them before naked
+//! singles (the hidden triple's after). Direct claiming never comes first
+//! on 9x9: where a line's digit lies in one box and leaves one place in
+//! another line of the stack, the stack's third box has that digit only in
+//! the third line, a pointing that leaves the same place, and SE looks for
+//! pointing first.
 //!
 //! The last four are SE's nested levels ([`chains::nested_chains`]): a
 //! dynamic forcing chain that, whenever its links run out, applies more
@@ -60,6 +74,27 @@
 //! **hidden single** (1.2), step 1 of
 //! `.3.9.5...8.4.......9...4.23.8...1..5..24.98..1..6...4.94.2...3.......2.4...7.8.9.`:
 //! *hidden single: r1c7 is the only place for 4 in box 3: places r1c7=4*. Why: the other cells of the box either hold a digit or see a 4 in their row or column, so the 4 of box 3 has one place left.
+//!
+//! **direct pointing** (1.7), step 16 of
+//! `...7..31.1.6.94...4....3.9..25.....1.9..2..6.6.....27..8.1....7...43.1.2.41..7...`
+//! (SE 5.2): *direct pointing: in box 2 the 5 lies in column 4, so r6c6 is
+//! the only place left for it in box 5: places r6c6=5*. Why: box 2's 5 is
+//! in column 4, so box 5's cells in column 4 cannot be 5, and of box 5's
+//! other cells only r6c6 can; the step places the 5 and leaves the
+//! column's candidates as they are.
+//!
+//! **direct hidden pair** (2.0), step 27 of the same puzzle: *direct hidden
+//! pair {5, 8} in row 5: r5c7, r5c9, so r5c4 is the only place left for 3:
+//! places r5c4=3*. Why: 5 and 8 fit only in r5c7 and r5c9 of row 5, so
+//! those cells hold them and no other digit; of row 5's other places for 3
+//! only r5c4 is left.
+//!
+//! **direct hidden triple** (2.5), step 8 of
+//! `..........4.2.3.1.69.4.8.2356.8.4.92...3.6....28...46............21.97..13.....59`
+//! (SE 5.4): *direct hidden triple {4, 6, 9} in column 3: r5c3, r7c3, r9c3,
+//! so r2c3 is the only place left for 5: places r2c3=5*. Why: the three
+//! digits fill those three cells, so column 3's 5 goes in its one other
+//! place.
 //!
 //! **naked single** (2.3), step 1 of
 //! `..1....9.5...41.3.....7.1.6..729...1.1.6.8.7.8...173..6.2.8.....3.72...4.8....5..`:
@@ -157,7 +192,7 @@
 //! (SE 5.7):
 //! *BUG type 2: r1c2, r2c4, r2c5, r3c2, r4c1 each hold 1 beyond two candidates: removes 1 from r2c1*. Why: without their 1s the five cells would leave every empty cell two candidates and every digit two places (or none) in each unit, a bivalue graveyard, which has no solution or two; so one of them is 1, and r2c1, which sees all five, is not.
 //!
-//! **BUG type 4** (5.7), step 32 of
+//! **BUG type 4** (5.7), step 31 of
 //! `.8.1.4.6.6.93.7...3........2....5.8.9...7...2.7.6....4........6...5.31.7.3.9.6.5.`
 //! (SE 5.7):
 //! *BUG type 4: r7c2 and r7c8 hold extras and share 9; in row 7 the 9 lies only in them: removes 2 from r7c2, 4 from r7c8*. Why: r7c2 and r7c8 are the only cells with more than two candidates; without their extras the grid would be a bivalue graveyard, so one of them holds an extra. Without the extras both hold 9 and one other digit, and row 7 has no other place for 9, so one of them is 9. One is 9, the other holds its extra: neither holds its other digit (2 in r7c2, 4 in r7c8).
@@ -165,7 +200,7 @@
 //! **BUG type 3** (5.8 for a pair, a tenth more per digit): the cells
 //! with extras share a unit, and their extras together, taken as one more
 //! cell, make a naked subset with other cells of the unit; the subset's
-//! digits leave the rest of the unit. Step 50 of
+//! digits leave the rest of the unit. Step 49 of
 //! `..............1..2..3....45..........56.4....7.....12......8......63.7..24.......`
 //! (`puzzles/17clue.txt`, not SE-rated), with SE 1.2's ladder
 //! (`Options::wings` off): *BUG type 3: r1c2, r1c3, r1c7 hold the extras {8, 9}; with r1c5 they make a naked subset {8, 9} in row 1: removes 8 from r1c9*.
@@ -297,8 +332,7 @@
 //!
 //! ## What it leaves out
 //!
-//! SE's direct variants (direct pointing, direct hidden pair/triple, which
-//! only matter for ratings below 2.6), unique rectangle type 3 with a
+//! Unique rectangle type 3 with a
 //! hidden subset (SE looks for it where a naked one would be more than half
 //! the unit's empty cells) and unique loops longer than four cells,
 //! aligned triple exclusion and strong-link fish of SE's forks; in the nested levels, cycles as nested rules of level 2 and
@@ -392,6 +426,11 @@ pub struct Options {
     /// and the 1to9only SukakuExplainer that rated
     /// `puzzles/se-rated-hard.txt` do not have. Off, the ladder is theirs.
     pub wings: bool,
+    /// SE's direct techniques (direct pointing and claiming, direct hidden
+    /// pair and triple, 1.7-2.5): a locked set that leaves a hidden single,
+    /// which SE places without the set's eliminations. Every SE has them;
+    /// they only change ratings below 2.6.
+    pub direct: bool,
 }
 
 impl Options {
@@ -404,6 +443,7 @@ impl Options {
         chains: true,
         up_to: Tenths::MAX,
         wings: true,
+        direct: true,
     };
     /// Sudoku Explainer 1.2's ladder, as the `serate` of 1to9only's
     /// SukakuExplainer rates (the rater of `puzzles/se-rated-hard.txt`):
@@ -427,9 +467,22 @@ type Search = (Tenths, fn(&Board, Options) -> Option<Step>);
 
 /// Every technique in SE's order (the order of the first hint found), each
 /// with the base rating of the easiest technique its search gives.
-const LADDER: [Search; 38] = [
+const LADDER: [Search; 41] = [
     (T::LastValue.base(), |b, _| basic::hidden_single(b)),
+    (T::DirectPointing.base(), |b, o| {
+        o.direct.then(|| basic::direct_locked(b)).flatten()
+    }),
+    (T::DirectHiddenPair.base(), |b, o| {
+        o.direct
+            .then(|| basic::direct_hidden_subset(b, 2))
+            .flatten()
+    }),
     (T::NakedSingle.base(), |b, _| basic::naked_single(b)),
+    (T::DirectHiddenTriple.base(), |b, o| {
+        o.direct
+            .then(|| basic::direct_hidden_subset(b, 3))
+            .flatten()
+    }),
     (T::Pointing.base(), |b, _| basic::locked_candidates(b, true)),
     (T::Claiming.base(), |b, _| {
         basic::locked_candidates(b, false)
@@ -732,11 +785,14 @@ fn settle_and_branch<T: Trace>(
     // candidates keep a state cheap (subsets and fish made counting the
     // empty 9x9 overrun its time budget by seconds; from 16x16 up, naked
     // singles, the only rule cheap enough there).
+    // No direct techniques: their placement rests on eliminations they do
+    // not make, so a trace could not show why the digit was the only one.
     let options = Options {
         uniqueness: false,
         chains: false,
         up_to: 28,
         wings: false,
+        direct: false,
     };
     loop {
         if let Some(c) = board.contradiction() {

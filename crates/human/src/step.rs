@@ -9,7 +9,16 @@ pub enum Technique {
     /// The last empty cell of a unit.
     LastValue,
     HiddenSingle,
+    /// Pointing that leaves a hidden single in another box, placed without
+    /// the pointing's eliminations (SE's "direct" form).
+    DirectPointing,
+    /// Claiming that leaves a hidden single in another line, placed alone.
+    DirectClaiming,
+    /// A hidden pair that leaves a hidden single in its unit, placed alone.
+    DirectHiddenPair,
     NakedSingle,
+    /// A hidden triple that leaves a hidden single in its unit, placed alone.
+    DirectHiddenTriple,
     Pointing,
     Claiming,
     NakedPair,
@@ -86,7 +95,11 @@ impl Technique {
         match self {
             LastValue => 10,
             HiddenSingle => 12,
+            DirectPointing => 17,
+            DirectClaiming => 19,
+            DirectHiddenPair => 20,
             NakedSingle => 23,
+            DirectHiddenTriple => 25,
             Pointing => 26,
             Claiming => 28,
             NakedPair => 30,
@@ -131,7 +144,11 @@ impl Technique {
         match self {
             LastValue => "last value",
             HiddenSingle => "hidden single",
+            DirectPointing => "direct pointing",
+            DirectClaiming => "direct claiming",
+            DirectHiddenPair => "direct hidden pair",
             NakedSingle => "naked single",
+            DirectHiddenTriple => "direct hidden triple",
             Pointing => "pointing",
             Claiming => "claiming",
             NakedPair => "naked pair",

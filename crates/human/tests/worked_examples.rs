@@ -76,6 +76,45 @@ fn hidden_single() {
 }
 
 #[test]
+fn direct_pointing() {
+    pin(
+        "...7..31.1.6.94...4....3.9..25.....1.9..2..6.6.....27..8.1....7...43.1.2.41..7...",
+        15,
+        Technique::DirectPointing,
+        17,
+        "direct pointing: in box 2 the 5 lies in column 4, so r6c6 is the only place left for it in box 5: places r6c6=5",
+        &[(50, 5)],
+        &[],
+    );
+}
+
+#[test]
+fn direct_hidden_pair() {
+    pin(
+        "...7..31.1.6.94...4....3.9..25.....1.9..2..6.6.....27..8.1....7...43.1.2.41..7...",
+        26,
+        Technique::DirectHiddenPair,
+        20,
+        "direct hidden pair {5, 8} in row 5: r5c7, r5c9, so r5c4 is the only place left for 3: places r5c4=3",
+        &[(39, 3)],
+        &[],
+    );
+}
+
+#[test]
+fn direct_hidden_triple() {
+    pin(
+        "..........4.2.3.1.69.4.8.2356.8.4.92...3.6....28...46............21.97..13.....59",
+        7,
+        Technique::DirectHiddenTriple,
+        25,
+        "direct hidden triple {4, 6, 9} in column 3: r5c3, r7c3, r9c3, so r2c3 is the only place left for 5: places r2c3=5",
+        &[(11, 5)],
+        &[],
+    );
+}
+
+#[test]
 fn naked_single() {
     pin(
         "..1....9.5...41.3.....7.1.6..729...1.1.6.8.7.8...173..6.2.8.....3.72...4.8....5..",
@@ -391,7 +430,7 @@ fn bug_type2() {
 fn bug_type4() {
     pin(
         ".8.1.4.6.6.93.7...3........2....5.8.9...7...2.7.6....4........6...5.31.7.3.9.6.5.",
-        31,
+        30,
         Technique::Bug4,
         57,
         "BUG type 4: r7c2 and r7c8 hold extras and share 9; in row 7 the 9 lies only in them: removes 2 from r7c2, 4 from r7c8",
@@ -407,7 +446,7 @@ fn bug_type3() {
     pin_with(
         Options::SE12,
         "..............1..2..3....45..........56.4....7.....12......8......63.7..24.......",
-        49,
+        48,
         Technique::Bug3,
         58,
         "BUG type 3: r1c2, r1c3, r1c7 hold the extras {8, 9}; with r1c5 they make a naked subset {8, 9} in row 1: removes 8 from r1c9",

@@ -1,0 +1,94 @@
+//! Agreement with Sudoku Explainer on the sets SE's own batch rater
+//! (`serate`) rated for this project, each with the ladder of its rater.
+//!
+//! - `puzzles/se-rated-17clue.txt`, SE 1.2 to 7.8, rated by SudokuMonster's
+//!   SukakuExplainer (the rater of `se-rated-2500.txt`): the default ladder.
+//! - `puzzles/se-rated-hard.txt`, SE 6.6 to 11, rated by the 1to9only
+//!   SukakuExplainer, which has SE 1.2's ladder: `Options::SE12`. The quick
+//!   test takes the puzzles SE rates below 9.5 (no nested chains); the
+//!   `#[ignore]`d one takes them all (a minute or more in a debug build:
+//!   run with `cargo test --release -p sudoku-human --test se_agreement --
+//!   --ignored`).
+
+use std::io::BufRead;
+use sudoku_core::stats::spearman;
+use sudoku_core::Grid;
+use sudoku_human::{solve_path, Options};
+
+use sudoku_testkit::puzzle_path;
+
+/// A rated set of `puzzles/` as (puzzle, SE rating in tenths).
+fn rated_set(name: &str) -> Vec<(Grid, u32)> {
+    let file = std::fs::File::open(puzzle_path(name)).unwrap();
+    std::io::BufReader::new(file)
+        .lines()
+        .map(|l| l.unwrap())
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (cells, rating) = l.split_once(' ').expect("<cells> <rating>");
+            let rating: f64 = rating.trim().parse().unwrap();
+            (cells.parse().unwrap(), (rating * 10.0).round() as u32)
+        })
+        .collect()
+}
+
+fn se_hard() -> Vec<(Grid, u32)> {
+    rated_set("se-rated-hard.txt")
+}
+
+/// Our ER for each puzzle (every one must finish by logic), SE's beside it.
+fn rated(set: &[(Grid, u32)], options: Options) -> (Vec<f64>, Vec<f64>) {
+    let mut ours = Vec::new();
+    let mut theirs = Vec::new();
+    for (puzzle, se) in set {
+        let path = solve_path(puzzle, options, usize::MAX);
+        let er = path.rating().er;
+        assert!(er.is_some(), "not finished by logic: {}", puzzle.to_line());
+        ours.push(er.unwrap() as f64 / 10.0);
+        theirs.push(*se as f64 / 10.0);
+    }
+    (ours, theirs)
+}
+
+/// The share of puzzles whose ratings are within 0.3 of each other.
+fn within(ours: &[f64], theirs: &[f64]) -> f64 {
+    let close = ours
+        .iter()
+        .zip(theirs)
+        .filter(|(a, b)| (*a - *b).abs() <= 0.3 + 1e-9)
+        .count();
+    close as f64 / ours.len() as f64
+}
+
+#[test]
+fn agrees_with_se_below_nested_chains() {
+    let set: Vec<(Grid, u32)> = se_hard().into_iter().filter(|(_, se)| *se < 95).collect();
+    assert!(set.len() >= 10, "the hard set has its SE 7-9 part");
+    let (ours, theirs) = rated(&set, Options::SE12);
+    let share = within(&ours, &theirs);
+    assert!(share >= 0.9, "within 0.3 of SE: {share:.3}");
+}
+
+#[test]
+#[ignore = "a minute or more in a debug build; run with cargo test --release -p sudoku-human --test se_agreement -- --ignored"]
+fn agrees_with_se_on_the_whole_hard_set() {
+    let set = se_hard();
+    let (ours, theirs) = rated(&set, Options::SE12);
+    let share = within(&ours, &theirs);
+    let rho = spearman(&theirs, &ours).unwrap();
+    assert!(share >= 0.9, "within 0.3 of SE: {share:.3}");
+    assert!(rho >= 0.95, "Spearman against SE: {rho:.3}");
+}
+
+/// The low end of the scale: singles, SE's direct techniques (without
+/// them, 79% of a 300-puzzle sample came within 0.3), locked candidates.
+#[test]
+fn agrees_with_se_on_17_clue_puzzles() {
+    let set = rated_set("se-rated-17clue.txt");
+    assert_eq!(set.len(), 1000);
+    let (ours, theirs) = rated(&set, Options::default());
+    let share = within(&ours, &theirs);
+    let rho = spearman(&theirs, &ours).unwrap();
+    assert!(share >= 0.98, "within 0.3 of SE: {share:.3}");
+    assert!(rho >= 0.99, "Spearman against SE: {rho:.4}");
+}
