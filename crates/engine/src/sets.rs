@@ -35,6 +35,22 @@ pub struct PuzzleSet {
     pub path: PathBuf,
     /// A puzzle written out (a command-line argument) instead of a file.
     pub literal: Option<String>,
+    /// Standard input's copy at `path`, removed when the last clone of the
+    /// set is dropped.
+    _spool: Option<std::sync::Arc<Spool>>,
+}
+
+/// A file that holds standard input for as long as a set refers to it: a
+/// set is read more than once, and the passes protocol's children open it
+/// by its path. Removed on drop, so a run leaves nothing in the temporary
+/// directory.
+#[derive(Debug)]
+struct Spool(PathBuf);
+
+impl Drop for Spool {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
 }
 
 impl PuzzleSet {
@@ -45,6 +61,7 @@ impl PuzzleSet {
             name: path.display().to_string(),
             path,
             literal: None,
+            _spool: None,
         }
     }
 
@@ -54,6 +71,7 @@ impl PuzzleSet {
             name: name.to_string(),
             path: PathBuf::from(name),
             literal: Some(puzzle.to_string()),
+            _spool: None,
         }
     }
 
@@ -144,6 +162,7 @@ pub fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
             // set is read more than once.
             let path =
                 std::env::temp_dir().join(format!("sudoku-lab-stdin-{}", std::process::id()));
+            let spool = std::sync::Arc::new(Spool(path.clone()));
             let copied = std::fs::File::create(&path)
                 .and_then(|mut f| std::io::copy(&mut std::io::stdin().lock(), &mut f));
             match copied {
@@ -151,6 +170,7 @@ pub fn expand_sets(args: &[PathBuf]) -> (Vec<PuzzleSet>, Status) {
                     name: "<stdin>".into(),
                     path,
                     literal: None,
+                    _spool: Some(spool),
                 }),
                 Err(e) => {
                     eprintln!("error: <stdin>: {e}");

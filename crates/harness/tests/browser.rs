@@ -24,8 +24,8 @@ fn dump_dom(page: &Path, fragment: &str) -> String {
 }
 
 fn tempfile_dir(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("sudoku-lab-browser-{}-{name}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sudoku-lab-browser-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

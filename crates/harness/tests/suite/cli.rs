@@ -12,7 +12,8 @@ const FOUR: &str = "..3..4.221......";
 use crate::common::lab;
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sudoku-lab-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::File::create(&path)
@@ -180,7 +181,8 @@ fn empty_file_is_an_error_naming_the_file() {
 
 #[test]
 fn binary_garbage_is_reported_not_a_crash() {
-    let dir = std::env::temp_dir().join(format!("sudoku-lab-cli-bin-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sudoku-lab-cli-bin-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("garbage.bin");
     let bytes: Vec<u8> = (0..2000u32)

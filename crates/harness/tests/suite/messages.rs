@@ -69,7 +69,8 @@ fn endless_input_stops_at_the_line_cap() {
 
 #[test]
 fn empty_input_exits_the_same_in_solve_and_compare() {
-    let dir = std::env::temp_dir().join(format!("sudoku-lab-messages-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("sudoku-lab-messages-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "# nothing\n").unwrap();
@@ -94,4 +95,31 @@ fn compare_reads_standard_input_like_solve() {
     let (code, _, err) = run(&["compare", "--strategies", "naive", "--set", "-"], b"");
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no puzzles found"), "{err}");
+}
+
+/// Standard input is kept in a file while the run reads it (the passes
+/// protocol's children open it by path); the file goes with the run.
+#[test]
+fn standard_input_leaves_no_file_behind() {
+    for protocol in ["rounds", "passes"] {
+        let mut child = Command::new(bin())
+            .args(["compare", "--strategies", "naive", "--protocol", protocol])
+            .args(["--no-progress", "--set", "-"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let spool = std::env::temp_dir().join(format!("sudoku-lab-stdin-{}", child.id()));
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"..3..4.221......\n").unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{protocol}: {text}");
+        assert!(text.contains("<stdin>: 1 puzzle"), "{protocol}: {text}");
+        assert!(
+            !spool.exists(),
+            "{protocol}: {} is left behind",
+            spool.display()
+        );
+    }
 }

@@ -58,7 +58,7 @@ fn workspace_head() -> Option<(String, bool)> {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
         "sudoku-lab-provenance-{}-{name}",
         std::process::id()
     ));
