@@ -113,58 +113,79 @@ pub fn naked_single(board: &Board) -> Option<Step> {
     Some(step)
 }
 
+/// Every locked set of one kind in SE's order, until `found` returns
+/// `Some`: a digit `d` whose places in a unit `u` (at least two) all lie in
+/// a unit `v` of the other kind, as `found(u, d, places, v)`. Pointing: `u`
+/// a box and `v` a column, then a row; claiming: `u` a column, then a row,
+/// and `v` a box. SE goes digit by digit within each pair of kinds.
+fn first_locked<T>(
+    board: &Board,
+    pointing: bool,
+    mut found: impl FnMut(usize, u8, &[usize], usize) -> Option<T>,
+) -> Option<T> {
+    let n = board.n;
+    let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
+    let kinds = if pointing {
+        [(boxes.clone(), columns), (boxes, rows)]
+    } else {
+        [(columns, boxes.clone()), (rows, boxes)]
+    };
+    for (first, second) in kinds {
+        for d in 1..=n as u8 {
+            for u in first.clone() {
+                let places = board.places(u, d);
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let cells: Vec<usize> = ones(places).map(|i| board.units.cells[u][i]).collect();
+                for v in second.clone() {
+                    if cells.iter().all(|c| board.units.of_cell[*c].contains(&v)) {
+                        if let Some(t) = found(u, d, &cells, v) {
+                            return Some(t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Locked candidates: in a box the digit lies on one line (pointing, SE
 /// 2.6), or in a line it lies in one box (claiming, 2.8); it leaves the rest
 /// of the other unit.
 pub fn locked_candidates(board: &Board, pointing: bool) -> Option<Step> {
     let n = board.n;
-    let (from, to) = if pointing {
-        (2 * n..3 * n, 0..2 * n)
-    } else {
-        (0..2 * n, 2 * n..3 * n)
-    };
-    for u in from {
-        for d in 1..=n as u8 {
-            let places = board.places(u, d);
-            if places.count_ones() < 2 {
-                continue;
-            }
-            let cells: Vec<usize> = ones(places).map(|i| board.units.cells[u][i]).collect();
-            for v in to.clone() {
-                if !cells.iter().all(|c| board.units.of_cell[*c].contains(&v)) {
-                    continue;
-                }
-                let removed: Vec<(usize, u8)> = board.units.cells[v]
-                    .iter()
-                    .filter(|&&c| board.has(c, d) && !cells.contains(&c))
-                    .map(|&c| (c, d))
-                    .collect();
-                if removed.is_empty() {
-                    continue;
-                }
-                let (technique, rating) = if pointing {
-                    (Technique::Pointing, 26)
-                } else {
-                    (Technique::Claiming, 28)
-                };
-                let mut step = Step::new(
-                    technique,
-                    rating,
-                    format!(
-                        "{}: in {} the {} lies in {}",
-                        technique.name(),
-                        unit_of(n, u),
-                        digit_symbol(d),
-                        unit_of(n, v)
-                    ),
-                );
-                step.eliminations = removed;
-                step.cells = cells;
-                return Some(step);
-            }
+    first_locked(board, pointing, |u, d, cells, v| {
+        let removed: Vec<(usize, u8)> = board.units.cells[v]
+            .iter()
+            .filter(|&&c| board.has(c, d) && !cells.contains(&c))
+            .map(|&c| (c, d))
+            .collect();
+        if removed.is_empty() {
+            return None;
         }
-    }
-    None
+        let (technique, rating) = if pointing {
+            (Technique::Pointing, 26)
+        } else {
+            (Technique::Claiming, 28)
+        };
+        let mut step = Step::new(technique, rating, locked_finding(technique, n, u, d, v));
+        step.eliminations = removed;
+        step.cells = cells.to_vec();
+        Some(step)
+    })
+}
+
+/// "pointing: in box 5 the 3 lies in column 5".
+fn locked_finding(technique: Technique, n: usize, u: usize, d: u8, v: usize) -> String {
+    format!(
+        "{}: in {} the {} lies in {}",
+        technique.name(),
+        unit_of(n, u),
+        digit_symbol(d),
+        unit_of(n, v)
+    )
 }
 
 /// Whether units `a` and `b` share a cell.
@@ -181,64 +202,46 @@ fn crosses(board: &Board, a: usize, b: usize) -> bool {
 /// pointing and 1.9 after claiming, and makes only the placement: the
 /// eliminations wait for a later step, so the path is SE's.
 pub fn direct_locked(board: &Board) -> Option<Step> {
-    let n = board.n;
-    let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
-    // SE's order: box and column, box and row, column and box, row and box.
-    let kinds = [
-        (boxes.clone(), columns.clone()),
-        (boxes.clone(), rows.clone()),
-        (columns, boxes.clone()),
-        (rows, boxes),
-    ];
-    for (first, second) in kinds {
-        let pointing = first.start == 2 * n;
-        for d in 1..=n as u8 {
-            for u in first.clone() {
-                let places = board.places(u, d);
-                if places.count_ones() < 2 {
-                    continue;
-                }
-                let locked: Vec<usize> = ones(places).map(|i| board.units.cells[u][i]).collect();
-                for v in second.clone() {
-                    if !locked.iter().all(|c| board.units.of_cell[*c].contains(&v)) {
-                        continue;
+    [true, false].into_iter().find_map(|pointing| {
+        first_locked(board, pointing, |u, d, cells, v| {
+            let n = board.n;
+            let kind = if pointing {
+                2 * n..3 * n
+            } else if u < n {
+                0..n
+            } else {
+                n..2 * n
+            };
+            let (w, cell) = kind
+                .filter(|&w| w != u && crosses(board, w, v))
+                .find_map(|w| {
+                    let places = board.places(w, d);
+                    let left: Vec<usize> = ones(places)
+                        .map(|i| board.units.cells[w][i])
+                        .filter(|c| !board.units.of_cell[*c].contains(&v))
+                        .collect();
+                    match left[..] {
+                        [cell] if places.count_ones() >= 2 => Some((w, cell)),
+                        _ => None,
                     }
-                    for w in first.clone() {
-                        if w == u || !crosses(board, w, v) || board.places(w, d).count_ones() < 2 {
-                            continue;
-                        }
-                        let left: Vec<usize> = ones(board.places(w, d))
-                            .map(|i| board.units.cells[w][i])
-                            .filter(|c| !board.units.of_cell[*c].contains(&v))
-                            .collect();
-                        let [cell] = left[..] else { continue };
-                        let (technique, rating) = if pointing {
-                            (Technique::DirectPointing, 17)
-                        } else {
-                            (Technique::DirectClaiming, 19)
-                        };
-                        let mut step = Step::new(
-                            technique,
-                            rating,
-                            format!(
-                                "{}: in {} the {} lies in {}, so {} is the only place left for it in {}",
-                                technique.name(),
-                                unit_of(n, u),
-                                digit_symbol(d),
-                                unit_of(n, v),
-                                cell_name(n, cell),
-                                unit_of(n, w)
-                            ),
-                        );
-                        step.placements.push((cell, d));
-                        step.cells = locked;
-                        return Some(step);
-                    }
-                }
-            }
-        }
-    }
-    None
+                })?;
+            let (technique, rating) = if pointing {
+                (Technique::DirectPointing, 17)
+            } else {
+                (Technique::DirectClaiming, 19)
+            };
+            let finding = format!(
+                "{}, so {} is the only place left for it in {}",
+                locked_finding(technique, n, u, d, v),
+                cell_name(n, cell),
+                unit_of(n, w)
+            );
+            let mut step = Step::new(technique, rating, finding);
+            step.placements.push((cell, d));
+            step.cells = cells.to_vec();
+            Some(step)
+        })
+    })
 }
 
 /// SE's direct hidden pair (2.0) and triple (2.5): `size` digits that fit
@@ -246,56 +249,81 @@ pub fn direct_locked(board: &Board) -> Option<Step> {
 /// rest of the unit. Only that placement is made, as SE makes it.
 pub fn direct_hidden_subset(board: &Board, size: usize) -> Option<Step> {
     let n = board.n;
-    // SE's order: boxes, columns, rows.
-    for u in (2 * n..3 * n).chain(n..2 * n).chain(0..n) {
+    // SE's order: boxes, columns, rows; units with more empty cells than
+    // the subset has.
+    let units = (2 * n..3 * n).chain(n..2 * n).chain(0..n).filter(|&u| {
+        let empty = board.units.cells[u]
+            .iter()
+            .filter(|&&c| board.value[c] == 0);
+        empty.count() > size
+    });
+    first_hidden_subset(board, units, size, |u, keep, places| {
         let unit = &board.units.cells[u];
-        if unit.iter().filter(|&&c| board.value[c] == 0).count() <= size {
-            continue;
-        }
-        let pool: Vec<(u8, u32)> = (1..=n as u8)
+        let (d, rest) = (1..=n as u8)
+            .filter(|&d| keep & bit(d) == 0)
+            .map(|d| (d, board.places(u, d)))
+            .find(|&(_, p)| p.count_ones() > 1 && (p & !places).count_ones() == 1)?;
+        let cell = unit[(rest & !places).trailing_zeros() as usize];
+        let technique = if size == 2 {
+            Technique::DirectHiddenPair
+        } else {
+            Technique::DirectHiddenTriple
+        };
+        let finding = format!(
+            "{}, so {} is the only place left for {}",
+            subset_finding(technique, board, u, keep, places),
+            cell_name(n, cell),
+            digit_symbol(d)
+        );
+        let mut step = Step::new(technique, technique.base(), finding);
+        step.placements.push((cell, d));
+        step.cells = ones(places).map(|i| unit[i]).collect();
+        Some(step)
+    })
+}
+
+/// The first hidden subset among `units` (in their order) that `found`
+/// takes: `size` digits (`keep`) whose places in unit `u`, at least two
+/// each, are `size` cells (`places`, a mask of the unit's positions).
+fn first_hidden_subset<T>(
+    board: &Board,
+    units: impl Iterator<Item = usize>,
+    size: usize,
+    mut found: impl FnMut(usize, u32, u32) -> Option<T>,
+) -> Option<T> {
+    for u in units {
+        let pool: Vec<(u8, u32)> = (1..=board.n as u8)
             .map(|d| (d, board.places(u, d)))
             .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= size)
             .collect();
-        let found = first_combination(pool.len(), size, &mut |pick| {
+        let hit = first_combination(pool.len(), size, &mut |pick| {
             let places = pick.iter().fold(0, |m, &i| m | pool[i].1);
             if places.count_ones() as usize != size {
                 return None;
             }
             let keep = pick.iter().fold(0, |m, &i| m | bit(pool[i].0));
-            let (d, rest) = (1..=n as u8)
-                .filter(|&d| keep & bit(d) == 0)
-                .map(|d| (d, board.places(u, d)))
-                .find(|&(_, p)| p.count_ones() > 1 && (p & !places).count_ones() == 1)?;
-            let cell = unit[(rest & !places).trailing_zeros() as usize];
-            let (technique, rating) = if size == 2 {
-                (Technique::DirectHiddenPair, 20)
-            } else {
-                (Technique::DirectHiddenTriple, 25)
-            };
-            let cells: Vec<usize> = ones(places).map(|i| unit[i]).collect();
-            let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
-            let mut step = Step::new(
-                technique,
-                rating,
-                format!(
-                    "{} {} in {}: {}, so {} is the only place left for {}",
-                    technique.name(),
-                    digit_set(keep),
-                    unit_of(n, u),
-                    names.join(", "),
-                    cell_name(n, cell),
-                    digit_symbol(d)
-                ),
-            );
-            step.placements.push((cell, d));
-            step.cells = cells;
-            Some(step)
+            found(u, keep, places)
         });
-        if found.is_some() {
-            return found;
+        if hit.is_some() {
+            return hit;
         }
     }
     None
+}
+
+/// "hidden pair {1, 6} in column 2: r4c2, r6c2".
+fn subset_finding(technique: Technique, board: &Board, u: usize, keep: u32, places: u32) -> String {
+    let n = board.n;
+    let names: Vec<String> = ones(places)
+        .map(|i| cell_name(n, board.units.cells[u][i]))
+        .collect();
+    format!(
+        "{} {} in {}: {}",
+        technique.name(),
+        digit_set(keep),
+        unit_of(n, u),
+        names.join(", ")
+    )
 }
 
 pub(crate) use sudoku_core::bits::ones;
@@ -397,49 +425,22 @@ pub(crate) struct NakedSubset {
 /// A hidden subset: `size` digits fit only in `size` cells of a unit, whose
 /// other candidates go.
 pub fn hidden_subset(board: &Board, size: usize) -> Option<Step> {
-    let n = board.n;
-    for u in 0..3 * n {
-        let unit = &board.units.cells[u];
-        let pool: Vec<(u8, u32)> = (1..=n as u8)
-            .map(|d| (d, board.places(u, d)))
-            .filter(|&(_, p)| p.count_ones() >= 2 && p.count_ones() as usize <= size)
+    first_hidden_subset(board, 0..3 * board.n, size, |u, keep, places| {
+        let cells: Vec<usize> = ones(places).map(|i| board.units.cells[u][i]).collect();
+        let removed: Vec<(usize, u8)> = cells
+            .iter()
+            .flat_map(|&c| digits(board.cand[c] & !keep).map(move |d| (c, d)))
             .collect();
-        let found = first_combination(pool.len(), size, &mut |pick| {
-            let places = pick.iter().fold(0, |m, &i| m | pool[i].1);
-            if places.count_ones() as usize != size {
-                return None;
-            }
-            let keep = pick.iter().fold(0, |m, &i| m | bit(pool[i].0));
-            let cells: Vec<usize> = ones(places).map(|i| unit[i]).collect();
-            let removed: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&c| digits(board.cand[c] & !keep).map(move |d| (c, d)))
-                .collect();
-            if removed.is_empty() {
-                return None;
-            }
-            let (technique, rating) = subset_technique(size, true);
-            let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
-            let mut step = Step::new(
-                technique,
-                rating,
-                format!(
-                    "{} {} in {}: {}",
-                    technique.name(),
-                    digit_set(keep),
-                    unit_of(n, u),
-                    names.join(", ")
-                ),
-            );
-            step.eliminations = removed;
-            step.cells = cells;
-            Some(step)
-        });
-        if found.is_some() {
-            return found;
+        if removed.is_empty() {
+            return None;
         }
-    }
-    None
+        let (technique, rating) = subset_technique(size, true);
+        let finding = subset_finding(technique, board, u, keep, places);
+        let mut step = Step::new(technique, rating, finding);
+        step.eliminations = removed;
+        step.cells = cells;
+        Some(step)
+    })
 }
 
 /// A fish of `size` (2 X-wing, 3 swordfish, 4 jellyfish): in `size` rows the

@@ -102,11 +102,11 @@
 //!
 //! **pointing** (2.6), step 1 of
 //! `.1.8......981.74....5........69.1.5.23.....96.5.6.27........9....75.968......4.2.`:
-//! *pointing: in box 4 the 7 lies in row 4: removes 7 from r4c5*. Why: box 4's 7 must be in row 4 (its other rows have no place for 7), so whichever cell takes it, no other cell of row 4 can be 7.
+//! *pointing: in box 5 the 3 lies in column 5: removes 3 from r1c5, 3 from r2c5, 3 from r3c5, 3 from r7c5, 3 from r8c5, 3 from r9c5*. Why: box 5's 3 must be in column 5 (its other columns have no place for 3), so whichever cell takes it, no other cell of column 5 can be 3.
 //!
 //! **claiming** (2.8), step 1 of
 //! `5..38...2..1.25......6...8..7....1.941.....562.5....3..4...7......46.3..9...32..8`:
-//! *claiming: in row 2 the 4 lies in box 3: removes 4 from r1c7, 4 from r1c8, 4 from r3c7, 4 from r3c9*. Why: row 2's 4 can only go in box 3, so box 3's 4 is in row 2 and the box's cells in other rows lose 4.
+//! *claiming: in column 2 the 3 lies in box 1: removes 3 from r2c1, 3 from r3c1, 3 from r3c3*. Why: column 2's 3 can only go in box 1, so box 1's 3 is in column 2 and the box's cells in other columns lose 3.
 //!
 //! **naked pair {1, 6} in column 2** (3.0), step 2 of
 //! `...5......32.4.69..7.3.6.2...7...9.4.5.....6.9.4...5...8.1.3.4..26.7.18......8...`:
@@ -200,7 +200,7 @@
 //! **BUG type 3** (5.8 for a pair, a tenth more per digit): the cells
 //! with extras share a unit, and their extras together, taken as one more
 //! cell, make a naked subset with other cells of the unit; the subset's
-//! digits leave the rest of the unit. Step 49 of
+//! digits leave the rest of the unit. Step 48 of
 //! `..............1..2..3....45..........56.4....7.....12......8......63.7..24.......`
 //! (`puzzles/17clue.txt`, not SE-rated), with SE 1.2's ladder
 //! (`Options::wings` off): *BUG type 3: r1c2, r1c3, r1c7 hold the extras {8, 9}; with r1c5 they make a naked subset {8, 9} in row 1: removes 8 from r1c9*.

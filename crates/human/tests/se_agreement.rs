@@ -10,27 +10,11 @@
 //!   run with `cargo test --release -p sudoku-human --test se_agreement --
 //!   --ignored`).
 
-use std::io::BufRead;
 use sudoku_core::stats::spearman;
 use sudoku_core::Grid;
 use sudoku_human::{solve_path, Options};
 
-use sudoku_testkit::puzzle_path;
-
-/// A rated set of `puzzles/` as (puzzle, SE rating in tenths).
-fn rated_set(name: &str) -> Vec<(Grid, u32)> {
-    let file = std::fs::File::open(puzzle_path(name)).unwrap();
-    std::io::BufReader::new(file)
-        .lines()
-        .map(|l| l.unwrap())
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (cells, rating) = l.split_once(' ').expect("<cells> <rating>");
-            let rating: f64 = rating.trim().parse().unwrap();
-            (cells.parse().unwrap(), (rating * 10.0).round() as u32)
-        })
-        .collect()
-}
+use sudoku_testkit::rated_set;
 
 fn se_hard() -> Vec<(Grid, u32)> {
     rated_set("se-rated-hard.txt")

@@ -3,24 +3,13 @@
 //! tests run the check over samples of every bundled hard set; the
 //! `#[ignore]`d one runs it over the whole sets (minutes, in release).
 
-use std::io::BufRead;
 use sudoku_core::{Grid, Limits, Solver};
 use sudoku_human::{first_unsound, solve_path, Options, Path};
-use sudoku_testkit::{puzzle_path, shared_set};
+use sudoku_testkit::{rated_set, shared_set};
 
 /// `puzzles/se-rated-2500.txt` as (puzzle, SE rating in tenths).
 fn se_rated() -> Vec<(Grid, u32)> {
-    let file = std::fs::File::open(puzzle_path("se-rated-2500.txt")).unwrap();
-    std::io::BufReader::new(file)
-        .lines()
-        .map(|l| l.unwrap())
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (cells, rating) = l.split_once(' ').expect("<cells> <rating>");
-            let rating: f64 = rating.trim().parse().unwrap();
-            (cells.parse().unwrap(), (rating * 10.0).round() as u32)
-        })
-        .collect()
+    rated_set("se-rated-2500.txt")
 }
 
 fn solution(puzzle: &Grid) -> Grid {

@@ -134,9 +134,9 @@ fn pointing() {
         0,
         Technique::Pointing,
         26,
-        "pointing: in box 4 the 7 lies in row 4: removes 7 from r4c5",
+        "pointing: in box 5 the 3 lies in column 5: removes 3 from r1c5, 3 from r2c5, 3 from r3c5, 3 from r7c5, 3 from r8c5, 3 from r9c5",
         &[],
-        &[(31, 7)],
+        &[(4, 3), (13, 3), (22, 3), (58, 3), (67, 3), (76, 3)],
     );
 }
 
@@ -147,9 +147,9 @@ fn claiming() {
         0,
         Technique::Claiming,
         28,
-        "claiming: in row 2 the 4 lies in box 3: removes 4 from r1c7, 4 from r1c8, 4 from r3c7, 4 from r3c9",
+        "claiming: in column 2 the 3 lies in box 1: removes 3 from r2c1, 3 from r3c1, 3 from r3c3",
         &[],
-        &[(6, 4), (7, 4), (24, 4), (26, 4)],
+        &[(9, 3), (18, 3), (20, 3)],
     );
 }
 
@@ -446,7 +446,7 @@ fn bug_type3() {
     pin_with(
         Options::SE12,
         "..............1..2..3....45..........56.4....7.....12......8......63.7..24.......",
-        48,
+        47,
         Technique::Bug3,
         58,
         "BUG type 3: r1c2, r1c3, r1c7 hold the extras {8, 9}; with r1c5 they make a naked subset {8, 9} in row 1: removes 8 from r1c9",

@@ -44,6 +44,20 @@ pub fn puzzle_path(name: &str) -> PathBuf {
     path
 }
 
+/// A rated set of `puzzles/` (`<81 cells> <SE rating>` a line, `#`
+/// comments) as (puzzle, rating in tenths).
+pub fn rated_set(name: &str) -> Vec<(Grid, u32)> {
+    let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (cells, rating) = l.split_once(' ').expect("<cells> <rating>");
+            let rating: f64 = rating.trim().parse().unwrap();
+            (cells.parse().unwrap(), (rating * 10.0).round() as u32)
+        })
+        .collect()
+}
+
 /// Every entry of a puzzle file; panics on a parse error (fixtures are clean).
 pub fn read_entries(path: &std::path::Path) -> Vec<Entry> {
     let file = File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
