@@ -348,39 +348,41 @@
 //!
 //! ## Agreement with SE, and which SE
 //!
-//! The two rated sets in `puzzles/` come from two versions of SE.
-//! `se-rated-2500.txt` (SE 5.0-9.3) was rated by a fork with turbot fish,
-//! strong-link chains and WXYZ- to TUVWXYZ-wings; `se-rated-hard.txt` (39
-//! puzzles, SE 6.6-11.0) by the batch rater of the 1to9only
-//! SukakuExplainer, which keeps SE 1.2's ladder without them. On one
-//! puzzle of the first set the two say 5.7 and 7.1. [`Options::wings`]
-//! picks the ladder; the default has the wings.
+//! SE's forks rate differently, so a rating agrees with one SE, not with
+//! SE. The Sudoku Exchange bank, which `se-rated-2500.txt` samples, was
+//! rated by SudokuMonster's Sukaku Explainer (the bank's README names it;
+//! at commit 362854e its `serate` gives the bank's rating on 98 of 100
+//! sampled puzzles). That fork has turbot fish, strong-link chains and the
+//! WXYZ- to TUVWXYZ-wings; 1to9only's SukakuExplainer keeps SE 1.2's
+//! ladder without them. [`Options::WINGS`] (the default, `rate`) follows
+//! the first, [`Options::SE12`] (`rate --ladder se12`) the second. The
+//! rated sets of `puzzles/`, with the rater of each:
 //!
-//! | set | ladder | Spearman | within 0.3 | equal |
-//! |---|---|---:|---:|---:|
-//! | se-rated-2500 | with wings (default) | 0.960 | 94.5% | 88.5% |
-//! | se-rated-2500 | SE 1.2 (`wings: false`) | 0.765 | 62.5% | 54.2% |
-//! | se-rated-hard | with wings (default) | 0.981 | 76.9% | 66.7% |
-//! | se-rated-hard | SE 1.2 (`wings: false`) | 0.999 | 100% | 89.7% |
-//! | both sets (2,539) | with wings (default) | 0.958 | 94.2% | 88.2% |
-//! | both sets (2,539) | SE 1.2 (`wings: false`) | 0.772 | 63.1% | 54.7% |
+//! | set | rater | ladder | Spearman | within 0.3 | equal |
+//! |---|---|---|---:|---:|---:|
+//! | se-rated-17clue (1,000, SE 1.2-7.8) | SudokuMonster's | with wings (default) | 0.9999 | 99.1% | 97.6% |
+//! | | | SE 1.2 | 0.999 | 90.0% | 89.2% |
+//! | se-rated-2500 (2,500, SE 5.0-9.3) | the bank's (SudokuMonster's) | with wings (default) | 0.960 | 94.5% | 88.5% |
+//! | | | SE 1.2 | 0.765 | 62.5% | 54.2% |
+//! | se-rated-hard-sudokumonster (39, SE 4.0-11.0) | SudokuMonster's | with wings (default) | 0.997 | 97.4% | 87.2% |
+//! | | | SE 1.2 | 0.973 | 76.9% | 66.7% |
+//! | the three together (3,539, SE 1.2-11.0) | SudokuMonster's | with wings (default) | 0.984 | 95.8% | 91.1% |
+//! | | | SE 1.2 | 0.912 | 70.4% | 64.2% |
+//! | se-rated-hard (the same 39, SE 6.6-11.0) | 1to9only's (SE 1.2's ladder) | SE 1.2 | 0.999 | 100% | 89.7% |
+//! | | | with wings (default) | 0.981 | 76.9% | 66.7% |
 //!
 //! (`cargo run --release -p sudoku-human --example se_study FILE
-//! [--no-wings]`.) On the hard set with SE 1.2's ladder the four puzzles
-//! that differ are nested chains rated a tenth above SE's.
-//!
-//! No one ladder can agree with both raters, because the raters disagree
-//! with each other on the same puzzles. Rated by both (SudokuMonster's
-//! Sukaku Explainer at 362854e and 1to9only's at 20dd96e, `serate`, run
-//! outside this repository): of every 25th puzzle of `se-rated-2500.txt`
-//! (100), the two are within 0.3 on only 65; of the hard set's 27 puzzles
-//! below 9.5, SudokuMonster's rates 9 lower by 0.5 to 3.4 (a turbot fish
-//! or WXYZ-wing where SE 1.2 needs a chain: 6.6 against 4.0, 7.7 against
-//! 4.3). Each ladder follows its own rater there: with the wings ours
-//! equals SudokuMonster's rating on 8 of those 9 (4.0 to 8.3). So [`Options::WINGS`] (the default) is for
-//! ratings of SudokuMonster's fork, [`Options::SE12`] for SE 1.2's
-//! (`sudoku-lab rate --ladder se12`). The one step of SudokuMonster's not
-//! modelled: its turbot fish over an empty box (4.3).
+//! [--no-wings]`; `sudoku-lab rate FILE` prints the first three columns'
+//! figures for any file whose lines carry ratings.) The two raters
+//! disagree on the same puzzles: of every 25th puzzle of
+//! `se-rated-2500.txt` (100), they are within 0.3 on only 65; of the hard
+//! set's 27 puzzles below 9.5, SudokuMonster's rates 9 lower by 0.5 to 3.4
+//! (a turbot fish or WXYZ-wing where SE 1.2 needs a chain: 6.6 against
+//! 4.0, 7.7 against 4.3). Each ladder follows its own rater. From 9.0 up
+//! the two raters give the same rating on every puzzle of the hard set;
+//! where ours differs there, it is a nested chain a tenth above SE's. The one step
+//! of SudokuMonster's not modelled: its turbot fish over an empty box
+//! (4.3).
 //!
 //! ## As a strategy
 //!

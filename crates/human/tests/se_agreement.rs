@@ -1,14 +1,18 @@
 //! Agreement with Sudoku Explainer on the sets SE's own batch rater
 //! (`serate`) rated for this project, each with the ladder of its rater.
 //!
-//! - `puzzles/se-rated-17clue.txt`, SE 1.2 to 7.8, rated by SudokuMonster's
-//!   SukakuExplainer (the rater of `se-rated-2500.txt`): the default ladder.
-//! - `puzzles/se-rated-hard.txt`, SE 6.6 to 11, rated by the 1to9only
-//!   SukakuExplainer, which has SE 1.2's ladder: `Options::SE12`. The quick
-//!   test takes the puzzles SE rates below 9.5 (no nested chains); the
-//!   `#[ignore]`d one takes them all (a minute or more in a debug build:
-//!   run with `cargo test --release -p sudoku-human --test se_agreement --
-//!   --ignored`).
+//! - `puzzles/se-rated-17clue.txt` (SE 1.2 to 7.8) and
+//!   `puzzles/se-rated-hard-sudokumonster.txt` (4.0 to 11.0), rated by
+//!   SudokuMonster's SukakuExplainer (the rater of `se-rated-2500.txt`):
+//!   the default ladder.
+//! - `puzzles/se-rated-hard.txt` (6.6 to 11.0, the same puzzles as the
+//!   second), rated by the 1to9only SukakuExplainer, which has SE 1.2's
+//!   ladder: `Options::SE12`.
+//!
+//! The hard sets' quick tests take the puzzles SE rates below 9.5 (no
+//! nested chains); the `#[ignore]`d one takes them all (a minute or more in
+//! a debug build: run with `cargo test --release -p sudoku-human --test
+//! se_agreement -- --ignored`).
 
 use sudoku_core::stats::spearman;
 use sudoku_core::Grid;
@@ -16,9 +20,11 @@ use sudoku_human::{solve_path, Options};
 
 use sudoku_testkit::rated_set;
 
-fn se_hard() -> Vec<(Grid, u32)> {
-    rated_set("se-rated-hard.txt")
-}
+/// The hard sets, each with the ladder of its rater.
+const HARD: [(&str, Options); 2] = [
+    ("se-rated-hard.txt", Options::SE12),
+    ("se-rated-hard-sudokumonster.txt", Options::WINGS),
+];
 
 /// Our ER for each puzzle (every one must finish by logic), SE's beside it.
 fn rated(set: &[(Grid, u32)], options: Options) -> (Vec<f64>, Vec<f64>) {
@@ -46,22 +52,28 @@ fn within(ours: &[f64], theirs: &[f64]) -> f64 {
 
 #[test]
 fn agrees_with_se_below_nested_chains() {
-    let set: Vec<(Grid, u32)> = se_hard().into_iter().filter(|(_, se)| *se < 95).collect();
-    assert!(set.len() >= 10, "the hard set has its SE 7-9 part");
-    let (ours, theirs) = rated(&set, Options::SE12);
-    let share = within(&ours, &theirs);
-    assert!(share >= 0.9, "within 0.3 of SE: {share:.3}");
+    for (name, options) in HARD {
+        let set: Vec<(Grid, u32)> = rated_set(name)
+            .into_iter()
+            .filter(|(_, se)| *se < 95)
+            .collect();
+        assert!(set.len() >= 10, "{name} has its part below 9.5");
+        let (ours, theirs) = rated(&set, options);
+        let share = within(&ours, &theirs);
+        assert!(share >= 0.9, "{name}: within 0.3 of SE: {share:.3}");
+    }
 }
 
 #[test]
 #[ignore = "a minute or more in a debug build; run with cargo test --release -p sudoku-human --test se_agreement -- --ignored"]
-fn agrees_with_se_on_the_whole_hard_set() {
-    let set = se_hard();
-    let (ours, theirs) = rated(&set, Options::SE12);
-    let share = within(&ours, &theirs);
-    let rho = spearman(&theirs, &ours).unwrap();
-    assert!(share >= 0.9, "within 0.3 of SE: {share:.3}");
-    assert!(rho >= 0.95, "Spearman against SE: {rho:.3}");
+fn agrees_with_se_on_the_whole_hard_sets() {
+    for (name, options) in HARD {
+        let (ours, theirs) = rated(&rated_set(name), options);
+        let share = within(&ours, &theirs);
+        let rho = spearman(&theirs, &ours).unwrap();
+        assert!(share >= 0.9, "{name}: within 0.3 of SE: {share:.3}");
+        assert!(rho >= 0.95, "{name}: Spearman against SE: {rho:.3}");
+    }
 }
 
 /// The low end of the scale: singles, SE's direct techniques (without
