@@ -45,7 +45,8 @@ pub enum RateFormat {
 pub enum Ladder {
     /// SE 1.2's techniques plus turbot fish, strong-link chains and WXYZ- to
     /// TUVWXYZ-wings, as SudokuMonster's Sukaku Explainer rates (the rater
-    /// of puzzles/se-rated-2500.txt and of the Sudoku Exchange puzzle bank)
+    /// of the Sudoku Exchange puzzle bank and of puzzles/se-rated-2500.txt,
+    /// se-rated-17clue.txt and se-rated-hard-sudokumonster.txt)
     #[default]
     Wings,
     /// Sudoku Explainer 1.2's own ladder, as 1to9only's SukakuExplainer
