@@ -78,6 +78,24 @@
 //! third of the mispredicted branches off a solve (callgrind's model of a
 //! branch predictor, serg's puzzles) and 2-3% of the instructions.
 //!
+//! That comparison has a cost the instruction count does not show: it
+//! loads the planes 32 bytes at a time right after the steps stored them
+//! 4 bytes at a time, and a load that spans several pending stores cannot
+//! take its data from them: it waits until they reach the cache, and the
+//! next round's plane indices wait for it. Built for AVX-512, the update
+//! keeps a copy of the 27 planes in registers (a lane each) beside the
+//! planes in memory; after each band step one permutation spreads what the
+//! step took (the solved cells, the locked columns, the cells not kept) to
+//! the lanes it took them from, the lanes where that removes a candidate
+//! are the planes the step changed, and the next round is known when the
+//! round ends. The same steps in the same order, so the same states and
+//! counts (a test runs the forms side by side); each alone on an AMD EPYC,
+//! 6-13% less time on every set (the table below). The copy is two 512-bit
+//! registers, or four 256-bit ones on CPUs without AVX-512 VBMI2 (Intel's
+//! before Ice Lake, where 512-bit instructions lower the clock; 3% slower
+//! than two on the AMD EPYC). Without AVX-512 the comparison stays: the
+//! copy's upkeep there (no mask registers) would cost instructions.
+//!
 //! **When every plane is quiet**: naked singles by bit-sliced counting across
 //! the 9 planes of a band (`twos |= ones & x; ones |= x`: a free cell in
 //! `ones & !twos` has one candidate, one outside `ones` has none; a third
@@ -201,19 +219,23 @@
 //! kept outside the repository since tdoku's code is not part of it).
 //! Instructions per puzzle are valgrind's count on `x86-64-v3` builds of
 //! both, over the first 200 puzzles of each set, counted on an AMD EPYC:
-//! exact, the same on any machine and under any load. (Times are not given
-//! here: the lab's 2-core AMD EPYC was loaded by other builds when this
-//! code was measured; `CHANGELOG.md` keeps the times measured on earlier
-//! code.)
+//! exact, the same on any machine and under any load (valgrind does not
+//! run AVX-512, so these count the form that compares the planes in
+//! memory). Times: µs per puzzle, `tdrive` and `bbdrive` built for the
+//! machine (`-march=native`, `target-cpu=native`: the AVX-512 forms), each
+//! alone on one core of the lab's 2-core AMD EPYC (AVX-512), the best pass
+//! of each over 11 alternations (load average 2.6-4.1, other work stopped
+//! while measuring; the 1905 sample is all 1,000, 17-clue and serg their
+//! first 2,000).
 //!
-//! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | bitboard branch points / tdoku guesses |
-//! |---|---:|---:|---:|---:|
-//! | top95 | 67,146 | 39,177 | 0.58 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 10,576 | 0.53 | |
-//! | top1465 | 82,691 | 57,315 | 0.69 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,906 | 267,267 | 0.83 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,863 | 388,921 | 0.89 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,668 | 17,309 | 0.88 | 6.26 / 7.05 |
+//! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
+//! |---|---:|---:|---:|---:|---:|---:|---:|
+//! | top95 | 67,146 | 39,177 | 0.58 | 6.81 | 5.51 | 0.81 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 10,576 | 0.53 | 3.06 | 1.63 | 0.53 | |
+//! | top1465 | 82,691 | 57,315 | 0.69 | 9.37 | 6.56 | 0.70 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,906 | 267,267 | 0.83 | 52.1 | 40.1 | 0.77 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,863 | 388,921 | 0.89 | 81.7 | 70.6 | 0.86 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,668 | 17,309 | 0.88 | 2.11 | 2.30 | 1.09 | 6.26 / 7.05 |
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest and
@@ -228,7 +250,8 @@
 //! The instruction count does not see what a CPU makes of the work: on a
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
-//! at more instructions per cycle. `bitboard-configs` below searches
+//! at more instructions per cycle; on serg above, 0.88 of tdoku's
+//! instructions still take 1.09 of its time. `bitboard-configs` below searches
 //! tdoku's tree, at a higher cost per node.
 //!
 //! ## Branching on configurations: `bitboard-configs`
@@ -369,7 +392,9 @@
 //! planes read, three `CLAIM`, three written), the configuration count
 //! before a configuration branch 2 per plane (the plane and its `FITS`
 //! entry), a guess's placement 23. Writing a solution out is
-//! reporting, not search: not counted.
+//! reporting, not search: not counted. The AVX-512 forms of the step loop
+//! count what the in-memory form reads and writes (its comparisons each
+//! round included), so mems are the same on every machine.
 //!
 //! ## Example
 //!

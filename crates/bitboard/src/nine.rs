@@ -320,6 +320,37 @@ fn spread_bits(x: u8) -> u64 {
     ((own + 0x7F7F_7F7F_7F7F_7F7F) >> 7) & ONES
 }
 
+/// `LOSE[i]`: what a band step on plane `i` takes from each plane (plane
+/// `j` at byte `j`), as an index into [solved, locked, not kept, 0]: 0 the
+/// solved cells (the band's other planes), 1 the locked columns (the
+/// digit's planes in the other bands), 2 the cells not kept (the plane
+/// itself), 3 nothing. [`State::update_zmm`] spreads the four to the
+/// planes with one permutation a register.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+static LOSE: [[u8; 32]; 27] = {
+    let mut t = [[3u8; 32]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (d, b) = (i / 3, i % 3);
+        let mut j = 0;
+        while j < 27 {
+            let (d2, b2) = (j / 3, j % 3);
+            t[i][j] = if j == i {
+                2
+            } else if b2 == b {
+                0
+            } else if d2 == d {
+                1
+            } else {
+                3
+            };
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// `PLANES[i]`: plane `i`'s digit index `d` and band `b` (`i = d * 3 + b`),
 /// then the digit's planes in the two other bands, `b + 1` and `b + 2`
 /// (mod 3): one look-up where the band step, given `i` at run time, would
@@ -441,6 +472,19 @@ pub(crate) struct State {
 
 type Fail = DeadEnd;
 
+/// What a band step took, for [`State::update`]'s register copy of the
+/// planes: the plane keeps `keep`, the band's other planes lose `solved`,
+/// the digit's planes in the other bands lose `locked`.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "avx512vl")),
+    allow(dead_code)
+)]
+struct Took {
+    keep: u32,
+    locked: u32,
+    solved: u32,
+}
+
 /// The state's size in bytes: what each state alive counts against the
 /// memory budget.
 const STATE_BYTES: u64 = std::mem::size_of::<State>() as u64;
@@ -537,6 +581,17 @@ impl State {
     /// bands, and place the rows left with one cell (hidden singles of rows).
     #[inline(always)]
     fn band_step<T: Trace>(&mut self, i: usize, run: &mut Run<T>) -> Result<(), Fail> {
+        self.band_step_then(i, run, |_| ())
+    }
+
+    /// [`State::band_step`], then `then` of what it took ([`Took`]).
+    #[inline(always)]
+    fn band_step_then<T: Trace, R>(
+        &mut self,
+        i: usize,
+        run: &mut Run<T>,
+        then: impl FnOnce(Took) -> R,
+    ) -> Result<R, Fail> {
         let [d, b, next, last] = PLANES[i].map(usize::from);
         // PLANES, the plane, three MINI and one KEEP look-up (the MINI
         // look-ups counted where BMI2's `pext` does their work, so that the
@@ -581,7 +636,11 @@ impl State {
             self.cand[d2 * 3 + b] &= !solved;
         }
         self.cand[i] = a;
-        Ok(())
+        Ok(then(Took {
+            keep: keep as u32,
+            locked: locked as u32,
+            solved,
+        }))
     }
 
     /// The planes that lost a candidate since their last band step, bit
@@ -607,7 +666,45 @@ impl State {
     }
 
     /// Steps every plane that changed since its last step, until none did.
+    /// Built for AVX-512, with a copy of the planes in registers
+    /// ([`State::update_zmm`]; in 256-bit registers on CPUs without
+    /// AVX-512 VBMI2, [`State::update_ymm`]); otherwise comparing the planes
+    /// in memory ([`State::update_in_memory`]). The three step the same
+    /// planes in the same order.
     fn update<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "avx512vl",
+            target_feature = "avx512vbmi2"
+        ))]
+        {
+            // SAFETY: `update_zmm` needs AVX-512F and VL, and this line is
+            // compiled only when the crate is built for CPUs that have
+            // them (VBMI2 implies both).
+            unsafe { self.update_zmm(run) }
+        }
+        #[cfg(all(
+            target_arch = "x86_64",
+            target_feature = "avx512vl",
+            not(target_feature = "avx512vbmi2")
+        ))]
+        {
+            // SAFETY: `update_ymm` needs AVX-512F and VL, and this line is
+            // compiled only when the crate is built for CPUs that have
+            // them (VL implies F).
+            unsafe { self.update_ymm(run) }
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512vl")))]
+        self.update_in_memory(run)
+    }
+
+    /// [`State::update`] with the planes in memory: after each round, one
+    /// comparison of every plane with its copy gives the next round.
+    #[cfg_attr(
+        all(target_arch = "x86_64", target_feature = "avx512vl"),
+        allow(dead_code)
+    )]
+    fn update_in_memory<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
         loop {
             // Each plane and its stepped copy read.
             run.mems(2 * 27);
@@ -620,6 +717,139 @@ impl State {
                 dirty &= dirty - 1;
                 self.band_step(i, run)?;
             }
+        }
+    }
+
+    /// [`State::update`] keeping, beside the planes in memory, a copy of
+    /// them in two AVX-512 registers (planes 0-15 and 16-26, a lane each)
+    /// from which the next round is read. After each band step one
+    /// permutation spreads what the step took (the solved cells, the locked
+    /// columns, the cells not kept: [`LOSE`]) to the lanes it took them
+    /// from, the copy loses them, and the lanes where that removed a
+    /// candidate are the planes the step changed: when a round ends, the
+    /// next is known. The in-memory update compares the planes with their
+    /// `stepped` copies instead, 32 bytes at a time, right after the steps
+    /// wrote them 4 bytes at a time: the loads cannot take their data from
+    /// those stores, wait until the stores reach the cache, and the next
+    /// round's plane indices wait for them (AMD EPYC, each alone: 6-13%
+    /// of the time on every set; CHANGELOG.md). The same band steps in the
+    /// same order: a plane differs from its copy exactly when a step took a
+    /// candidate from it since its own last step, so the rounds, the states
+    /// and every count are those of [`State::update_in_memory`] (a test
+    /// runs the three side by side).
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+    #[cfg_attr(not(target_feature = "avx512vbmi2"), allow(dead_code))]
+    #[target_feature(enable = "avx512f")]
+    fn update_zmm<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
+        use std::arch::x86_64::{
+            _mm512_andnot_si512, _mm512_castsi128_si512, _mm512_cvtepu8_epi32,
+            _mm512_maskz_loadu_epi32, _mm512_permutexvar_epi32, _mm512_test_epi32_mask,
+            _mm_cvtsi32_si128, _mm_insert_epi32, _mm_loadu_si128,
+        };
+        let cand = self.cand.as_ptr().cast::<i32>();
+        // SAFETY: `cand` is 27 `u32`s: the masked loads read its first 16
+        // and its 17th to 27th, nothing past them.
+        let (mut lo, mut hi) = unsafe {
+            (
+                _mm512_maskz_loadu_epi32(0xFFFF, cand),
+                _mm512_maskz_loadu_epi32(0x7FF, cand.add(16)),
+            )
+        };
+        let mut dirty = self.dirty();
+        loop {
+            run.mems(2 * 27);
+            if dirty == 0 {
+                return Ok(());
+            }
+            let mut round = dirty;
+            let mut next = 0;
+            while round != 0 {
+                let i = round.trailing_zeros() as usize;
+                round &= round - 1;
+                let took = self.band_step_then(i, run, |took| took)?;
+                // Each lane's loss, as the step wrote it in memory:
+                // [solved, locked, !keep, 0] spread to the lanes by the
+                // plane's `LOSE` indices, one permutation a register.
+                let losses = _mm_insert_epi32::<2>(
+                    _mm_insert_epi32::<1>(
+                        _mm_cvtsi32_si128(took.solved as i32),
+                        took.locked as i32,
+                    ),
+                    !took.keep as i32,
+                );
+                let losses = _mm512_castsi128_si512(losses);
+                let [lose_lo, lose_hi] = [0, 16].map(|k| {
+                    let lanes: &[u8; 16] = LOSE[i][k..k + 16].try_into().expect("16 lanes");
+                    _mm512_permutexvar_epi32(
+                        // SAFETY: `lanes` is 16 bytes, what the load reads
+                        // (unaligned: `loadu`).
+                        _mm512_cvtepu8_epi32(unsafe { _mm_loadu_si128(lanes.as_ptr().cast()) }),
+                        losses,
+                    )
+                });
+                let own = 1u32 << i;
+                let changed = _mm512_test_epi32_mask(lo, lose_lo) as u32
+                    | (_mm512_test_epi32_mask(hi, lose_hi) as u32) << 16;
+                lo = _mm512_andnot_si512(lose_lo, lo);
+                hi = _mm512_andnot_si512(lose_hi, hi);
+                next = (next | changed) & !own;
+            }
+            dirty = next;
+        }
+    }
+
+    /// [`State::update_zmm`] in four 256-bit registers (planes 0-7, 8-15,
+    /// 16-23, 24-26), for CPUs where 512-bit instructions lower the clock
+    /// (Intel's before Ice Lake: taken as those without AVX-512 VBMI2). On
+    /// the AMD EPYC, 3% slower than the 512-bit form (CHANGELOG.md).
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+    #[cfg_attr(target_feature = "avx512vbmi2", allow(dead_code))]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    fn update_ymm<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
+        use std::arch::x86_64::{
+            __m256i, _mm256_andnot_si256, _mm256_castsi128_si256, _mm256_cvtepu8_epi32,
+            _mm256_maskz_loadu_epi32, _mm256_permutevar8x32_epi32, _mm256_test_epi32_mask,
+            _mm_cvtsi32_si128, _mm_cvtsi64_si128, _mm_insert_epi32,
+        };
+        let cand = self.cand.as_ptr().cast::<i32>();
+        // SAFETY: `cand` is 27 `u32`s: the masked loads read eight of them
+        // at 0, 8 and 16 and the last three at 24, nothing past them.
+        let mut copy: [__m256i; 4] = std::array::from_fn(|k| unsafe {
+            _mm256_maskz_loadu_epi32(if k == 3 { 7 } else { 0xFF }, cand.add(8 * k))
+        });
+        let mut dirty = self.dirty();
+        loop {
+            run.mems(2 * 27);
+            if dirty == 0 {
+                return Ok(());
+            }
+            let mut round = dirty;
+            let mut next = 0;
+            while round != 0 {
+                let i = round.trailing_zeros() as usize;
+                round &= round - 1;
+                let took = self.band_step_then(i, run, |took| took)?;
+                // Each lane's loss, as the step wrote it in memory:
+                // [solved, locked, !keep, 0] spread to the lanes by the
+                // plane's `LOSE` indices, one permutation a register.
+                let losses = _mm256_castsi128_si256(_mm_insert_epi32::<2>(
+                    _mm_insert_epi32::<1>(
+                        _mm_cvtsi32_si128(took.solved as i32),
+                        took.locked as i32,
+                    ),
+                    !took.keep as i32,
+                ));
+                let mut changed = 0;
+                for (k, (lanes, copy)) in LOSE[i].chunks_exact(8).zip(&mut copy).enumerate() {
+                    let lanes = i64::from_le_bytes(lanes.try_into().expect("eight lanes"));
+                    let lanes = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(lanes));
+                    let lose = _mm256_permutevar8x32_epi32(losses, lanes);
+                    changed |= (_mm256_test_epi32_mask(*copy, lose) as u32) << (8 * k);
+                    *copy = _mm256_andnot_si256(lose, *copy);
+                }
+                next = (next | changed) & !(1u32 << i);
+            }
+            dirty = next;
         }
     }
 
@@ -1199,6 +1429,77 @@ mod tests {
             });
             assert_eq!(state.dirty(), expected);
         }
+    }
+
+    /// The updates that keep a copy of the planes in registers (512-bit
+    /// and 256-bit) step the same planes in the same order as the one
+    /// comparing them in memory: the same states, results and mems, from
+    /// the givens of a few puzzles and along a random walk of placements
+    /// below each (dead ends included).
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+    #[test]
+    fn the_updates_step_alike() {
+        use sudoku_core::{CountMems, Grid, Limits, Run};
+        let puzzles = [
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+            "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+            "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
+            "...............................................................................12",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut steps = 0;
+        for puzzle in puzzles {
+            let grid: Grid = puzzle.parse().expect("a 9x9 puzzle");
+            let limits = Limits::default();
+            let mut run_a = Run::start_unchecked(&grid, &limits, CountMems);
+            let mut run_b = Run::start_unchecked(&grid, &limits, CountMems);
+            let mut run_c = Run::start_unchecked(&grid, &limits, CountMems);
+            let mut run_d = Run::start_unchecked(&grid, &limits, CountMems);
+            let mut state = State::from_givens(grid.cells(), &mut run_a).expect("no clash");
+            State::from_givens(grid.cells(), &mut run_b).expect("no clash");
+            State::from_givens(grid.cells(), &mut run_d).expect("no clash");
+            loop {
+                let (mut other, mut third) = (state, state);
+                // SAFETY: this test is compiled only for CPUs with
+                // AVX-512F and VL, what the two need.
+                let a = unsafe { state.update_zmm(&mut run_a) };
+                let b = other.update_in_memory(&mut run_b);
+                let d = unsafe { third.update_ymm(&mut run_d) };
+                assert_eq!(a, b);
+                assert_eq!(d, b);
+                for s in [&state, &third] {
+                    assert_eq!(s.cand, other.cand);
+                    assert_eq!(s.stepped, other.stepped);
+                    assert_eq!(s.free, other.free);
+                }
+                steps += 1;
+                // A random free cell gets one of its candidates.
+                let free: Vec<usize> = (0..81)
+                    .filter(|&c| state.free[c / 27] >> (c % 27) & 1 != 0)
+                    .collect();
+                if a.is_err() || free.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let cell = free[seed as usize % free.len()];
+                let (b, pos) = (cell / 27, cell % 27);
+                let options: Vec<usize> = (0..9)
+                    .filter(|&d| state.cand[d * 3 + b] >> pos & 1 != 0)
+                    .collect();
+                if options.is_empty() {
+                    break;
+                }
+                let d = options[(seed >> 32) as usize % options.len()];
+                state.assign(d, b, pos, &mut run_c);
+                state.naked_singles(&mut run_c).ok();
+            }
+            let mems = run_b.finish().stats.mems;
+            assert_eq!(run_a.finish().stats.mems, mems);
+            assert_eq!(run_d.finish().stats.mems, mems);
+        }
+        assert!(steps > 20, "{steps}");
     }
 
     /// The mini-rows of a plane are the same from the three `MINI`
