@@ -1631,3 +1631,23 @@ fn each_strategy_takes_a_block_through_warm_up_and_rounds_back_to_back() {
     }
     assert_eq!(*log, expected, "solves in the order the protocol promises");
 }
+
+/// Plain `compare` stays a quick tour: every SE-rated set (hard puzzles
+/// cost the textbook rows their budgets, the human row seconds) is left
+/// out of the default run, as each new one must be.
+#[test]
+fn the_default_run_leaves_out_every_rated_set() {
+    let puzzles = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+    let mut rated = 0;
+    for entry in std::fs::read_dir(puzzles).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().to_string();
+        if name.starts_with("se-rated") {
+            rated += 1;
+            assert!(
+                sudoku_engine::sets::NOT_IN_DEFAULT_RUN.contains(&name.as_str()),
+                "{name} is in plain compare's run"
+            );
+        }
+    }
+    assert!(rated >= 4, "the rated sets are where they were: {rated}");
+}
