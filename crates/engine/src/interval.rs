@@ -137,33 +137,21 @@ pub struct Replicates {
     aligned: Vec<Vec<Option<f64>>>,
 }
 
-/// The median of some values (reordered).
-fn middle(values: &mut [u64]) -> f64 {
-    let n = values.len();
-    let (_, &mut upper, _) = values.select_nth_unstable(n / 2);
-    if n % 2 == 1 {
-        upper as f64
-    } else {
-        let lower = *values[..n / 2].iter().max().expect("n >= 2");
-        (lower as f64 + upper as f64) / 2.0
-    }
-}
-
 /// Resamples every row of a set on the same draws of puzzles.
 pub fn replicate(rows: &[RowTimes]) -> Replicates {
     let mut universe: Vec<usize> = rows.iter().flat_map(|r| r.iter().map(|p| p.0)).collect();
     universe.sort_unstable();
     universe.dedup();
-    // Each row's puzzle times (medians of the rounds) by position in the universe.
+    // Each row's puzzle times by position in the universe: the fastest of a
+    // puzzle's rounds, the time its row's mean and median are made of, so
+    // that each interval brackets its own figure.
     let aligned: Vec<Vec<Option<f64>>> = rows
         .iter()
         .map(|r| {
             let mut by = vec![None; universe.len()];
             for (index, times) in r.iter() {
                 let at = universe.binary_search(index).expect("in the universe");
-                if !times.is_empty() {
-                    by[at] = Some(middle(&mut times.clone()));
-                }
+                by[at] = crate::results::fastest_time(times).map(|t| t as f64);
             }
             by
         })
@@ -367,6 +355,20 @@ mod tests {
         let r = replicate(&[&a]);
         let ci = percentile_interval(r.means[0].iter().copied()).unwrap();
         assert_eq!(ci, Interval([10.0, 10.0]));
+    }
+
+    #[test]
+    fn intervals_are_made_of_the_fastest_rounds_as_the_figures_are() {
+        // Every puzzle's fastest round is 10 ns, its slower rounds 100 and
+        // 1000: the row's mean and median are 10, and so are the intervals
+        // (they were made of each puzzle's median round, 100, and left the
+        // figures outside them).
+        let a = row(&[100, 10, 1000], 30);
+        let r = replicate(&[&a]);
+        for replicates in [&r.means[0], &r.medians[0]] {
+            let ci = percentile_interval(replicates.iter().copied()).unwrap();
+            assert_eq!(ci, Interval([10.0, 10.0]));
+        }
     }
 
     #[test]
