@@ -392,6 +392,12 @@ pub struct Options {
     /// and the 1to9only SukakuExplainer that rated
     /// `puzzles/se-rated-hard.txt` do not have. Off, the ladder is theirs.
     pub wings: bool,
+    /// With [`Options::wings`]: also the UVWXYZ- and TUVWXYZ-wings and the
+    /// four-link chains, which SudokuMonster's Sukaku Explainer added (the
+    /// wings, in January 2020) or turned on (the four links) after v1.15.10,
+    /// the version that rated `puzzles/se-rated-2500.txt`; its releases from
+    /// v1.17 (July 2020) on have them.
+    pub late_wings: bool,
 }
 
 impl Options {
@@ -404,6 +410,14 @@ impl Options {
         chains: true,
         up_to: Tenths::MAX,
         wings: true,
+        late_wings: false,
+    };
+    /// [`Options::WINGS`] with the later wings and the four-link chains
+    /// ([`Options::late_wings`]): the ladder of SudokuMonster's Sukaku
+    /// Explainer from v1.17 (v1.18.1 is its last release).
+    pub const LATE_WINGS: Options = Options {
+        late_wings: true,
+        ..Options::WINGS
     };
     /// Sudoku Explainer 1.2's ladder, as the `serate` of 1to9only's
     /// SukakuExplainer rates (the rater of `puzzles/se-rated-hard.txt`):
@@ -478,7 +492,9 @@ const LADDER: [Search; 38] = [
         o.uniqueness.then(|| wings::bug_type3(b)).flatten()
     }),
     (T::FourStrongLinks.base(), |b, o| {
-        o.wings.then(|| wings::strong_links(b, 4)).flatten()
+        (o.wings && o.late_wings)
+            .then(|| wings::strong_links(b, 4))
+            .flatten()
     }),
     (T::AlignedPairExclusion.base(), |b, _| {
         exclusion::aligned_pair_exclusion(b)
@@ -487,13 +503,17 @@ const LADDER: [Search; 38] = [
         o.wings.then(|| wings::als_wing(b, 5)).flatten()
     }),
     (T::UVWXYZWing.base(), |b, o| {
-        o.wings.then(|| wings::als_wing(b, 6)).flatten()
+        (o.wings && o.late_wings)
+            .then(|| wings::als_wing(b, 6))
+            .flatten()
     }),
     (T::ForcingXChain.base(), |b, o| {
         o.chains.then(|| chains::forcing_chain(b)).flatten()
     }),
     (T::TUVWXYZWing.base(), |b, o| {
-        o.wings.then(|| wings::als_wing(b, 7)).flatten()
+        (o.wings && o.late_wings)
+            .then(|| wings::als_wing(b, 7))
+            .flatten()
     }),
     (T::Nishio.base(), |b, o| {
         o.chains.then(|| chains::nishio(b)).flatten()
@@ -737,6 +757,7 @@ fn settle_and_branch<T: Trace>(
         chains: false,
         up_to: 28,
         wings: false,
+        late_wings: false,
     };
     loop {
         if let Some(c) = board.contradiction() {
