@@ -17,21 +17,13 @@
 //! | hidden single (box / line) | 1.2 / 1.5 | | unique rectangle (types 1, 2, 4 / 3) | 4.5 / 4.6+ |
 //! | naked single | 2.3 | | naked quad, jellyfish, hidden quad | 5.0, 5.2, 5.4 |
 //! | pointing / claiming | 2.6 / 2.8 | | WXYZ-wing / BUG+1 / BUG types 2, 4 / BUG type 3 | 5.5-5.6 / 5.6 / 5.7 / 5.8+ |
-//! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | VWXYZ / UVWXYZ-wing | 6.2-6.4 / 6.6 |
+//! | naked pair, X-wing, hidden pair | 3.0, 3.2, 3.4 | | VWXYZ / UVWXYZ-wing (late) | 6.2-6.4 / 6.6 |
 //! | naked triple, swordfish, hidden triple | 3.6, 3.8, 4.0 | | aligned pair exclusion, X-/Y-cycle, forcing X-chain | 6.2, 6.5+, 6.6+ |
 //! | | | | bidirectional cycle / forcing chain | 7.0+ / 7.0+ |
-//! | TUVWXYZ-wing | 7.5 | | Nishio forcing chain | 7.5+ |
+//! | TUVWXYZ-wing (late) | 7.5 | | Nishio forcing chain | 7.5+ |
 //! | multiple forcing chain | 8.0+ | | dynamic forcing chain | 8.5+ |
 //! | dynamic forcing chain (+) | 9.0+ | | (+ forcing chains) | 9.5+ |
 //! | (+ multiple forcing chains) | 10.0+ | | (+ dynamic forcing chains) | 10.5+ |
-//!
-//! The default ladder ([`Options::WINGS`]) adds the techniques of
-//! SukakuExplainer v1.15.10, the rater of `puzzles/se-rated-2500.txt`:
-//! turbot fish (4.0-4.3, after the hidden triple), three strong links
-//! (5.4-5.7, after the hidden quad), grouped or not ([`wings::strong_links`]),
-//! and the WXYZ- and VWXYZ-wings. The UVWXYZ- and TUVWXYZ-wings and four
-//! strong links (5.8-6.1) came later to that program and are in
-//! [`Options::LATE_WINGS`] only.
 //!
 //! The last four are SE's nested levels ([`chains::nested_chains`]): a
 //! dynamic forcing chain that, whenever its links run out, applies more
@@ -42,6 +34,14 @@
 //! needed (an elimination that needs none is not offered: the rule would
 //! have made it before the chain), and the complexity of a nested chain
 //! counts in the outer chain's, as in SE.
+//!
+//! The default ladder ([`Options::WINGS`]) adds the techniques of
+//! SukakuExplainer v1.15.10, the rater of `puzzles/se-rated-2500.txt`:
+//! turbot fish (4.0-4.3, after the hidden triple), three strong links
+//! (5.4-5.7, after the hidden quad), grouped or not ([`wings::strong_links`]),
+//! and the WXYZ- and VWXYZ-wings. The UVWXYZ- and TUVWXYZ-wings and four
+//! strong links (5.8-6.1) came later to that program and are in
+//! [`Options::LATE_WINGS`] only.
 //!
 //! Chain ratings add SE's length rule ([`chains::length_tenths`]): a tenth
 //! for each step the chain's size passes in 4, 6, 8, 12, 16, 24, 32, ...
@@ -420,9 +420,10 @@ pub struct Options {
     pub chains: bool,
     /// Only techniques whose rating starts at or below this (tenths).
     pub up_to: Tenths,
-    /// Turbot fish and the three- and four-link chains, and the WXYZ- to
-    /// TUVWXYZ-wings: techniques of later SE forks (the rater of
-    /// `puzzles/se-rated-2500.txt` has them), which Sudoku Explainer 1.2
+    /// Turbot fish and the strong-link chains (grouped or not), and the
+    /// WXYZ- to TUVWXYZ-wings (the last two and the four-link chains only
+    /// with [`Options::late_wings`]): techniques of later SE forks (the rater
+    /// of `puzzles/se-rated-2500.txt` has them), which Sudoku Explainer 1.2
     /// and the 1to9only SukakuExplainer that rated
     /// `puzzles/se-rated-hard.txt` do not have. Off, the ladder is theirs.
     pub wings: bool,
@@ -435,10 +436,10 @@ pub struct Options {
 }
 
 impl Options {
-    /// Every technique of the forks' ladder: SE 1.2's plus turbot fish, the
-    /// strong-link chains and the WXYZ- to TUVWXYZ-wings, as SudokuMonster's
-    /// Sukaku Explainer rates (the rater of `puzzles/se-rated-2500.txt`).
-    /// The default.
+    /// The forks' ladder: SE 1.2's plus turbot fish, three strong links
+    /// (grouped or not) and the WXYZ- and VWXYZ-wings, as SudokuMonster's
+    /// Sukaku Explainer v1.15.10 rates (the rater of
+    /// `puzzles/se-rated-2500.txt`). The default.
     pub const WINGS: Options = Options {
         uniqueness: true,
         chains: true,
