@@ -399,6 +399,199 @@ fn ur_type_3(
 /// Whether the rectangle `[r1c1, r1c2, r2c1, r2c2]` lies in exactly two
 /// boxes: its columns share a stack or its rows share a band, not both
 /// (both: one box; neither: four).
+/// Unique loops (SE 4.6 for six cells, 4.7 for eight, 5.0 from ten): an
+/// even loop of cells that all hold the same two digits, each linked to the
+/// next through a unit, and each unit it crosses crossed by exactly two of
+/// its cells, one in an odd and one in an even place. If every cell held
+/// only the two digits, they could be swapped around the loop and the
+/// puzzle would have two solutions; so the extra digits must decide it.
+/// Type 1: one cell has more, so it is neither of the two. Type 2: the
+/// cells with more have one more digit, the same: one of them holds it, and
+/// cells seeing them all lose it. Type 4: two cells with more share a unit
+/// where one digit of the pair lies only in them: one of them holds it, the
+/// other must then not hold the other digit, so neither does. Among the
+/// loops found the lowest rating is taken, then the lowest type, as SE
+/// does; rectangles (four cells) are the unique rectangle's.
+pub fn unique_loop(board: &Board) -> Option<Step> {
+    let mut best: Option<(u32, u8, Step)> = None;
+    let mut loop_cells = Vec::with_capacity(16);
+    for start in 0..board.cand.len() {
+        let pair = board.cand[start];
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        loop_cells.clear();
+        loop_cells.push(start);
+        walk_loop(board, pair, &mut loop_cells, 2, 0, None, &mut best);
+    }
+    best.map(|b| b.2)
+}
+
+fn walk_loop(
+    board: &Board,
+    pair: u32,
+    cells: &mut Vec<usize>,
+    allowed_ex: usize,
+    ex: u32,
+    last_kind: Option<usize>,
+    best: &mut Option<(u32, u8, Step)>,
+) {
+    let units = &board.units;
+    let cell = cells[cells.len() - 1];
+    for kind in [2, 0, 1] {
+        if last_kind == Some(kind) {
+            continue;
+        }
+        let u = units.of_cell[cell][kind];
+        for &next in &units.cells[u] {
+            if next == cells[0] && cells.len() >= 6 {
+                loop_found(board, pair, cells, best);
+            } else if !cells.contains(&next) && board.cand[next] & pair == pair && cells.len() < 16
+            {
+                let more = board.cand[next] & !pair;
+                let new_ex = ex | more;
+                if more == 0 || new_ex.count_ones() == 1 || allowed_ex > 0 {
+                    cells.push(next);
+                    let left = allowed_ex - usize::from(more != 0 && allowed_ex > 0);
+                    walk_loop(board, pair, cells, left, new_ex, Some(kind), best);
+                    cells.pop();
+                }
+            }
+        }
+    }
+}
+
+fn loop_found(board: &Board, pair: u32, cells: &[usize], best: &mut Option<(u32, u8, Step)>) {
+    let units = &board.units;
+    // Every unit crossed: once by an odd place, once by an even one.
+    let mut seen: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (i, &c) in cells.iter().enumerate() {
+        for u in units.of_cell[c] {
+            if seen[i % 2].contains(&u) {
+                return;
+            }
+            seen[i % 2].push(u);
+        }
+    }
+    seen[0].sort_unstable();
+    seen[1].sort_unstable();
+    if seen[0] != seen[1] {
+        return;
+    }
+    let rating = match cells.len() {
+        6 => 46,
+        8 => 47,
+        _ => 50,
+    };
+    let n = board.n;
+    let extras: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| board.cand[c] & !pair != 0)
+        .collect();
+    let ds: Vec<u8> = digits(pair).collect();
+    let mut sorted = cells.to_vec();
+    sorted.sort_unstable();
+    let list = |cs: &[usize]| {
+        cs.iter()
+            .map(|&c| cell_name(n, c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let head = format!(
+        "unique loop {} on {}",
+        digit_set(pair),
+        cells
+            .iter()
+            .map(|&c| cell_name(n, c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let mut found: Vec<(u8, Step)> = Vec::new();
+    let more: u32 = extras.iter().fold(0, |m, &c| m | (board.cand[c] & !pair));
+    if extras.len() == 1 {
+        let c = extras[0];
+        let mut step = Step::new(
+            Technique::UniqueLoop,
+            rating,
+            format!("{head}: {} is the one cell with more", cell_name(n, c)),
+        );
+        step.eliminations = ds.iter().map(|&d| (c, d)).collect();
+        found.push((1, step));
+    }
+    if extras.len() >= 2 && more.count_ones() == 1 {
+        let d = digits(more).next().unwrap();
+        let removed: Vec<(usize, u8)> = (0..board.cand.len())
+            .filter(|&c| {
+                !extras.contains(&c) && board.has(c, d) && extras.iter().all(|&x| board.sees(c, x))
+            })
+            .map(|c| (c, d))
+            .collect();
+        if !removed.is_empty() {
+            let mut step = Step::new(
+                Technique::UniqueLoop,
+                rating,
+                format!(
+                    "{head} (type 2): {} hold one digit more, {}, so one of them is {}",
+                    list(&extras),
+                    digit_symbol(d),
+                    digit_symbol(d)
+                ),
+            );
+            step.eliminations = removed;
+            found.push((2, step));
+        }
+    }
+    if extras.len() == 2 {
+        let (c1, c2) = (extras[0], extras[1]);
+        // SE's order of units (box, row, column); the last that locks a digit.
+        let (mut lock1, mut lock2) = (None, None);
+        for k in [2, 0, 1] {
+            let u = units.of_cell[c1][k];
+            if units.of_cell[c2][k] != u {
+                continue;
+            }
+            let elsewhere = |d: u8| {
+                units.cells[u]
+                    .iter()
+                    .any(|&c| c != c1 && c != c2 && board.has(c, d))
+            };
+            if !elsewhere(ds[0]) {
+                lock1 = Some(u);
+            }
+            if !elsewhere(ds[1]) {
+                lock2 = Some(u);
+            }
+        }
+        let lock = lock1
+            .map(|u| (u, ds[0], ds[1]))
+            .or(lock2.map(|u| (u, ds[1], ds[0])));
+        if let Some((u, locked, gone)) = lock {
+            let mut step = Step::new(
+                Technique::UniqueLoop,
+                rating,
+                format!(
+                    "{head} (type 4): in {} the {} lies only in {} and {}",
+                    unit_of(n, u),
+                    digit_symbol(locked),
+                    cell_name(n, c1),
+                    cell_name(n, c2)
+                ),
+            );
+            step.eliminations = vec![(c1, gone), (c2, gone)];
+            found.push((4, step));
+        }
+    }
+    for (t, mut step) in found {
+        if best.as_ref().is_some_and(|b| (b.0, b.1) <= (rating, t)) {
+            continue;
+        }
+        step.eliminations.sort_unstable();
+        step.cells = sorted.clone();
+        *best = Some((rating, t, step));
+    }
+}
+
 fn two_boxes(g: &sudoku_core::Geometry, corners: &[usize; 4]) -> bool {
     let columns_in_one_stack = g.box_of(corners[0]) == g.box_of(corners[1]);
     let rows_in_one_band = g.box_of(corners[0]) == g.box_of(corners[2]);

@@ -362,6 +362,19 @@ fn grouped_three_strong_links() {
 }
 
 #[test]
+fn unique_loop() {
+    pin(
+        ".3.9.5...8.4.......9...4.23.8...1..5..24.98..1..6...4.94.2...3.......2.4...7.8.9.",
+        34,
+        Technique::UniqueLoop,
+        50,
+        "unique loop {6, 7} on r1c5, r3c5, r3c7, r2c7, r2c2, r5c2, r5c8, r4c8, r4c3, r1c3 (type 2): r3c7, r5c8, r1c3 hold one digit more, 1, so one of them is 1: removes 1 from r1c8",
+        &[],
+        &[(7, 1)],
+    );
+}
+
+#[test]
 fn wxyz_wing() {
     pin(
         "3....6..7.6.1..43..95..48..2.3....9.....5.....8....7.3..89..37..31..2.4.9..4....1",
