@@ -43,10 +43,11 @@ pub enum RateFormat {
 /// in the other), so each has its ladder.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Ladder {
-    /// SE 1.2's techniques plus turbot fish, strong-link chains and WXYZ- to
-    /// TUVWXYZ-wings, as SudokuMonster's Sukaku Explainer rates (the rater
-    /// of the Sudoku Exchange puzzle bank and of puzzles/se-rated-2500.txt,
-    /// se-rated-17clue.txt and se-rated-hard-sudokumonster.txt)
+    /// SE 1.2's techniques plus turbot fish, grouped strong-link chains and
+    /// the WXYZ- and VWXYZ-wings, as SudokuMonster's Sukaku Explainer
+    /// v1.15.10 rates (the rater of the Sudoku Exchange puzzle bank and of
+    /// puzzles/se-rated-2500.txt; its fork also rated se-rated-17clue.txt
+    /// and se-rated-hard-sudokumonster.txt)
     #[default]
     Wings,
     /// Sudoku Explainer 1.2's own ladder, as 1to9only's SukakuExplainer

@@ -3,10 +3,12 @@
 //! within 0.3 and the share equal, and the time per puzzle by SE band.
 //!
 //! `cargo run --release -p sudoku-human --example se_study [FILE] [LIMIT]
-//! [--no-wings] [--confusion] [--misses]`: `--no-wings` rates with SE 1.2's
-//! ladder (`Options::wings` off), as the rater of `puzzles/se-rated-hard.txt`;
+//! [--no-wings] [--late-wings] [--confusion] [--misses] [--all]`: `--no-wings`
+//! rates with SE 1.2's ladder (`Options::wings` off), as the rater of
+//! `puzzles/se-rated-hard.txt`; `--late-wings` adds the UVWXYZ- and
+//! TUVWXYZ-wings and four-link chains (`Options::late_wings`);
 //! `--misses` lists every puzzle more than 0.3 away with the technique that
-//! rates it.
+//! rates it; `--all` lists every puzzle so.
 
 use std::time::Instant;
 use sudoku_core::stats::spearman;
@@ -17,9 +19,13 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let options = sudoku_human::Options {
         wings: !args.iter().any(|a| a == "--no-wings"),
+        late_wings: args.iter().any(|a| a == "--late-wings"),
         ..sudoku_human::Options::default()
     };
-    let args: Vec<String> = args.into_iter().filter(|a| a != "--no-wings").collect();
+    let args: Vec<String> = args
+        .into_iter()
+        .filter(|a| a != "--no-wings" && a != "--late-wings")
+        .collect();
     let path = args
         .get(1)
         .map_or("puzzles/se-rated-2500.txt", |s| s.as_str());
@@ -75,10 +81,16 @@ fn main() {
                 rating.er.map_or("--".into(), format_rating),
             ))
             .or_insert(0) += 1;
-        if args.iter().any(|a| a == "--misses") && (theirs - mine).abs() > 0.3 + 1e-9 {
+        let all = args.iter().any(|a| a == "--all");
+        if all || args.iter().any(|a| a == "--misses") && (theirs - mine).abs() > 0.3 + 1e-9 {
             let hardest = path.steps.iter().max_by_key(|s| s.rating);
             println!(
-                "miss: SE {theirs:.1} ours {mine:.1} {} {}",
+                "{}: SE {theirs:.1} ours {mine:.1} {} {}",
+                if (theirs - mine).abs() > 0.3 + 1e-9 {
+                    "miss"
+                } else {
+                    "near"
+                },
                 hardest.map_or("-", |s| s.technique.name()),
                 grid.to_line()
             );

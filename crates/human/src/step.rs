@@ -38,6 +38,9 @@ pub enum Technique {
     UniqueRectangle3,
     /// Two roof cells sharing a unit where one digit of the pair is locked.
     UniqueRectangle4,
+    /// A loop of six or more cells holding the same two digits, each unit
+    /// it crosses holding two of its cells (types 1, 2 and 4).
+    UniqueLoop,
     NakedQuad,
     Jellyfish,
     HiddenQuad,
@@ -113,6 +116,7 @@ impl Technique {
             XYZWing => 44,
             UniqueRectangle | UniqueRectangle2 | UniqueRectangle4 => 45,
             UniqueRectangle3 => 46,
+            UniqueLoop => 46,
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
@@ -167,6 +171,7 @@ impl Technique {
             UniqueRectangle2 => "unique rectangle type 2",
             UniqueRectangle3 => "unique rectangle type 3",
             UniqueRectangle4 => "unique rectangle type 4",
+            UniqueLoop => "unique loop",
             NakedQuad => "naked quad",
             Jellyfish => "jellyfish",
             HiddenQuad => "hidden quad",

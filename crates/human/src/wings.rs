@@ -399,6 +399,199 @@ fn ur_type_3(
 /// Whether the rectangle `[r1c1, r1c2, r2c1, r2c2]` lies in exactly two
 /// boxes: its columns share a stack or its rows share a band, not both
 /// (both: one box; neither: four).
+/// Unique loops (SE 4.6 for six cells, 4.7 for eight, 5.0 from ten): an
+/// even loop of cells that all hold the same two digits, each linked to the
+/// next through a unit, and each unit it crosses crossed by exactly two of
+/// its cells, one in an odd and one in an even place. If every cell held
+/// only the two digits, they could be swapped around the loop and the
+/// puzzle would have two solutions; so the extra digits must decide it.
+/// Type 1: one cell has more, so it is neither of the two. Type 2: the
+/// cells with more have one more digit, the same: one of them holds it, and
+/// cells seeing them all lose it. Type 4: two cells with more share a unit
+/// where one digit of the pair lies only in them: one of them holds it, the
+/// other must then not hold the other digit, so neither does. Among the
+/// loops found the lowest rating is taken, then the lowest type, as SE
+/// does; rectangles (four cells) are the unique rectangle's.
+pub fn unique_loop(board: &Board) -> Option<Step> {
+    let mut best: Option<(u32, u8, Step)> = None;
+    let mut loop_cells = Vec::with_capacity(16);
+    for start in 0..board.cand.len() {
+        let pair = board.cand[start];
+        if pair.count_ones() != 2 {
+            continue;
+        }
+        loop_cells.clear();
+        loop_cells.push(start);
+        walk_loop(board, pair, &mut loop_cells, 2, 0, None, &mut best);
+    }
+    best.map(|b| b.2)
+}
+
+fn walk_loop(
+    board: &Board,
+    pair: u32,
+    cells: &mut Vec<usize>,
+    allowed_ex: usize,
+    ex: u32,
+    last_kind: Option<usize>,
+    best: &mut Option<(u32, u8, Step)>,
+) {
+    let units = &board.units;
+    let cell = cells[cells.len() - 1];
+    for kind in [2, 0, 1] {
+        if last_kind == Some(kind) {
+            continue;
+        }
+        let u = units.of_cell[cell][kind];
+        for &next in &units.cells[u] {
+            if next == cells[0] && cells.len() >= 6 {
+                loop_found(board, pair, cells, best);
+            } else if !cells.contains(&next) && board.cand[next] & pair == pair && cells.len() < 16
+            {
+                let more = board.cand[next] & !pair;
+                let new_ex = ex | more;
+                if more == 0 || new_ex.count_ones() == 1 || allowed_ex > 0 {
+                    cells.push(next);
+                    let left = allowed_ex - usize::from(more != 0 && allowed_ex > 0);
+                    walk_loop(board, pair, cells, left, new_ex, Some(kind), best);
+                    cells.pop();
+                }
+            }
+        }
+    }
+}
+
+fn loop_found(board: &Board, pair: u32, cells: &[usize], best: &mut Option<(u32, u8, Step)>) {
+    let units = &board.units;
+    // Every unit crossed: once by an odd place, once by an even one.
+    let mut seen: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+    for (i, &c) in cells.iter().enumerate() {
+        for u in units.of_cell[c] {
+            if seen[i % 2].contains(&u) {
+                return;
+            }
+            seen[i % 2].push(u);
+        }
+    }
+    seen[0].sort_unstable();
+    seen[1].sort_unstable();
+    if seen[0] != seen[1] {
+        return;
+    }
+    let rating = match cells.len() {
+        6 => 46,
+        8 => 47,
+        _ => 50,
+    };
+    let n = board.n;
+    let extras: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| board.cand[c] & !pair != 0)
+        .collect();
+    let ds: Vec<u8> = digits(pair).collect();
+    let mut sorted = cells.to_vec();
+    sorted.sort_unstable();
+    let list = |cs: &[usize]| {
+        cs.iter()
+            .map(|&c| cell_name(n, c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let head = format!(
+        "unique loop {} on {}",
+        digit_set(pair),
+        cells
+            .iter()
+            .map(|&c| cell_name(n, c))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let mut found: Vec<(u8, Step)> = Vec::new();
+    let more: u32 = extras.iter().fold(0, |m, &c| m | (board.cand[c] & !pair));
+    if extras.len() == 1 {
+        let c = extras[0];
+        let mut step = Step::new(
+            Technique::UniqueLoop,
+            rating,
+            format!("{head}: {} is the one cell with more", cell_name(n, c)),
+        );
+        step.eliminations = ds.iter().map(|&d| (c, d)).collect();
+        found.push((1, step));
+    }
+    if extras.len() >= 2 && more.count_ones() == 1 {
+        let d = digits(more).next().unwrap();
+        let removed: Vec<(usize, u8)> = (0..board.cand.len())
+            .filter(|&c| {
+                !extras.contains(&c) && board.has(c, d) && extras.iter().all(|&x| board.sees(c, x))
+            })
+            .map(|c| (c, d))
+            .collect();
+        if !removed.is_empty() {
+            let mut step = Step::new(
+                Technique::UniqueLoop,
+                rating,
+                format!(
+                    "{head} (type 2): {} hold one digit more, {}, so one of them is {}",
+                    list(&extras),
+                    digit_symbol(d),
+                    digit_symbol(d)
+                ),
+            );
+            step.eliminations = removed;
+            found.push((2, step));
+        }
+    }
+    if extras.len() == 2 {
+        let (c1, c2) = (extras[0], extras[1]);
+        // SE's order of units (box, row, column); the last that locks a digit.
+        let (mut lock1, mut lock2) = (None, None);
+        for k in [2, 0, 1] {
+            let u = units.of_cell[c1][k];
+            if units.of_cell[c2][k] != u {
+                continue;
+            }
+            let elsewhere = |d: u8| {
+                units.cells[u]
+                    .iter()
+                    .any(|&c| c != c1 && c != c2 && board.has(c, d))
+            };
+            if !elsewhere(ds[0]) {
+                lock1 = Some(u);
+            }
+            if !elsewhere(ds[1]) {
+                lock2 = Some(u);
+            }
+        }
+        let lock = lock1
+            .map(|u| (u, ds[0], ds[1]))
+            .or(lock2.map(|u| (u, ds[1], ds[0])));
+        if let Some((u, locked, gone)) = lock {
+            let mut step = Step::new(
+                Technique::UniqueLoop,
+                rating,
+                format!(
+                    "{head} (type 4): in {} the {} lies only in {} and {}",
+                    unit_of(n, u),
+                    digit_symbol(locked),
+                    cell_name(n, c1),
+                    cell_name(n, c2)
+                ),
+            );
+            step.eliminations = vec![(c1, gone), (c2, gone)];
+            found.push((4, step));
+        }
+    }
+    for (t, mut step) in found {
+        if best.as_ref().is_some_and(|b| (b.0, b.1) <= (rating, t)) {
+            continue;
+        }
+        step.eliminations.sort_unstable();
+        step.cells = sorted.clone();
+        *best = Some((rating, t, step));
+    }
+}
+
 fn two_boxes(g: &sudoku_core::Geometry, corners: &[usize; 4]) -> bool {
     let columns_in_one_stack = g.box_of(corners[0]) == g.box_of(corners[1]);
     let rows_in_one_band = g.box_of(corners[0]) == g.box_of(corners[2]);
@@ -724,96 +917,301 @@ pub fn bug_type4(board: &Board) -> Option<Step> {
     Some(step)
 }
 
-/// Strong-link chains on one digit (SE's turbot fish, 4.0, and its
-/// three- and four-link versions, 5.4 and 5.8): `links` pairs of cells that
-/// are the digit's only two places in a unit, each pair's second cell seeing
-/// the next pair's first. One end of the chain holds the digit whichever
-/// way it runs, so cells seeing both ends lose it.
+/// Strong-link chains on one digit (SE's turbot fish, and its three- and
+/// four-link versions): `links` strong links (a unit where the digit's
+/// places split into two ends, one of which holds it), each link's second
+/// end sharing a unit with the next link's first (a weak link: not both).
+/// One end of the chain holds the digit whichever way it runs, so cells
+/// seeing both ends lose it.
+///
+/// An end is one cell, or a group: a unit's places of the digit that lie in
+/// one line and one box (Sudoku Explainer's forks call such a link
+/// grouped): a line whose places lie in two boxes, or a box whose places
+/// lie in one row and one column of it (an empty rectangle, the cross's
+/// arms the two ends; the cross's centre counts with the arm of the other
+/// end when an arm is one cell, and with both when it is a place), or in
+/// two of its rows (or columns), from four places. A box's two places in
+/// one line are that line's link.
+///
+/// The rating is SukakuExplainer v1.15.10's (the rater of
+/// `puzzles/se-rated-2500.txt`): two links 4.0 when both are lines of one
+/// direction, 4.1 when rows and columns mix, 4.2 with a box, 4.3 with a
+/// group; three links 5.4, 5.6 (rows and columns), 5.5 (a box), 5.7 (a
+/// group); four links, a link of its later versions, 5.8 up to 6.1 by the
+/// same marks. Of the chains found the solver takes the lowest rating, then
+/// the most removals, as SE does. The removals leave out the links' units,
+/// and from three links on the weak links' units too, as SE's do.
 pub fn strong_links(board: &Board, links: usize) -> Option<Step> {
     let n = board.n;
+    let mut best: Option<(u32, usize, Step)> = None;
     for d in 1..=n as u8 {
-        // Conjugate pairs: both directions.
-        let mut pairs: Vec<(usize, usize)> = Vec::new();
-        for u in 0..3 * n {
-            let places = board.places(u, d);
-            if places.count_ones() == 2 {
-                let mut it = ones(places).map(|i| board.units.cells[u][i]);
-                let (a, b) = (it.next().unwrap(), it.next().unwrap());
-                for p in [(a, b), (b, a)] {
-                    if !pairs.contains(&p) {
-                        pairs.push(p);
-                    }
+        let all = digit_links(board, d, links);
+        let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
+        let mut shared: Vec<usize> = Vec::with_capacity(links);
+        for first in 0..all.len() {
+            for o in 0..2 {
+                chain.clear();
+                chain.push((first, o));
+                extend_links(board, d, links, &all, &mut chain, &mut shared, &mut best);
+                if best.as_ref().is_some_and(|b| b.0 == chain_floor(links)) {
+                    return best.map(|b| b.2);
                 }
             }
         }
-        let mut chain = Vec::with_capacity(2 * links);
-        for &(a, b) in &pairs {
-            chain.clear();
-            chain.extend([a, b]);
-            if let Some(step) = extend_links(board, d, links, &pairs, &mut chain) {
-                return Some(step);
+    }
+    best.map(|b| b.2)
+}
+
+/// One strong link: the digit's places in `unit` (all of them, `places`)
+/// split into two ends; each end is the cells it stands for (a group may
+/// name the empty centre of its cross as well, which fixes its line).
+struct Link {
+    unit: usize,
+    /// Sudoku Explainer's link type: 0 a box, 1 a row, 2 a column.
+    kind: u8,
+    grouped: bool,
+    places: Vec<usize>,
+    ends: [Vec<usize>; 2],
+}
+
+/// The lowest rating a chain of `links` links can have.
+fn chain_floor(links: usize) -> u32 {
+    match links {
+        2 => 40,
+        3 => 54,
+        _ => 58,
+    }
+}
+
+fn chain_rating(links: usize, grouped: bool, boxed: bool, mixed: bool) -> u32 {
+    let base = chain_floor(links);
+    match links {
+        2 | 3 if grouped => base + 3,
+        2 if boxed => base + 2,
+        2 if mixed => base + 1,
+        3 if boxed => base + 1,
+        3 if mixed => base + 2,
+        2 | 3 => base,
+        _ if grouped => base + 3,
+        _ => base + u32::from(boxed) + u32::from(mixed),
+    }
+}
+
+/// Every strong link of digit `d`, plain and grouped.
+fn digit_links(board: &Board, d: u8, links: usize) -> Vec<Link> {
+    let n = board.n;
+    let units = &board.units;
+    let (row, col) = (
+        |c: usize| units.of_cell[c][0],
+        |c: usize| units.of_cell[c][1],
+    );
+    let mut out = Vec::new();
+    for u in 0..3 * n {
+        let places: Vec<usize> = units.cells[u]
+            .iter()
+            .copied()
+            .filter(|&c| board.has(c, d))
+            .collect();
+        let p = places.len();
+        let kind = match u / n {
+            0 => 1,
+            1 => 2,
+            _ => 0,
+        };
+        if !(2..=6).contains(&p) || (kind == 0 && links == 2 && p > 5) {
+            continue;
+        }
+        let link = |grouped: bool, a: Vec<usize>, b: Vec<usize>| Link {
+            unit: u,
+            kind,
+            grouped,
+            places: places.clone(),
+            ends: [a, b],
+        };
+        if p == 2 {
+            let (a, b) = (places[0], places[1]);
+            if kind == 0 && (row(a) == row(b) || col(a) == col(b)) {
+                continue; // the line's link
+            }
+            out.push(link(false, vec![a], vec![b]));
+            continue;
+        }
+        if kind != 0 {
+            // A line whose places lie in exactly two boxes.
+            let first_box = units.of_cell[places[0]][2];
+            let (a, b): (Vec<usize>, Vec<usize>) = places
+                .iter()
+                .partition(|&&c| units.of_cell[c][2] == first_box);
+            let second_box = b.first().map(|&c| units.of_cell[c][2]);
+            if second_box.is_some() && b.iter().all(|&c| Some(units.of_cell[c][2]) == second_box) {
+                out.push(link(true, a, b));
+            }
+            continue;
+        }
+        // A box: the first centre whose cross holds every place.
+        let cells = &units.cells[u];
+        if let Some(&h) = cells
+            .iter()
+            .find(|&&h| places.iter().all(|&c| row(c) == row(h) || col(c) == col(h)))
+        {
+            let arm_r: Vec<usize> = places
+                .iter()
+                .copied()
+                .filter(|&c| c != h && row(c) == row(h))
+                .collect();
+            let arm_c: Vec<usize> = places
+                .iter()
+                .copied()
+                .filter(|&c| c != h && col(c) == col(h))
+                .collect();
+            if arm_r.is_empty() || arm_c.is_empty() {
+                continue;
+            }
+            if arm_r.len() == 1 || arm_c.len() == 1 {
+                for (x, other) in [(&arm_r, &arm_c), (&arm_c, &arm_r)] {
+                    if x.len() == 1 {
+                        let mut y = other.clone();
+                        y.push(h);
+                        out.push(link(true, x.clone(), y));
+                    }
+                }
+            } else {
+                let (mut a, mut b) = (arm_r, arm_c);
+                if places.contains(&h) {
+                    a.push(h);
+                    b.push(h);
+                }
+                out.push(link(true, a, b));
+            }
+            continue;
+        }
+        // Two rows (or columns) of a box, from four places (not for two links).
+        if links == 2 || p < 4 {
+            continue;
+        }
+        for k in [0, 1] {
+            let line = |c: usize| units.of_cell[c][k];
+            let mut lines: Vec<usize> = places.iter().map(|&c| line(c)).collect();
+            lines.sort_unstable();
+            lines.dedup();
+            if lines.len() == 2 {
+                let (a, b): (Vec<usize>, Vec<usize>) =
+                    places.iter().partition(|&&c| line(c) == lines[0]);
+                out.push(link(true, a, b));
             }
         }
     }
-    None
+    out
+}
+
+/// The unit holding every cell of `a` and `b`, looked for as Sudoku
+/// Explainer does: column, row, then box.
+fn common_unit(board: &Board, a: &[usize], b: &[usize]) -> Option<usize> {
+    let of = &board.units.of_cell;
+    [1, 0, 2]
+        .into_iter()
+        .map(|k| of[a[0]][k])
+        .find(|&u| a.iter().chain(b).all(|&c| of[c].contains(&u)))
 }
 
 fn extend_links(
     board: &Board,
     d: u8,
     links: usize,
-    pairs: &[(usize, usize)],
-    chain: &mut Vec<usize>,
-) -> Option<Step> {
+    all: &[Link],
+    chain: &mut Vec<(usize, usize)>,
+    shared: &mut Vec<usize>,
+    best: &mut Option<(u32, usize, Step)>,
+) {
     let n = board.n;
-    if chain.len() == 2 * links {
-        let (start, end) = (chain[0], chain[chain.len() - 1]);
-        if board.sees(start, end) {
-            return None; // a shorter pattern (or a contradiction) covers it
-        }
+    if best.as_ref().is_some_and(|b| b.0 == chain_floor(links)) {
+        return;
+    }
+    if chain.len() == links {
+        let (l0, o0) = chain[0];
+        let (lk, ok) = chain[links - 1];
+        let (start, end) = (&all[l0].ends[o0], &all[lk].ends[1 - ok]);
+        let of = &board.units.of_cell;
         let removed: Vec<(usize, u8)> = (0..board.cand.len())
-            .filter(|c| {
-                !chain.contains(c)
-                    && board.has(*c, d)
-                    && board.sees(*c, start)
-                    && board.sees(*c, end)
+            .filter(|&c| {
+                board.has(c, d)
+                    && chain.iter().all(|&(l, _)| !of[c].contains(&all[l].unit))
+                    && (links == 2 || shared.iter().all(|u| !of[c].contains(u)))
+                    && start.iter().chain(end).all(|&x| board.sees(c, x))
             })
             .map(|c| (c, d))
             .collect();
         if removed.is_empty() {
-            return None;
+            return;
         }
-        let (technique, rating) = match links {
-            2 => (Technique::TurbotFish, 40),
-            3 => (Technique::ThreeStrongLinks, 54),
-            _ => (Technique::FourStrongLinks, 58),
+        let grouped = chain.iter().any(|&(l, _)| all[l].grouped);
+        let boxed = chain.iter().any(|&(l, _)| all[l].kind == 0);
+        let mixed = chain.iter().any(|&(l, _)| all[l].kind == 1)
+            && chain.iter().any(|&(l, _)| all[l].kind == 2);
+        let rating = chain_rating(links, grouped, boxed, mixed);
+        if best.as_ref().is_some_and(|b| {
+            (b.0, std::cmp::Reverse(b.1)) <= (rating, std::cmp::Reverse(removed.len()))
+        }) {
+            return;
+        }
+        let technique = match links {
+            2 => Technique::TurbotFish,
+            3 => Technique::ThreeStrongLinks,
+            _ => Technique::FourStrongLinks,
         };
-        let names: Vec<String> = chain.iter().map(|&c| cell_name(n, c)).collect();
+        let name = |cells: &[usize]| {
+            let mut cells: Vec<usize> =
+                cells.iter().copied().filter(|&c| board.has(c, d)).collect();
+            cells.sort_unstable();
+            if cells.len() == 1 {
+                cell_name(n, cells[0])
+            } else {
+                let names: Vec<String> = cells.iter().map(|&c| cell_name(n, c)).collect();
+                format!("{{{}}}", names.join(", "))
+            }
+        };
+        let names: Vec<String> = chain
+            .iter()
+            .flat_map(|&(l, o)| [name(&all[l].ends[o]), name(&all[l].ends[1 - o])])
+            .collect();
         let mut step = Step::new(
             technique,
             rating,
             format!(
-                "{} on {}: {} (strong, weak, strong, ...)",
+                "{}{} on {}: {} (strong, weak, strong, ...)",
+                if grouped { "grouped " } else { "" },
                 technique.name(),
                 digit_symbol(d),
                 names.join(" - ")
             ),
         );
+        let count = removed.len();
         step.eliminations = removed;
-        step.cells = chain.clone();
-        return Some(step);
+        step.cells = chain
+            .iter()
+            .flat_map(|&(l, _)| all[l].places.iter().copied())
+            .collect();
+        *best = Some((rating, count, step));
+        return;
     }
-    let last = chain[chain.len() - 1];
-    for &(a, b) in pairs {
-        if chain.contains(&a) || chain.contains(&b) || !board.sees(last, a) {
+    let (ll, ol) = chain[chain.len() - 1];
+    let out = &all[ll].ends[1 - ol];
+    for next in 0..all.len() {
+        let taken = chain
+            .iter()
+            .any(|&(l, _)| l == next || all[l].places.iter().any(|c| all[next].places.contains(c)));
+        if taken {
             continue;
         }
-        chain.extend([a, b]);
-        let found = extend_links(board, d, links, pairs, chain);
-        chain.truncate(chain.len() - 2);
-        if found.is_some() {
-            return found;
+        for o in 0..2 {
+            let Some(u) = common_unit(board, out, &all[next].ends[o]) else {
+                continue;
+            };
+            chain.push((next, o));
+            shared.push(u);
+            extend_links(board, d, links, all, chain, shared, best);
+            chain.pop();
+            shared.pop();
         }
     }
-    None
 }

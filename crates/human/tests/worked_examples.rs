@@ -92,7 +92,7 @@ fn direct_pointing() {
 fn direct_hidden_pair() {
     pin(
         "...7..31.1.6.94...4....3.9..25.....1.9..2..6.6.....27..8.1....7...43.1.2.41..7...",
-        26,
+        27,
         Technique::DirectHiddenPair,
         20,
         "direct hidden pair {5, 8} in row 5: r5c7, r5c9, so r5c4 is the only place left for 3: places r5c4=3",
@@ -237,7 +237,7 @@ fn turbot_fish() {
         "3....6..7.6.1..43..95..48..2.3....9.....5.....8....7.3..89..37..31..2.4.9..4....1",
         1,
         Technique::TurbotFish,
-        40,
+        41,
         "turbot fish on 5: r2c9 - r2c6 - r1c4 - r8c4 (strong, weak, strong, ...): removes 5 from r8c9",
         &[],
         &[(71, 5)],
@@ -261,7 +261,7 @@ fn xy_wing() {
 fn xyz_wing() {
     pin(
         ".2..9438.9....8..74..71....85....7..1.9...6.2..2....58....45..66..1....3.9837..1.",
-        5,
+        6,
         Technique::XYZWing,
         44,
         "XYZ-wing with pivot r5c2 {3, 4, 7} and wings r6c1 {3, 7}, r8c2 {4, 7}: one of them is 7: removes 7 from r6c2",
@@ -274,7 +274,7 @@ fn xyz_wing() {
 fn unique_rectangle() {
     pin(
         ".9.....3....7.2...4.......8.283.914.1...2...6...1.5....62...45..5.....6.7.3...8.9",
-        7,
+        8,
         Technique::UniqueRectangle,
         45,
         "unique rectangle {8, 9} on r7c1, r7c4, r8c1, r8c4: removes 8 from r8c4, 9 from r8c4",
@@ -352,7 +352,7 @@ fn naked_quad() {
 fn jellyfish() {
     pin(
         "..3..24...9.....1.8.2.1.3.54..2.5.....1.4.5.....3.1..81.6.5.2.4.2.....5...47..8..",
-        18,
+        17,
         Technique::Jellyfish,
         52,
         "jellyfish on 9 in row 3, row 5, row 7, row 9; column 1, column 4, column 6, column 8: removes 9 from r8c1, 9 from r4c8",
@@ -381,9 +381,35 @@ fn three_strong_links() {
         5,
         Technique::ThreeStrongLinks,
         54,
-        "three strong links on 1: r3c2 - r3c7 - r5c7 - r5c4 - r4c6 - r7c6 (strong, weak, strong, ...): removes 1 from r7c2",
+        "three strong links on 1: r8c1 - r1c1 - r1c9 - r4c9 - r4c6 - r7c6 (strong, weak, strong, ...): removes 1 from r7c2, 1 from r8c4",
         &[],
-        &[(55, 1)],
+        &[(55, 1), (66, 1)],
+    );
+}
+
+#[test]
+fn grouped_three_strong_links() {
+    pin(
+        "..1...57....3.5.8.9....8..3.6.1.....2...8...9.....9.6.5..8....2.8.9.4....46...1..",
+        22,
+        Technique::ThreeStrongLinks,
+        57,
+        "grouped three strong links on 7: r2c5 - r2c3 - r7c3 - r9c1 - {r9c4, r9c6} - {r7c5, r8c5} (strong, weak, strong, ...): removes 7 from r3c5, 7 from r4c5, 7 from r6c5",
+        &[],
+        &[(22, 7), (31, 7), (49, 7)],
+    );
+}
+
+#[test]
+fn unique_loop() {
+    pin(
+        ".3.9.5...8.4.......9...4.23.8...1..5..24.98..1..6...4.94.2...3.......2.4...7.8.9.",
+        34,
+        Technique::UniqueLoop,
+        50,
+        "unique loop {6, 7} on r1c5, r3c5, r3c7, r2c7, r2c2, r5c2, r5c8, r4c8, r4c3, r1c3 (type 2): r3c7, r5c8, r1c3 hold one digit more, 1, so one of them is 1: removes 1 from r1c8",
+        &[],
+        &[(7, 1)],
     );
 }
 
@@ -391,7 +417,7 @@ fn three_strong_links() {
 fn wxyz_wing() {
     pin(
         "3....6..7.6.1..43..95..48..2.3....9.....5.....8....7.3..89..37..31..2.4.9..4....1",
-        2,
+        3,
         Technique::WXYZWing,
         56,
         "WXYZ-wing: r2c3 {2, 7} and the set r3c1, r3c8, r3c9 holding {1, 2, 6, 7}: removes 2 from r2c9",
@@ -417,10 +443,10 @@ fn bug() {
 fn bug_type2() {
     pin(
         ".....4.9..6...9.23......476.....85..8..3.7..2..39.....632......94.6...1..5.8.....",
-        35,
+        36,
         Technique::Bug2,
         57,
-        "BUG type 2: r1c2, r2c4, r2c5, r3c2, r4c1 each hold 1 beyond two candidates: removes 1 from r2c1",
+        "BUG type 2: r1c2, r2c4, r3c2, r4c1 each hold 1 beyond two candidates: removes 1 from r2c1",
         &[],
         &[(9, 1)],
     );
@@ -473,14 +499,15 @@ fn aligned_pair_exclusion() {
 
 #[test]
 fn four_strong_links() {
-    pin(
-        ".751.6...3..8..6.11......7.7....49...8.....3...19....4.1......32.3..8..5...6.124.",
-        13,
+    pin_with(
+        Options::LATE_WINGS,
+        ".592...7.1....39.4.2..4...8.9.4.7..2..2...5..3..9.2.4.5...2..8.2.18....5.8...521.",
+        23,
         Technique::FourStrongLinks,
-        58,
-        "four strong links on 7: r2c5 - r2c6 - r6c6 - r6c7 - r5c9 - r9c9 - r9c3 - r7c3 (strong, weak, strong, ...): removes 7 from r7c5",
+        61,
+        "grouped four strong links on 6: {r4c1, r5c1} - r3c1 - r2c2 - r2c5 - r9c5 - r9c9 - r8c8 - r4c8 (strong, weak, strong, ...): removes 6 from r4c3",
         &[],
-        &[(58, 7)],
+        &[(29, 6)],
     );
 }
 
@@ -488,7 +515,7 @@ fn four_strong_links() {
 fn vwxyz_wing() {
     pin(
         "3....6..7.6.1..43..95..48..2.3....9.....5.....8....7.3..89..37..31..2.4.9..4....1",
-        3,
+        4,
         Technique::VWXYZWing,
         63,
         "VWXYZ-wing: r2c9 {5, 9} and the set r1c2, r1c3, r1c7, r1c8 holding {1, 2, 4, 5, 9}: removes 2 from r1c4, 2 from r1c5",
@@ -499,9 +526,10 @@ fn vwxyz_wing() {
 
 #[test]
 fn uvwxyz_wing() {
-    pin(
+    pin_with(
+        Options::LATE_WINGS,
         "6...2...7.5...3.2...769.8...7....4..4.8.1.2.6..1....3...6.549...1.9...6.7...6...2",
-        8,
+        9,
         Technique::UVWXYZWing,
         66,
         "UVWXYZ-wing: r2c3 {4, 9} and the set r7c1, r7c2, r8c1, r8c3, r9c3 holding {2, 3, 4, 5, 8, 9}: removes 4 from r1c3, 9 from r1c3, 9 from r4c3, 3 from r9c2, 8 from r9c2",
@@ -513,39 +541,39 @@ fn uvwxyz_wing() {
 #[test]
 fn x_cycle() {
     pin(
-        ".16..845...5.9.6......4..8...8..3...36.....21...2..3...5..1......2.3.5...348..21.",
-        16,
+        ".592...7.1....39.4.2..4...8.9.4.7..2..2...5..3..9.2.4.5...2..8.2.18....5.8...521.",
+        25,
         Technique::XCycle,
-        65,
-        "X-cycle: r5c3=9 → r5c4≠9 → r6c6=9 → r9c6≠9 → r9c1=9 → r7c3≠9 → r5c3=9 (a loop: it holds one way round or the other): removes 9 from r5c7, 9 from r7c1, 9 from r8c2, 9 from r8c6",
+        66,
+        "X-cycle: r2c2=6 → r3c1≠6 → r4c1=6 → r4c8≠6 → r8c8=6 → r9c9≠6 → r9c5=6 → r2c5≠6 → r2c2=6 (a loop: it holds one way round or the other): removes 6 from r1c5, 6 from r4c3, 6 from r4c7, 6 from r5c5",
         &[],
-        &[(42, 9), (54, 9), (64, 9), (68, 9)],
+        &[(4, 6), (29, 6), (33, 6), (40, 6)],
     );
 }
 
 #[test]
 fn y_cycle() {
     pin(
-        "4..365..7.5.9.4.2.....7........2.....89...53..7.....9.13.....79..72913....57.36..",
-        16,
+        ".69.1.85..........4.......75..9.1..2.8.4.3.6....7.8.....4...9....28.65..31.....46",
+        32,
         Technique::YCycle,
         67,
-        "Y-cycle: r1c8=8 → r2c7≠8 → r2c7=1 → r2c5≠1 → r2c5=8 → r9c5≠8 → r9c5=4 → r9c8≠4 → r9c8=1 → r1c8≠1 → r1c8=8 (a loop: it holds one way round or the other): removes 1 from r4c8, 4 from r9c2, 4 from r9c9",
+        "Y-cycle: r1c9=4 → r1c6≠4 → r1c6=7 → r2c5≠7 → r2c5=9 → r2c9≠9 → r2c9=1 → r8c9≠1 → r8c9=3 → r1c9≠3 → r1c9=4 (a loop: it holds one way round or the other): removes 3 from r6c9",
         &[],
-        &[(34, 1), (73, 4), (80, 4)],
+        &[(53, 3)],
     );
 }
 
 #[test]
 fn bidirectional_cycle() {
     pin(
-        "..1...4..83...5....6..1..9.5...63..2.1.....8.6..18...5.7..3..2....2...68..6...1..",
-        22,
+        "....8......26.78...7.....3.6.17.94.8....1......4.2.7...8.591.2..........91.....86",
+        30,
         Technique::Cycle,
-        72,
-        "bidirectional cycle: r1c2=2 → r9c2≠2 → r9c1=2 → r9c1≠3 → r9c8=3 → r9c8≠4 → r6c8=4 → r6c2≠4 → r6c2=9 → r1c2≠9 → r1c2=2 (a loop: it holds one way round or the other): removes 9 from r4c2, 4 from r6c6, 9 from r8c2, 4 from r9c1, 9 from r9c1, 9 from r9c2",
+        70,
+        "bidirectional cycle: r2c1=1 → r2c1≠3 → r6c1=3 → r6c9≠3 → r6c9=1 → r2c9≠1 → r2c1=1 (a loop: it holds one way round or the other): removes 1 from r1c9, 4 from r2c1, 5 from r2c1, 1 from r3c9",
         &[],
-        &[(28, 9), (50, 4), (64, 9), (72, 4), (72, 9), (73, 9)],
+        &[(8, 1), (9, 4), (9, 5), (26, 1)],
     );
 }
 
@@ -553,7 +581,7 @@ fn bidirectional_cycle() {
 fn forcing_chain() {
     pin(
         "..8.1.3...1.3.8.4..4..9..8....2.6.....5.7.9...7.....2...4...7....79.58..6...8...1",
-        3,
+        5,
         Technique::ForcingChain,
         71,
         "forcing chain: r5c2=8 → r5c2≠6 → r6c3=6 → r6c3≠1 → r6c4=1 → r6c4≠8 → r5c4=8 → r5c2≠8 (it cannot be): removes 8 from r5c2",
@@ -564,14 +592,15 @@ fn forcing_chain() {
 
 #[test]
 fn tuvwxyz_wing() {
-    pin(
-        "....4.....4.851.3.1.39.74.8.6.....1...1...8..35..7..64.........6.4.1.3.5..2...6..",
-        26,
+    pin_with(
+        Options::LATE_WINGS,
+        "..7..8.....6.2.3...3......9.1..5..6.....1.....7.9....2........4.83..4...26....51.",
+        14,
         Technique::TUVWXYZWing,
         75,
-        "TUVWXYZ-wing: r8c4 {2, 7} and the set r7c1, r7c2, r7c3, r7c5, r7c7, r7c9 holding {1, 2, 3, 5, 7, 8, 9}: removes 7 from r7c4",
+        "TUVWXYZ-wing: r1c5 {3, 9} and the set r2c6, r3c6, r4c6, r5c6, r6c6, r7c6 holding {1, 2, 3, 5, 6, 7, 9}: removes 3 from r6c5",
         &[],
-        &[(57, 7)],
+        &[(49, 3)],
     );
 }
 
