@@ -323,22 +323,18 @@
 //! the nested conclusions of every reduced grid it met, since different
 //! assumptions often reduce the grid alike.
 //! Both ladders end with the nested chains, so both finish the forum's
-//! hardest puzzles. `sudoku-lab rate --ladder se12` finishes every puzzle
-//! of the forum's hardest 1106 list (`puzzles/field`, 375 puzzles, 9.7 to
-//! 11.9) and of the 1905 list's sample (1,000 puzzles of SE 11+, 10.8 to
-//! 11.6), every step checked against the solution; `rate` with the
-//! default ladder finishes them all too, with the same ratings. Time per
-//! puzzle of `rate --ladder se12` on an AMD EPYC with 2 cores (2 jobs, the
-//! machine otherwise nearly idle): a median 0.53 s and at most 9.0 s on
-//! the 1106 list (3 min 14 s in all), a median 0.57 s and at most 1.7 s on
-//! the 1905 sample (5 min 23 s).
+//! hardest puzzles: `sudoku-lab rate` finishes every puzzle of the forum's
+//! hardest 1106 list (`puzzles/field`, 375 puzzles, 9.7 to 11.9) and of
+//! the 1905 list's sample (1,000 puzzles of SE 11+, 10.8 to 11.6), every
+//! step checked against the solution, and `rate --ladder se12` does too.
 //! CPU time per puzzle on an AMD EPYC (`rate_times`, one thread, the
-//! machine shared), SE 1.2's ladder: on every 5th puzzle of the 1106 list
-//! (75) a median 0.47 s and at most 6.0 s; on every 10th of the 1905
-//! sample (100) a median 0.61 s and at most 1.7 s; the twelve slowest of
-//! the whole 1106 list at most 9.4 s. The default ladder: 0.51 s and 5.3 s,
-//! 0.67 s and 1.7 s. The 2,500 SE-rated puzzles: 15 s of CPU in all
-//! (`rate`, default ladder).
+//! other core busy with the same work), the default ladder: on every 5th
+//! puzzle of the 1106 list (75) a median 0.46 s and at most 6.3 s; on
+//! every 10th of the 1905 sample (100) a median 0.66 s and at most 1.7 s.
+//! The whole lists with `rate --jobs 2` beside other work (load about 4):
+//! medians 0.87 s and 1.23 s a puzzle, at most 10.9 s and 5.4 s. The
+//! 2,500 SE-rated puzzles: 10.6 s of wall time, 20 s of CPU (`rate --jobs
+//! 2`, quiet).
 //!
 //! ## Shapes
 //!
