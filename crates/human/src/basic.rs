@@ -124,13 +124,15 @@ fn first_locked<T>(
     mut found: impl FnMut(usize, u8, &[usize], usize) -> Option<T>,
 ) -> Option<T> {
     let n = board.n;
+    // Each pair as the units `u` run over and the kind of `v` (0 row, 1
+    // column, 2 box: the index into `of_cell`).
     let (rows, columns, boxes) = (0..n, n..2 * n, 2 * n..3 * n);
     let kinds = if pointing {
-        [(boxes.clone(), columns), (boxes, rows)]
+        [(boxes.clone(), 1), (boxes, 0)]
     } else {
-        [(columns, boxes.clone()), (rows, boxes)]
+        [(columns, 2), (rows, 2)]
     };
-    for (first, second) in kinds {
+    for (first, kind) in kinds {
         for d in 1..=n as u8 {
             for u in first.clone() {
                 let places = board.places(u, d);
@@ -138,11 +140,11 @@ fn first_locked<T>(
                     continue;
                 }
                 let cells: Vec<usize> = ones(places).map(|i| board.units.cells[u][i]).collect();
-                for v in second.clone() {
-                    if cells.iter().all(|c| board.units.of_cell[*c].contains(&v)) {
-                        if let Some(t) = found(u, d, &cells, v) {
-                            return Some(t);
-                        }
+                // The one unit of that kind that can hold them all: the first's.
+                let v = board.units.of_cell[cells[0]][kind];
+                if cells.iter().all(|&c| board.units.of_cell[c][kind] == v) {
+                    if let Some(t) = found(u, d, &cells, v) {
+                        return Some(t);
                     }
                 }
             }
@@ -205,13 +207,9 @@ pub fn direct_locked(board: &Board) -> Option<Step> {
     [true, false].into_iter().find_map(|pointing| {
         first_locked(board, pointing, |u, d, cells, v| {
             let n = board.n;
-            let kind = if pointing {
-                2 * n..3 * n
-            } else if u < n {
-                0..n
-            } else {
-                n..2 * n
-            };
+            // The units of `u`'s kind: rows, columns and boxes are each `n`
+            // consecutive unit indices.
+            let kind = u / n * n..(u / n + 1) * n;
             let (w, cell) = kind
                 .filter(|&w| w != u && crosses(board, w, v))
                 .find_map(|w| {
@@ -225,10 +223,10 @@ pub fn direct_locked(board: &Board) -> Option<Step> {
                         _ => None,
                     }
                 })?;
-            let (technique, rating) = if pointing {
-                (Technique::DirectPointing, 17)
+            let technique = if pointing {
+                Technique::DirectPointing
             } else {
-                (Technique::DirectClaiming, 19)
+                Technique::DirectClaiming
             };
             let finding = format!(
                 "{}, so {} is the only place left for it in {}",
@@ -236,7 +234,7 @@ pub fn direct_locked(board: &Board) -> Option<Step> {
                 cell_name(n, cell),
                 unit_of(n, w)
             );
-            let mut step = Step::new(technique, rating, finding);
+            let mut step = Step::new(technique, technique.base(), finding);
             step.placements.push((cell, d));
             step.cells = cells.to_vec();
             Some(step)
