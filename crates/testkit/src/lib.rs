@@ -47,13 +47,13 @@ pub fn puzzle_path(name: &str) -> PathBuf {
 /// A rated set of `puzzles/` (`<81 cells> <SE rating>` a line, `#`
 /// comments) as (puzzle, rating in tenths).
 pub fn rated_set(name: &str) -> Vec<(Grid, u32)> {
-    let text = std::fs::read_to_string(puzzle_path(name)).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (cells, rating) = l.split_once(' ').expect("<cells> <rating>");
-            let rating: f64 = rating.trim().parse().unwrap();
-            (cells.parse().unwrap(), (rating * 10.0).round() as u32)
+    read_entries(&puzzle_path(name))
+        .into_iter()
+        .map(|e| {
+            let rating = e
+                .rating
+                .unwrap_or_else(|| panic!("{name}: a line without a rating"));
+            (e.puzzle, (rating * 10.0).round() as u32)
         })
         .collect()
 }
