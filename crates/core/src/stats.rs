@@ -38,9 +38,30 @@ pub fn spearman(a: &[f64], b: &[f64]) -> Option<f64> {
     (va > 0.0 && vb > 0.0).then(|| cov / (va * vb).sqrt())
 }
 
+/// The share of pairs (`a[i]`, `b[i]`) at most `tolerance` apart, with a
+/// margin for decimal rounding (ratings such as 7.2 and 6.9 are 0.3
+/// apart, not a hair more); 0 for no pairs. `tolerance` 0 counts the
+/// equal pairs.
+pub fn share_within(a: &[f64], b: &[f64], tolerance: f64) -> f64 {
+    let close = a
+        .iter()
+        .zip(b)
+        .filter(|(x, y)| (*x - *y).abs() <= tolerance + 1e-9)
+        .count();
+    close as f64 / a.len().min(b.len()).max(1) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shares_within_a_tolerance_count_the_rounding_edge() {
+        let (a, b) = ([7.2, 5.0, 6.6, 9.0], [6.9, 5.0, 4.0, 9.4]);
+        assert_eq!(share_within(&a, &b, 0.3), 0.5);
+        assert_eq!(share_within(&a, &b, 0.0), 0.25);
+        assert_eq!(share_within(&[], &[], 0.3), 0.0);
+    }
 
     #[test]
     fn ranks_share_ties() {

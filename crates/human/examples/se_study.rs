@@ -11,7 +11,7 @@
 //! rates it; `--all` lists every puzzle so.
 
 use std::time::Instant;
-use sudoku_core::stats::spearman;
+use sudoku_core::stats::{share_within, spearman};
 use sudoku_core::Grid;
 use sudoku_human::format_rating;
 
@@ -100,22 +100,13 @@ fn main() {
     }
     let n = se.len();
     let rho = spearman(&se, &ours).unwrap_or(f64::NAN);
-    let within = se
-        .iter()
-        .zip(&ours)
-        .filter(|(a, b)| (*a - *b).abs() <= 0.3 + 1e-9)
-        .count();
-    let exact = se
-        .iter()
-        .zip(&ours)
-        .filter(|(a, b)| (*a - *b).abs() < 1e-9)
-        .count();
+
     println!("puzzles {n}, not finished by logic {unrated}");
     println!("spearman {rho:.4}");
     println!(
         "within 0.3: {:.1}%  exact: {:.1}%",
-        100.0 * within as f64 / n as f64,
-        100.0 * exact as f64 / n as f64
+        100.0 * share_within(&se, &ours, 0.3),
+        100.0 * share_within(&se, &ours, 0.0)
     );
     for (band, (t, c)) in band_time.iter().enumerate() {
         if *c > 0 {

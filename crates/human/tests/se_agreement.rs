@@ -14,7 +14,7 @@
 //! a debug build: run with `cargo test --release -p sudoku-human --test
 //! se_agreement -- --ignored`).
 
-use sudoku_core::stats::spearman;
+use sudoku_core::stats::{share_within, spearman};
 use sudoku_core::Grid;
 use sudoku_human::{solve_path, Options};
 
@@ -40,16 +40,6 @@ fn rated(set: &[(Grid, u32)], options: Options) -> (Vec<f64>, Vec<f64>) {
     (ours, theirs)
 }
 
-/// The share of puzzles whose ratings are within 0.3 of each other.
-fn within(ours: &[f64], theirs: &[f64]) -> f64 {
-    let close = ours
-        .iter()
-        .zip(theirs)
-        .filter(|(a, b)| (*a - *b).abs() <= 0.3 + 1e-9)
-        .count();
-    close as f64 / ours.len() as f64
-}
-
 #[test]
 fn agrees_with_se_below_nested_chains() {
     for (name, options) in HARD {
@@ -59,7 +49,7 @@ fn agrees_with_se_below_nested_chains() {
             .collect();
         assert!(set.len() >= 10, "{name} has its part below 9.5");
         let (ours, theirs) = rated(&set, options);
-        let share = within(&ours, &theirs);
+        let share = share_within(&ours, &theirs, 0.3);
         assert!(share >= 0.9, "{name}: within 0.3 of SE: {share:.3}");
     }
 }
@@ -69,7 +59,7 @@ fn agrees_with_se_below_nested_chains() {
 fn agrees_with_se_on_the_whole_hard_sets() {
     for (name, options) in HARD {
         let (ours, theirs) = rated(&rated_set(name), options);
-        let share = within(&ours, &theirs);
+        let share = share_within(&ours, &theirs, 0.3);
         let rho = spearman(&theirs, &ours).unwrap();
         assert!(share >= 0.9, "{name}: within 0.3 of SE: {share:.3}");
         assert!(rho >= 0.95, "{name}: Spearman against SE: {rho:.3}");
@@ -83,7 +73,7 @@ fn agrees_with_se_on_17_clue_puzzles() {
     let set = rated_set("se-rated-17clue.txt");
     assert_eq!(set.len(), 1000);
     let (ours, theirs) = rated(&set, Options::default());
-    let share = within(&ours, &theirs);
+    let share = share_within(&ours, &theirs, 0.3);
     let rho = spearman(&theirs, &ours).unwrap();
     assert!(share >= 0.98, "within 0.3 of SE: {share:.3}");
     assert!(rho >= 0.99, "Spearman against SE: {rho:.4}");

@@ -243,19 +243,13 @@ impl Agreement {
             return None;
         }
         let (known, ours): (Vec<f64>, Vec<f64>) = pairs.iter().copied().unzip();
-        let n = pairs.len().max(1) as f64;
-        let within = pairs
-            .iter()
-            .filter(|(k, o)| (k - o).abs() <= 0.3 + 1e-9)
-            .count();
-        let exact = pairs.iter().filter(|(k, o)| (k - o).abs() < 1e-9).count();
         let rho = crate::study::spearman(&known, &ours).map_or("n/a".into(), |r| format!("{r:.3}"));
         Some(format!(
             "agreement with the known ratings: {} puzzles rated ({} with a known rating not finished by logic or stopped); Spearman {rho}; within 0.3: {:.1}%; equal: {:.1}%",
             pairs.len(),
             unrated,
-            100.0 * within as f64 / n,
-            100.0 * exact as f64 / n
+            100.0 * sudoku_core::stats::share_within(&known, &ours, 0.3),
+            100.0 * sudoku_core::stats::share_within(&known, &ours, 0.0)
         ))
     }
 }
