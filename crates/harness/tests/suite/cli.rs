@@ -12,8 +12,7 @@ const FOUR: &str = "..3..4.221......";
 use crate::common::lab;
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-cli-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-cli");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::File::create(&path)
@@ -181,8 +180,7 @@ fn empty_file_is_an_error_naming_the_file() {
 
 #[test]
 fn binary_garbage_is_reported_not_a_crash() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-cli-bin-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-cli-bin");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("garbage.bin");
     let bytes: Vec<u8> = (0..2000u32)

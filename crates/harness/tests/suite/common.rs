@@ -65,3 +65,11 @@ pub fn run(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
     let (status, stdout, stderr) = piped(args, stdin);
     (status.unwrap_or(-1), stdout, stderr)
 }
+
+/// A path of its own under cargo's temporary directory for tests
+/// (`target/tmp`): `name` and this process's id, so the suite never
+/// writes into the system's temporary directory and two runs at once do not
+/// share files. The caller creates (or clears) it.
+pub fn scratch_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()))
+}

@@ -65,8 +65,7 @@ fn record<'a>(json: &'a Value, strategy: &str) -> &'a Value {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-compare-{}-{name}", std::process::id()));
+    let dir = crate::common::scratch_path(&format!("sudoku-lab-compare-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -152,8 +152,7 @@ fn budget_hits_quote_an_estimate_of_the_whole_tree() {
         &text,
     ]);
     assert!(said(&out, "naive"), "{out}");
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("estimate-note-{}", std::process::id()));
+    let dir = crate::common::scratch_path("estimate-note");
     std::fs::create_dir_all(&dir).unwrap();
     let set = dir.join("abf.txt");
     std::fs::write(&set, format!("{text}\n")).unwrap();
@@ -236,8 +235,7 @@ fn an_estimate_past_doubles_says_more_than_10_to_the_308() {
         );
         assert!(out.contains("more than 10^308"), "{strategy}: {out}");
     }
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-overflow-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-overflow");
     std::fs::create_dir_all(&dir).unwrap();
     let set = dir.join("empty25.txt");
     std::fs::write(&set, format!("{empty}\n")).unwrap();

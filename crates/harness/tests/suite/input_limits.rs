@@ -11,8 +11,7 @@ use crate::common::{bin, run};
 
 /// A scratch directory for this test.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-input-{}-{name}", std::process::id()));
+    let dir = crate::common::scratch_path(&format!("sudoku-lab-input-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

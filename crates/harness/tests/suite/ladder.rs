@@ -17,8 +17,7 @@ fn data(name: &str) -> String {
 }
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-ladder-{}-{name}", std::process::id()));
+    let dir = crate::common::scratch_path(&format!("sudoku-lab-ladder-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

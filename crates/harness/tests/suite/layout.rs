@@ -556,8 +556,7 @@ fn no_crate_of_the_program_has_an_import_circle() {
 
 #[test]
 fn the_reading_finds_a_circle_where_there_is_one() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-layers-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-layers");
     let src = dir.join("src");
     std::fs::create_dir_all(src.join("a")).unwrap();
     std::fs::write(src.join("lib.rs"), "pub mod a;\npub mod b;\n").unwrap();

@@ -69,8 +69,7 @@ fn endless_input_stops_at_the_line_cap() {
 
 #[test]
 fn empty_input_exits_the_same_in_solve_and_compare() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-messages-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-messages");
     std::fs::create_dir_all(&dir).unwrap();
     let empty = dir.join("empty.txt");
     std::fs::write(&empty, "# nothing\n").unwrap();

@@ -19,8 +19,7 @@ fn data(name: &str) -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-protocols-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-protocols");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);

@@ -58,10 +58,7 @@ fn workspace_head() -> Option<(String, bool)> {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "sudoku-lab-provenance-{}-{name}",
-        std::process::id()
-    ));
+    let dir = crate::common::scratch_path(&format!("sudoku-lab-provenance-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -9,8 +9,7 @@ fn lab() -> Command {
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-rate-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-rate");
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -258,8 +257,7 @@ fn se_rated(n: usize) -> String {
 #[test]
 fn compare_on_a_rated_set_reports_the_study() {
     let file = temp_file("study.txt", &se_rated(40));
-    let report = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-study-{}", std::process::id()));
+    let report = crate::common::scratch_path("sudoku-lab-study");
     let lines = report.with_extension("jsonl");
     let _ = std::fs::remove_file(&lines);
     let out = lab()

@@ -215,8 +215,7 @@ fn a_short_puzzle_and_a_rating_are_refused() {
 /// Row 13: a file named like the puzzle typed is not silently read instead.
 #[test]
 fn a_typed_puzzle_is_not_replaced_by_a_file_of_its_name() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-typed-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-typed");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let puzzle = "12.4..1..1....42";

@@ -3,8 +3,7 @@
 use crate::common::run;
 
 fn folder() -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-sets-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-sets");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("inner")).unwrap();
     let puzzle =

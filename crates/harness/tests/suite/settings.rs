@@ -14,8 +14,7 @@ fn lab(args: &[&str]) -> Command {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-settings-{}-{name}", std::process::id()));
+    let dir = crate::common::scratch_path(&format!("sudoku-lab-settings-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

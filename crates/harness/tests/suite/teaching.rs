@@ -845,8 +845,7 @@ fn explain_numbers_equal_those_of_solve_stats() {
 /// means are explain's figures.
 #[test]
 fn explain_numbers_equal_those_of_compare_on_a_one_puzzle_set() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("sudoku-lab-teaching-{}", std::process::id()));
+    let dir = crate::common::scratch_path("sudoku-lab-teaching");
     std::fs::create_dir_all(&dir).unwrap();
     for (k, puzzle) in [FOUR, FOUR_NONE, SIX, EASY].into_iter().enumerate() {
         let set = dir.join(format!("one-{k}.txt"));
