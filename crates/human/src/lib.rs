@@ -354,38 +354,25 @@
 //! forcing X-chains rated apart from full ones, and SE's experimental
 //! levels past 4 (a nested chain that nests again). A puzzle SE rates by
 //! a missing technique gets the rating of the harder technique we use
-//! instead. On `puzzles/se-rated-2500.txt` unique rectangle types 2 and 4
-//! moved 73 puzzles (68 closer to SE's rating, 5 further): Spearman against
-//! SE 0.938 to 0.956, within 0.3 of SE 92.5% to 93.9%, equal 85.3% to 87.7%;
-//! BUG type 2 then took them to 0.959, 94.4% and 88.4%, and unique
-//! rectangle type 3 (one more puzzle within 0.3: SE 6.4, a forcing chain
-//! of 7.2 before) to 0.960, 94.5% and 88.5%.
+//! instead. Of the 2,500 puzzles of `puzzles/se-rated-2500.txt`, 3 are
+//! rated more than 0.3 away from SE: two by aligned triple exclusion (SE
+//! 7.5, ours a multiple forcing chain of 8.3) and one whose path parts
+//! from SE's early (SE's ends with a BUG+1 of 5.6, ours with a Y-cycle of
+//! 6.7).
 //!
-//! The set's rater is SukakuExplainer v1.15.10 (January 2020; built from
+//! That set's rater is SukakuExplainer v1.15.10 (January 2020; built from
 //! SudokuMonster's repository at that tag and run outside this one, it
-//! gives the set's rating on each of the 138 puzzles we then missed by
-//! more than 0.3, where the repository's last release, v1.18.1, differs on
-//! 56). That version had no UVWXYZ- or TUVWXYZ-wing and no four strong
-//! links by default (a UVWXYZ-wing of 6.6 was our rating of 51 puzzles it
-//! rates 7.0 to 7.2 by chains), and it had grouped strong links (an empty
-//! rectangle in a box, a line's places in two boxes, 30 puzzles it rates
-//! 5.7 by them) and rates turbot fish and three strong links by their
-//! units. With those ([`wings::strong_links`]; the later wings moved to
-//! [`Options::LATE_WINGS`]): Spearman 0.995, within 0.3 99.7%, equal
-//! 98.4%. The 7 puzzles then more than 0.3 away: 2 by aligned triple
-//! exclusion (SE 7.5, ours a multiple forcing chain of 8.3); 3 by unique
-//! loops: one of ten cells (SE 5.0, ours a forcing chain of 7.1), and two
-//! of six cells (4.6) early in SE's path, which then ends with a
-//! WXYZ-wing (5.6; ours 6.8 and 6.9 by Y-cycles); and 2 whose paths part
-//! from ours earlier, SE's ending with BUG+1 (5.6; ours a Y-cycle, 6.7)
-//! and with a jellyfish (5.2; ours a VWXYZ-wing, 6.4). Unique loops of six
-//! cells and more, types 1, 2 and 4 ([`wings::unique_loop`], in both
-//! ladders, after the unique rectangles as in SE) took four of them and
-//! the set to Spearman 0.997, within 0.3 99.9%, equal 98.7%; the 3 left
-//! are the two aligned triple exclusions and the BUG+1.
-//! [`Options::LATE_WINGS`] against v1.18.1's own ratings of the same
-//! puzzles (run likewise), with the unique loops below: Spearman 0.997,
-//! within 0.3 99.9%, equal 98.4% (0.995, 99.7%, 98.2% without them).
+//! gives the set's rating on each of the 138 puzzles checked, those this
+//! crate once missed by more than 0.3, where the repository's last
+//! release, v1.18.1, differs on 56). That version has no
+//! UVWXYZ- or TUVWXYZ-wing and no four strong links, groups strong links
+//! (an empty rectangle in a box, a line's places in two boxes) and rates
+//! turbot fish and three strong links by their units, as the default
+//! ladder does ([`wings::strong_links`]); unique loops of six cells and
+//! more, types 1, 2 and 4 ([`wings::unique_loop`]), come after the unique
+//! rectangles, as in SE. [`Options::LATE_WINGS`] adds the later wings, as
+//! the fork's later releases do: against v1.18.1's own ratings of the same
+//! puzzles, Spearman 0.997, within 0.3 99.9%, equal 98.4%.
 //!
 //! ## Agreement with SE, and which SE
 //!
