@@ -324,7 +324,7 @@ fn spread_bits(x: u8) -> u64 {
 /// `j` at byte `j`), as an index into [solved, locked, not kept, 0]: 0 the
 /// solved cells (the band's other planes), 1 the locked columns (the
 /// digit's planes in the other bands), 2 the cells not kept (the plane
-/// itself), 3 nothing. [`State::update_zmm`] spreads the four to the
+/// itself), 3 nothing. [`PlaneCopy::lose`] spreads the four to the
 /// planes with one permutation a register.
 #[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
 static LOSE: [[u8; 32]; 27] = {
@@ -350,6 +350,123 @@ static LOSE: [[u8; 32]; 27] = {
     }
     t
 };
+
+/// A copy of the 27 planes in vector registers, a lane each, for
+/// [`State::update_in_registers`].
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+///
+/// # Safety
+///
+/// Both methods need a CPU with AVX-512F and VL.
+trait PlaneCopy {
+    /// The copy of `cand`.
+    unsafe fn load(cand: &[u32; 27]) -> Self;
+    /// Takes from the copy what the band step on plane `i` took
+    /// ([`LOSE`]): the planes whose lanes lost a candidate, bit `j` for
+    /// plane `j`.
+    unsafe fn lose(&mut self, i: usize, took: Took) -> u32;
+}
+
+/// [`Took`] as the four values a [`LOSE`] index picks from: [solved,
+/// locked, not kept, 0].
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+#[inline]
+#[target_feature(enable = "avx512f,avx512vl")]
+fn losses(took: Took) -> std::arch::x86_64::__m128i {
+    use std::arch::x86_64::{_mm_cvtsi32_si128, _mm_insert_epi32};
+    _mm_insert_epi32::<2>(
+        _mm_insert_epi32::<1>(_mm_cvtsi32_si128(took.solved as i32), took.locked as i32),
+        !took.keep as i32,
+    )
+}
+
+/// The copy in two 512-bit registers: planes 0-15 and 16-26.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+#[cfg_attr(not(target_feature = "avx512vbmi2"), allow(dead_code))]
+struct Zmm([std::arch::x86_64::__m512i; 2]);
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+impl PlaneCopy for Zmm {
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    unsafe fn load(cand: &[u32; 27]) -> Zmm {
+        use std::arch::x86_64::_mm512_maskz_loadu_epi32;
+        let cand = cand.as_ptr().cast::<i32>();
+        // SAFETY: `cand` is 27 `u32`s: the masked loads read its first 16
+        // and its 17th to 27th, nothing past them.
+        unsafe {
+            Zmm([
+                _mm512_maskz_loadu_epi32(0xFFFF, cand),
+                _mm512_maskz_loadu_epi32(0x7FF, cand.add(16)),
+            ])
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    unsafe fn lose(&mut self, i: usize, took: Took) -> u32 {
+        use std::arch::x86_64::{
+            _mm512_andnot_si512, _mm512_castsi128_si512, _mm512_cvtepu8_epi32,
+            _mm512_permutexvar_epi32, _mm512_test_epi32_mask, _mm_loadu_si128,
+        };
+        let losses = _mm512_castsi128_si512(losses(took));
+        let [lose_lo, lose_hi] = [0, 16].map(|k| {
+            let lanes: &[u8; 16] = LOSE[i][k..k + 16].try_into().expect("16 lanes");
+            // SAFETY: `lanes` is 16 bytes, what the load reads (unaligned:
+            // `loadu`).
+            let lanes = _mm512_cvtepu8_epi32(unsafe { _mm_loadu_si128(lanes.as_ptr().cast()) });
+            _mm512_permutexvar_epi32(lanes, losses)
+        });
+        let [lo, hi] = &mut self.0;
+        let changed = _mm512_test_epi32_mask(*lo, lose_lo) as u32
+            | (_mm512_test_epi32_mask(*hi, lose_hi) as u32) << 16;
+        *lo = _mm512_andnot_si512(lose_lo, *lo);
+        *hi = _mm512_andnot_si512(lose_hi, *hi);
+        changed
+    }
+}
+
+/// The copy in four 256-bit registers (planes 0-7, 8-15, 16-23, 24-26),
+/// for CPUs where 512-bit instructions lower the clock (Intel's before Ice
+/// Lake: taken as those without AVX-512 VBMI2). On the AMD EPYC, 3% slower
+/// than [`Zmm`] (CHANGELOG.md).
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+#[cfg_attr(target_feature = "avx512vbmi2", allow(dead_code))]
+struct Ymm([std::arch::x86_64::__m256i; 4]);
+
+#[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
+impl PlaneCopy for Ymm {
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    unsafe fn load(cand: &[u32; 27]) -> Ymm {
+        use std::arch::x86_64::_mm256_maskz_loadu_epi32;
+        let cand = cand.as_ptr().cast::<i32>();
+        // SAFETY: `cand` is 27 `u32`s: the masked loads read eight of them
+        // at 0, 8 and 16 and the last three at 24, nothing past them.
+        Ymm(std::array::from_fn(|k| unsafe {
+            _mm256_maskz_loadu_epi32(if k == 3 { 7 } else { 0xFF }, cand.add(8 * k))
+        }))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vl")]
+    unsafe fn lose(&mut self, i: usize, took: Took) -> u32 {
+        use std::arch::x86_64::{
+            _mm256_andnot_si256, _mm256_castsi128_si256, _mm256_cvtepu8_epi32,
+            _mm256_permutevar8x32_epi32, _mm256_test_epi32_mask, _mm_cvtsi64_si128,
+        };
+        let losses = _mm256_castsi128_si256(losses(took));
+        let mut changed = 0;
+        for (k, (lanes, copy)) in LOSE[i].chunks_exact(8).zip(&mut self.0).enumerate() {
+            let lanes = i64::from_le_bytes(lanes.try_into().expect("eight lanes"));
+            let lanes = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(lanes));
+            let lose = _mm256_permutevar8x32_epi32(losses, lanes);
+            changed |= (_mm256_test_epi32_mask(*copy, lose) as u32) << (8 * k);
+            *copy = _mm256_andnot_si256(lose, *copy);
+        }
+        changed
+    }
+}
 
 /// `PLANES[i]`: plane `i`'s digit index `d` and band `b` (`i = d * 3 + b`),
 /// then the digit's planes in the two other bands, `b + 1` and `b + 2`
@@ -667,10 +784,11 @@ impl State {
 
     /// Steps every plane that changed since its last step, until none did.
     /// Built for AVX-512, with a copy of the planes in registers
-    /// ([`State::update_zmm`]; in 256-bit registers on CPUs without
-    /// AVX-512 VBMI2, [`State::update_ymm`]); otherwise comparing the planes
-    /// in memory ([`State::update_in_memory`]). The three step the same
-    /// planes in the same order.
+    /// (`update_in_registers`: two 512-bit ones, `Zmm`, or four 256-bit
+    /// ones on CPUs without AVX-512 VBMI2, `Ymm`; these exist only in
+    /// builds for AVX-512); otherwise
+    /// comparing the planes in memory ([`State::update_in_memory`]). The
+    /// three step the same planes in the same order.
     fn update<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
         #[cfg(all(
             target_arch = "x86_64",
@@ -678,10 +796,10 @@ impl State {
             target_feature = "avx512vbmi2"
         ))]
         {
-            // SAFETY: `update_zmm` needs AVX-512F and VL, and this line is
+            // SAFETY: the update needs AVX-512F and VL, and this line is
             // compiled only when the crate is built for CPUs that have
             // them (VBMI2 implies both).
-            unsafe { self.update_zmm(run) }
+            unsafe { self.update_in_registers::<Zmm, T>(run) }
         }
         #[cfg(all(
             target_arch = "x86_64",
@@ -689,10 +807,10 @@ impl State {
             not(target_feature = "avx512vbmi2")
         ))]
         {
-            // SAFETY: `update_ymm` needs AVX-512F and VL, and this line is
+            // SAFETY: the update needs AVX-512F and VL, and this line is
             // compiled only when the crate is built for CPUs that have
             // them (VL implies F).
-            unsafe { self.update_ymm(run) }
+            unsafe { self.update_in_registers::<Ymm, T>(run) }
         }
         #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512vl")))]
         self.update_in_memory(run)
@@ -721,9 +839,9 @@ impl State {
     }
 
     /// [`State::update`] keeping, beside the planes in memory, a copy of
-    /// them in two AVX-512 registers (planes 0-15 and 16-26, a lane each)
-    /// from which the next round is read. After each band step one
-    /// permutation spreads what the step took (the solved cells, the locked
+    /// them in vector registers (a lane each: [`Zmm`] or [`Ymm`]) from
+    /// which the next round is read. After each band step one permutation
+    /// a register spreads what the step took (the solved cells, the locked
     /// columns, the cells not kept: [`LOSE`]) to the lanes it took them
     /// from, the copy loses them, and the lanes where that removed a
     /// candidate are the planes the step changed: when a round ends, the
@@ -738,85 +856,14 @@ impl State {
     /// and every count are those of [`State::update_in_memory`] (a test
     /// runs the three side by side).
     #[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
-    #[cfg_attr(not(target_feature = "avx512vbmi2"), allow(dead_code))]
-    #[target_feature(enable = "avx512f")]
-    fn update_zmm<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
-        use std::arch::x86_64::{
-            _mm512_andnot_si512, _mm512_castsi128_si512, _mm512_cvtepu8_epi32,
-            _mm512_maskz_loadu_epi32, _mm512_permutexvar_epi32, _mm512_test_epi32_mask,
-            _mm_cvtsi32_si128, _mm_insert_epi32, _mm_loadu_si128,
-        };
-        let cand = self.cand.as_ptr().cast::<i32>();
-        // SAFETY: `cand` is 27 `u32`s: the masked loads read its first 16
-        // and its 17th to 27th, nothing past them.
-        let (mut lo, mut hi) = unsafe {
-            (
-                _mm512_maskz_loadu_epi32(0xFFFF, cand),
-                _mm512_maskz_loadu_epi32(0x7FF, cand.add(16)),
-            )
-        };
-        let mut dirty = self.dirty();
-        loop {
-            run.mems(2 * 27);
-            if dirty == 0 {
-                return Ok(());
-            }
-            let mut round = dirty;
-            let mut next = 0;
-            while round != 0 {
-                let i = round.trailing_zeros() as usize;
-                round &= round - 1;
-                let took = self.band_step_then(i, run, |took| took)?;
-                // Each lane's loss, as the step wrote it in memory:
-                // [solved, locked, !keep, 0] spread to the lanes by the
-                // plane's `LOSE` indices, one permutation a register.
-                let losses = _mm_insert_epi32::<2>(
-                    _mm_insert_epi32::<1>(
-                        _mm_cvtsi32_si128(took.solved as i32),
-                        took.locked as i32,
-                    ),
-                    !took.keep as i32,
-                );
-                let losses = _mm512_castsi128_si512(losses);
-                let [lose_lo, lose_hi] = [0, 16].map(|k| {
-                    let lanes: &[u8; 16] = LOSE[i][k..k + 16].try_into().expect("16 lanes");
-                    _mm512_permutexvar_epi32(
-                        // SAFETY: `lanes` is 16 bytes, what the load reads
-                        // (unaligned: `loadu`).
-                        _mm512_cvtepu8_epi32(unsafe { _mm_loadu_si128(lanes.as_ptr().cast()) }),
-                        losses,
-                    )
-                });
-                let own = 1u32 << i;
-                let changed = _mm512_test_epi32_mask(lo, lose_lo) as u32
-                    | (_mm512_test_epi32_mask(hi, lose_hi) as u32) << 16;
-                lo = _mm512_andnot_si512(lose_lo, lo);
-                hi = _mm512_andnot_si512(lose_hi, hi);
-                next = (next | changed) & !own;
-            }
-            dirty = next;
-        }
-    }
-
-    /// [`State::update_zmm`] in four 256-bit registers (planes 0-7, 8-15,
-    /// 16-23, 24-26), for CPUs where 512-bit instructions lower the clock
-    /// (Intel's before Ice Lake: taken as those without AVX-512 VBMI2). On
-    /// the AMD EPYC, 3% slower than the 512-bit form (CHANGELOG.md).
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
-    #[cfg_attr(target_feature = "avx512vbmi2", allow(dead_code))]
     #[target_feature(enable = "avx512f,avx512vl")]
-    fn update_ymm<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
-        use std::arch::x86_64::{
-            __m256i, _mm256_andnot_si256, _mm256_castsi128_si256, _mm256_cvtepu8_epi32,
-            _mm256_maskz_loadu_epi32, _mm256_permutevar8x32_epi32, _mm256_test_epi32_mask,
-            _mm_cvtsi32_si128, _mm_cvtsi64_si128, _mm_insert_epi32,
-        };
-        let cand = self.cand.as_ptr().cast::<i32>();
-        // SAFETY: `cand` is 27 `u32`s: the masked loads read eight of them
-        // at 0, 8 and 16 and the last three at 24, nothing past them.
-        let mut copy: [__m256i; 4] = std::array::from_fn(|k| unsafe {
-            _mm256_maskz_loadu_epi32(if k == 3 { 7 } else { 0xFF }, cand.add(8 * k))
-        });
+    fn update_in_registers<C: PlaneCopy, T: Trace>(
+        &mut self,
+        run: &mut Run<T>,
+    ) -> Result<(), Fail> {
+        // SAFETY (here and at `lose` below): this function has AVX-512F and
+        // VL, what the copy's methods need.
+        let mut copy = unsafe { C::load(&self.cand) };
         let mut dirty = self.dirty();
         loop {
             run.mems(2 * 27);
@@ -829,25 +876,7 @@ impl State {
                 let i = round.trailing_zeros() as usize;
                 round &= round - 1;
                 let took = self.band_step_then(i, run, |took| took)?;
-                // Each lane's loss, as the step wrote it in memory:
-                // [solved, locked, !keep, 0] spread to the lanes by the
-                // plane's `LOSE` indices, one permutation a register.
-                let losses = _mm256_castsi128_si256(_mm_insert_epi32::<2>(
-                    _mm_insert_epi32::<1>(
-                        _mm_cvtsi32_si128(took.solved as i32),
-                        took.locked as i32,
-                    ),
-                    !took.keep as i32,
-                ));
-                let mut changed = 0;
-                for (k, (lanes, copy)) in LOSE[i].chunks_exact(8).zip(&mut copy).enumerate() {
-                    let lanes = i64::from_le_bytes(lanes.try_into().expect("eight lanes"));
-                    let lanes = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128(lanes));
-                    let lose = _mm256_permutevar8x32_epi32(losses, lanes);
-                    changed |= (_mm256_test_epi32_mask(*copy, lose) as u32) << (8 * k);
-                    *copy = _mm256_andnot_si256(lose, *copy);
-                }
-                next = (next | changed) & !(1u32 << i);
+                next = (next | unsafe { copy.lose(i, took) }) & !(1u32 << i);
             }
             dirty = next;
         }
@@ -1462,9 +1491,9 @@ mod tests {
                 let (mut other, mut third) = (state, state);
                 // SAFETY: this test is compiled only for CPUs with
                 // AVX-512F and VL, what the two need.
-                let a = unsafe { state.update_zmm(&mut run_a) };
+                let a = unsafe { state.update_in_registers::<super::Zmm, _>(&mut run_a) };
                 let b = other.update_in_memory(&mut run_b);
-                let d = unsafe { third.update_ymm(&mut run_d) };
+                let d = unsafe { third.update_in_registers::<super::Ymm, _>(&mut run_d) };
                 assert_eq!(a, b);
                 assert_eq!(d, b);
                 for s in [&state, &third] {
