@@ -288,10 +288,19 @@
 //! banned configurations kept as state (measured: 222.1 nodes against
 //! 221.4, the same tree in effect). The triad pass runs about once per
 //! node and finds something in one pass of five on the 1106 set, one in
-//! twenty on serg, which makes a node cost about 1.8 times one of
-//! `bitboard` in instructions (about 2,460 against 1,360 per node on the
-//! first 200 puzzles of the 1106 set, valgrind, x86-64-v3 build; the triad
-//! pass alone about 1,000): more than the smaller tree saves, on every set
+//! twenty on serg. It counts no configuration: at the fixpoint it runs
+//! at, a digit is certain in a mini-row exactly when that mini-row is the
+//! only one of its row (the band step keeps only mini-rows some
+//! configuration uses), and in a mini-column exactly when its column lies
+//! in one band (what the column claims just saw); the branch counts the
+//! configurations once a node, from the sizes of those sets. That took the
+//! pass and the choice from about 1,290 instructions a node to about 720,
+//! and the row from 535,384 instructions a puzzle to 473,307 (1.23 to 1.09
+//! times tdoku's; the 1905 sample 383,840 to 339,101, 1.19 to 1.05), with
+//! the same tree (first 200 puzzles of each set, valgrind, x86-64-v3
+//! build, AMD EPYC; per node: instructions a solve over nodes a puzzle). A
+//! node still costs about 1.6 times one of `bitboard` (2,770 instructions
+//! against 1,700 there): more than the smaller tree saves, on every set
 //! measured but the 17-clue puzzles.
 //!
 //! Its statistics: `nodes` counts the root and every configuration child;

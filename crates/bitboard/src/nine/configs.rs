@@ -22,16 +22,22 @@
 //! the branch points per puzzle match its guesses (crate docs, "Branching on
 //! configurations"). Neither pays alone: the triad pass with the cell branch
 //! finds something in one pass of ten, and the configuration branch without
-//! triads leaves a third more nodes. The pass, with the band steps its
-//! removals set off, makes a node cost about 1.4 times one of the cell
-//! search, more than the smaller tree saves on every set measured but the
-//! 17-clue puzzles (crate docs).
+//! triads leaves a third more nodes. The pass runs at the fixpoint of the
+//! other rules, where the sets it reads are unions of configurations: the
+//! digits certain in a mini-row or mini-column, and how many
+//! configurations are left, follow from those sets without a configuration
+//! counted (the test `fixpoint_sets_are_unions_of_configurations`). Even
+//! so the pass, with the band steps its removals set off, makes a node
+//! cost about 1.6 times one of the cell search, more than the smaller tree
+//! saves on every set measured but the 17-clue puzzles (crate docs).
 
-use super::{minis_of, Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
+use super::{minis_of, Columns, Fail, State, Tally, CELLS, FITS, KEEP, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
 
 /// The mini-rows every configuration in the 6-bit set `c` uses (none for
-/// the empty set).
+/// the empty set): where the digit is certain, which the triad pass reads
+/// at the fixpoint from `KEEP` and `Columns::once` instead (the tests).
+#[cfg(test)]
 const fn inter(c: usize) -> u32 {
     if c == 0 {
         return 0;
@@ -46,39 +52,6 @@ const fn inter(c: usize) -> u32 {
     }
     x
 }
-
-/// `FIT_CERTAIN[m]`: for a digit's mini-rows `m` (bit `3 * row + box`),
-/// the configurations that fit them (`FITS`, low 6 bits) and, above, the
-/// mini-rows every one of those uses: the digit is certainly there.
-static FIT_CERTAIN: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = FITS[m] as u16 | (inter(FITS[m] as usize) as u16) << 6;
-        m += 1;
-    }
-    t
-};
-
-/// `STACK_CERTAIN[m]`: for a digit's mini-columns `m` in a stack (bit
-/// `3 b + k` for column `k` of the stack in band `b`), those every
-/// configuration that fits them uses, as bits `9 b + k`: the layout of a
-/// digit's columns over the three bands (see [`State::triads`]), at the
-/// stack's first column.
-static STACK_CERTAIN: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let certain = inter(FITS[m] as usize);
-        let mut b = 0;
-        while b < 3 {
-            t[m] |= (certain >> (3 * b) & 7) << (9 * b);
-            b += 1;
-        }
-        m += 1;
-    }
-    t
-};
 
 /// `SHADOW[x]`: for a set `x` of mini-rows a digit is confined to, the other
 /// mini-rows of their rows and boxes, which the digit leaves.
@@ -100,14 +73,35 @@ static SHADOW: [u16; 512] = {
     t
 };
 
-/// The configurations left, as the last triad pass counted them at the
-/// fixpoint: per plane `d * 3 + b` (bit `p` for `PERMS[p]`, row `r` of band
-/// `b` in box `PERMS[p][r]`) and per digit and stack `d * 3 + s` (band `b`
-/// in column `PERMS[p][b]` of the stack).
+/// `COUNT[k]`: how many configurations a digit has in a band (stack) whose
+/// `k` mini-rows (mini-columns) are all used by one: at the fixpoint the
+/// triad pass runs at, a digit's mini-rows in a band are the union of the
+/// configurations that fit them (the band step's `KEEP`), and its
+/// mini-columns in a stack those of the stack's (pointing and column
+/// claims, each quiet, are the whole permutation rule on a 3x3: see the
+/// test `fixpoint_sets_are_unions_of_configurations`). Such a union has 3,
+/// 5, 6, 7, 8 or 9 mini-rows, and fits 1, 2, 2, 3, 4 or 6 configurations:
+/// a count where the `FITS` look-up gives the set.
+static COUNT: [u8; 16] = [0, 0, 0, 1, 0, 2, 2, 3, 4, 6, 0, 0, 0, 0, 0, 0];
+
+/// A digit's mini-columns in stack `s` from `word`, its columns in the three
+/// bands side by side (bit `9 b + c`): bit `3 b + k` for column `k` of the
+/// stack in band `b`.
+#[inline(always)]
+fn stack_minis(word: u32, s: usize) -> usize {
+    let w = word >> (3 * s);
+    ((w & 7) | (w >> 6 & 0o70) | (w >> 12 & 0o700)) as usize & 511
+}
+
+/// What the last triad pass saw at the fixpoint, from which [`choose`]
+/// counts the configurations left: per plane `d * 3 + b` its mini-rows (bit
+/// `3 row + box`) and its columns (9 bits).
+///
+/// [`choose`]: Configurations::choose
 #[derive(Clone, Copy, Default)]
 pub(super) struct Configurations {
-    bands: [u8; 27],
-    stacks: [u8; 27],
+    minis: [u32; 27],
+    cover: [u32; 27],
 }
 
 /// A branch on a configuration: digit `d` in band (or stack) `x`, one child
@@ -126,79 +120,88 @@ impl Configurations {
     /// it, the first digit with the fewest, counting four or more as one
     /// class (tdoku's rule). `None` when every digit is fixed everywhere,
     /// which leaves one cell per digit and box: a solved grid.
-    pub(super) fn choose(&self) -> Option<Choice> {
-        let total = |sets: &[u8; 27], x: usize| -> u32 {
-            (0..9).map(|d| sets[3 * d + x].count_ones()).sum()
-        };
-        let (mut best, mut fewest) = (None, u32::MAX);
-        for (stack, sets) in [(false, &self.bands), (true, &self.stacks)] {
+    ///
+    /// Counted here, once a node, rather than in every triad pass: per
+    /// plane a [`COUNT`] of its mini-rows, per digit and stack one of its
+    /// mini-columns, and the `FITS` set of the digit chosen.
+    pub(super) fn choose<T: Trace>(&self, run: &mut Run<T>) -> Option<Choice> {
+        // The 54 words read, their 54 COUNT look-ups, one FITS.
+        run.mems(54 + 54 + 1);
+        let mut bands = [0u8; 27];
+        let mut stacks = [0u8; 27];
+        for d in 0..9 {
+            let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
             for x in 0..3 {
-                let t = total(sets, x);
+                bands[3 * d + x] = COUNT[self.minis[3 * d + x].count_ones() as usize & 15];
+                let stack = word & (0o7007007 << (3 * x));
+                stacks[3 * d + x] = COUNT[stack.count_ones() as usize & 15];
+            }
+        }
+        let total =
+            |counts: &[u8; 27], x: usize| -> u32 { (0..9).map(|d| counts[3 * d + x] as u32).sum() };
+        let (mut best, mut fewest) = (None, u32::MAX);
+        for (stack, counts) in [(false, &bands), (true, &stacks)] {
+            for x in 0..3 {
+                let t = total(counts, x);
                 if t > 9 && t < fewest {
                     (best, fewest) = (Some((stack, x)), t);
                 }
             }
         }
         let (stack, x) = best?;
-        let sets = if stack { &self.stacks } else { &self.bands };
+        let counts = if stack { &stacks } else { &bands };
         let d = (0..9)
-            .filter(|&d| sets[3 * d + x].count_ones() > 1)
-            .min_by_key(|&d| sets[3 * d + x].count_ones().min(4))?;
+            .filter(|&d| counts[3 * d + x] > 1)
+            .min_by_key(|&d| counts[3 * d + x].min(4))?;
+        let m = if stack {
+            let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
+            stack_minis(word, x)
+        } else {
+            self.minis[3 * d + x] as usize & 511
+        };
         Some(Choice {
             stack,
             x,
             d,
-            options: sets[3 * d + x],
+            options: FITS[m],
         })
     }
 }
 
 impl State {
     /// The triad rule both ways (module docs), run when the band steps,
-    /// naked singles and column claims are quiet; counts the configurations
-    /// left on the way. `true` when a plane lost a candidate.
+    /// naked singles and column claims are quiet (`columns`: what the
+    /// column claims saw, unchanged since); keeps what
+    /// [`Configurations::choose`] counts. `true` when a plane lost a
+    /// candidate.
+    ///
+    /// At that fixpoint a digit is certain in a mini-row exactly when the
+    /// mini-row is the only one of its row (every configuration left uses
+    /// it: `KEEP`'s high half), and in a mini-column exactly when its
+    /// column is covered by one band (`Columns::once`): no configuration
+    /// needs counting here.
     pub(super) fn triads<T: Trace>(
         &mut self,
         run: &mut Run<T>,
         configs: &mut Configurations,
+        columns: &Columns,
     ) -> Result<bool, Fail> {
-        // Per plane: read, one FIT_CERTAIN look-up, its sets written (2);
-        // per digit and stack a FITS and a STACK_CERTAIN look-up; per plane
-        // its certain columns written and its two sets read for the tally.
-        run.mems(27 * 4 + 27 * 2 + 27 * 3);
+        // Per plane: read, one KEEP look-up, its mini-rows and columns
+        // written for `choose`; its packed word and columns read for the
+        // tally.
+        run.mems(27 * 4 + 27 * 2);
         // Per plane, side by side in one word: its mini-rows (bits 0-8, bit
         // `3 row + box`), those where the digit is certain (9-17) and its
-        // columns (18-26). The columns where it is certain (from the stacks
-        // below) join them at bit 27 in the band's tally: one tally per
-        // band counts all four.
+        // columns (18-26). The columns where it is certain join them at
+        // bit 27 in the band's tally: one tally per band counts all four.
         let mut packed = [0u32; 27];
-        let mut columns = [0u32; 27];
         for (i, &a) in self.cand.iter().enumerate() {
             let minis = minis_of(a);
-            let both = FIT_CERTAIN[minis as usize & 511] as u32;
-            configs.bands[i] = (both & 63) as u8;
-            columns[i] = (a | a >> 9 | a >> 18) & ROW;
-            packed[i] = minis | (both >> 6) << 9 | columns[i] << 18;
+            configs.minis[i] = minis;
+            let certain = (KEEP[minis as usize & 511] >> 32) as u32;
+            packed[i] = minis | certain << 9 | columns.cover[i] << 18;
         }
-        // A digit's columns in the three bands side by side, bit `9 b + c`
-        // for column `c` in band `b`: per stack, its mini-columns (bit `3 b
-        // + k` for column `k` of the stack in band `b`, the band step's
-        // layout turned a quarter) are three shifts away, and the columns
-        // where it is certain come back in the same layout.
-        let mut certain_columns = [0u32; 27];
-        for d in 0..9 {
-            let word = columns[3 * d] | columns[3 * d + 1] << 9 | columns[3 * d + 2] << 18;
-            let mut certain = 0;
-            for s in 0..3 {
-                let w = word >> (3 * s);
-                let m = ((w & 7) | (w >> 6 & 0o70) | (w >> 12 & 0o700)) as usize;
-                configs.stacks[3 * d + s] = FITS[m & 511];
-                certain |= STACK_CERTAIN[m & 511] << (3 * s);
-            }
-            for b in 0..3 {
-                certain_columns[3 * d + b] = certain >> (9 * b) & ROW;
-            }
-        }
+        configs.cover = columns.cover;
         let mut changed = 0;
         for b in 0..3 {
             // Beside the tally, the mini-rows (columns) where some digit
@@ -208,9 +211,10 @@ impl State {
             let (mut loose_rows, mut loose_columns) = (0, 0);
             for d in 0..9 {
                 let i = 3 * d + b;
-                tally.add(packed[i] as u64 | (certain_columns[i] as u64) << 27);
+                let certain_columns = columns.cover[i] & columns.once[d];
+                tally.add(packed[i] as u64 | (certain_columns as u64) << 27);
                 loose_rows |= packed[i] & !(packed[i] >> 9) & 0o777;
-                loose_columns |= columns[i] & !certain_columns[i];
+                loose_columns |= columns.cover[i] & !columns.once[d];
             }
             self.check_triads(b, &tally)?;
             // Mini-rows (columns) that exactly three digits fit, and those
@@ -235,12 +239,12 @@ impl State {
                 let i = 3 * d + b;
                 let minis = packed[i] & 0o777;
                 let certain_rows = packed[i] >> 9 & 0o777;
-                let certain_columns = certain_columns[i];
+                let certain_columns = columns.cover[i] & columns.once[d];
                 let confined = minis & only_rows;
                 let rows = minis
                     & !(SHADOW[confined as usize & 511] as u32)
                     & !(full_rows & !certain_rows);
-                let alone = columns[i] & only_columns;
+                let alone = columns.cover[i] & only_columns;
                 let stacks = (alone | alone >> 1 | alone >> 2) & 0o111;
                 let keep = (alone | !(stacks * 7)) & ROW & !(full_columns & !certain_columns);
                 let new = self.cand[i] & CELLS[rows as usize & 511] & (keep * ROWS3);
@@ -330,5 +334,83 @@ pub(super) fn configuration_rule(choice: Choice, p: usize) -> Rule {
             Unit::Row(3 * x)
         },
         boxes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{inter, stack_minis, COUNT};
+    use crate::nine::{fitting_minirows, FITS, KEEP};
+
+    /// A 3x3 set (bit `3 r + k`: row `r`, column `k`) with no empty row or
+    /// column where a row or column with one element has none besides in
+    /// its column or row: what a digit's mini-rows in a band or its
+    /// mini-columns in a stack are at the fixpoint the triad pass runs at
+    /// (the band step keeps mini-rows a configuration uses; pointing and
+    /// column claims take a singleton's other mini-columns).
+    fn settled(m: usize) -> bool {
+        let row = |r: usize| m >> (3 * r) & 7;
+        let column = |k: usize| (0..3).fold(0, |c, r| c | (m >> (3 * r + k) & 1) << r);
+        (0..3).all(|x| {
+            let (r, k) = (row(x), column(x));
+            r != 0
+                && k != 0
+                && (r.count_ones() != 1 || column(r.trailing_zeros() as usize) == 1 << x)
+                && (k.count_ones() != 1 || row(k.trailing_zeros() as usize) == 1 << x)
+        })
+    }
+
+    /// Such a set is the union of the configurations that fit it, so its
+    /// size gives how many fit (`COUNT`), and the digit is certain exactly
+    /// in its elements alone in their row (`KEEP`'s high half), which are
+    /// those alone in their column: what the triad pass and `choose` read
+    /// in place of the configurations.
+    #[test]
+    fn fixpoint_sets_are_unions_of_configurations() {
+        let mut seen = 0;
+        for m in 0..512 {
+            if !settled(m) {
+                continue;
+            }
+            seen += 1;
+            assert_eq!(fitting_minirows(m), m, "{m:#o}");
+            let fits = FITS[m] as usize;
+            assert_eq!(
+                COUNT[m.count_ones() as usize],
+                fits.count_ones() as u8,
+                "{m:#o}"
+            );
+            assert_eq!((KEEP[m] >> 32) as u32, inter(fits), "{m:#o}");
+            // Alone in its column: alone in its row of the transposed set.
+            let transpose =
+                |m: usize| (0..9).fold(0, |t, j| t | (m >> j & 1) << (3 * (j % 3) + j / 3));
+            let alone = (KEEP[transpose(m)] >> 32) as usize;
+            assert_eq!(transpose(alone) as u32, inter(fits), "{m:#o}");
+        }
+        // As many as the distinct unions of the six configurations.
+        let unions: std::collections::BTreeSet<usize> = (1..64usize)
+            .map(|c| {
+                (0..512)
+                    .filter(|&m| FITS[m] as usize == c)
+                    .min()
+                    .unwrap_or(0)
+            })
+            .filter(|&m| m != 0)
+            .collect();
+        assert_eq!((seen, unions.len()), (49, 49));
+    }
+
+    /// A digit's mini-columns in a stack from its columns side by side.
+    #[test]
+    fn stack_minis_take_the_stacks_columns() {
+        for s in 0..3 {
+            for b in 0..3 {
+                for k in 0..3 {
+                    let word = 1 << (9 * b + 3 * s + k);
+                    assert_eq!(stack_minis(word, s), 1 << (3 * b + k));
+                    assert_eq!(stack_minis(word, (s + 1) % 3), 0);
+                }
+            }
+        }
     }
 }
