@@ -100,8 +100,126 @@ fn stack_minis(word: u32, s: usize) -> usize {
 /// [`choose`]: Configurations::choose
 #[derive(Clone, Copy, Default)]
 pub(super) struct Configurations {
-    minis: [u32; 27],
-    cover: [u32; 27],
+    /// Per plane its mini-rows (bits 0-8), those where the digit is
+    /// certain (9-17) and its columns (18-26); a word to spare, so that
+    /// [`tallies`] reads four at a time.
+    packed: [u32; 28],
+    /// Per plane its columns; a word to spare likewise.
+    cover: [u32; 28],
+}
+
+/// The triad pass's tallies of the three bands: per band, bit-sliced over
+/// its nine digits, the mini-rows (columns) where three or more digits fit
+/// or are certain (`three`) and four or more (`four`), in [`Tally`]'s
+/// layout (the packed word of [`Configurations`], the certain columns at
+/// bit 27); and the mini-rows (columns) where some digit fits but is not
+/// certain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Bands {
+    three: [u64; 3],
+    four: [u64; 3],
+    loose_rows: [u32; 3],
+    loose_columns: [u32; 3],
+}
+
+/// [`Bands`] from the packed words and columns of the 27 planes and the
+/// columns each digit covers in one band only.
+#[inline(always)]
+fn tallies(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> Bands {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        // SAFETY: `tallies_avx2` needs AVX2, and this line is compiled
+        // only when the crate is built for CPUs that have it.
+        unsafe { tallies_avx2(packed, cover, once) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    {
+        tallies_portable(packed, cover, once)
+    }
+}
+
+/// [`tallies`] a band at a time, a digit at a time.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "avx2"))))]
+fn tallies_portable(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> Bands {
+    let mut bands = Bands {
+        three: [0; 3],
+        four: [0; 3],
+        loose_rows: [0; 3],
+        loose_columns: [0; 3],
+    };
+    for b in 0..3 {
+        let mut tally = Tally::<u64>::default();
+        let (mut loose_rows, mut loose_columns) = (0, 0);
+        for d in 0..9 {
+            let i = 3 * d + b;
+            tally.add(packed[i] as u64 | ((cover[i] & once[d]) as u64) << 27);
+            loose_rows |= packed[i] & !(packed[i] >> 9);
+            loose_columns |= cover[i] & !once[d];
+        }
+        bands.three[b] = tally.three;
+        bands.four[b] = tally.four;
+        bands.loose_rows[b] = loose_rows & 0o777;
+        bands.loose_columns[b] = loose_columns;
+    }
+    bands
+}
+
+/// [`tallies`] with the three bands side by side in one AVX2 register: a
+/// digit's three planes are adjacent (`3 d + b`), so one load gives its
+/// packed words in lanes 0-2 (lane 3, the next digit's, is ignored) and
+/// another its columns, whose certain ones go to lanes 4-6: one tally of
+/// eight lanes where the portable form keeps three of 64 bits.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[target_feature(enable = "avx2")]
+fn tallies_avx2(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> Bands {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm256_and_si256, _mm256_or_si256, _mm256_set_m128i,
+        _mm256_setzero_si256, _mm256_storeu_si256, _mm_and_si128, _mm_andnot_si128,
+        _mm_loadu_si128, _mm_set1_epi32, _mm_srli_epi32,
+    };
+    let four_at = |words: &[u32; 28], i: usize| -> __m128i {
+        let words: &[u32; 4] = words[i..i + 4].try_into().expect("four words");
+        // SAFETY: `words` is four `u32`s, the 16 bytes the load reads
+        // (unaligned: `loadu`).
+        unsafe { _mm_loadu_si128(words.as_ptr().cast()) }
+    };
+    let (mut one, mut two, mut three, mut four, mut loose) = (
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+    );
+    for (d, &once) in once.iter().enumerate() {
+        let p = four_at(packed, 3 * d);
+        let c = four_at(cover, 3 * d);
+        let o = _mm_set1_epi32(once as i32);
+        let x = _mm256_set_m128i(_mm_and_si128(c, o), p);
+        let l = _mm256_set_m128i(
+            _mm_andnot_si128(o, c),
+            _mm_andnot_si128(_mm_srli_epi32::<9>(p), p),
+        );
+        four = _mm256_or_si256(four, _mm256_and_si256(three, x));
+        three = _mm256_or_si256(three, _mm256_and_si256(two, x));
+        two = _mm256_or_si256(two, _mm256_and_si256(one, x));
+        one = _mm256_or_si256(one, x);
+        loose = _mm256_or_si256(loose, l);
+    }
+    let lanes = |v: __m256i| -> [u32; 8] {
+        let mut out = [0u32; 8];
+        // SAFETY: `out` is eight `u32`s, the 32 bytes the store writes
+        // (unaligned: `storeu`).
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), v) };
+        out
+    };
+    let (three, four, loose) = (lanes(three), lanes(four), lanes(loose));
+    let wide = |t: [u32; 8]| std::array::from_fn(|b| t[b] as u64 | (t[4 + b] as u64) << 27);
+    Bands {
+        three: wide(three),
+        four: wide(four),
+        loose_rows: std::array::from_fn(|b| loose[b] & 0o777),
+        loose_columns: std::array::from_fn(|b| loose[4 + b]),
+    }
 }
 
 /// A branch on a configuration: digit `d` in band (or stack) `x`, one child
@@ -132,7 +250,8 @@ impl Configurations {
         for d in 0..9 {
             let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
             for x in 0..3 {
-                bands[3 * d + x] = COUNT[self.minis[3 * d + x].count_ones() as usize & 15];
+                bands[3 * d + x] =
+                    COUNT[(self.packed[3 * d + x] & 0o777).count_ones() as usize & 15];
                 let stack = word & (0o7007007 << (3 * x));
                 stacks[3 * d + x] = COUNT[stack.count_ones() as usize & 15];
             }
@@ -157,7 +276,7 @@ impl Configurations {
             let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
             stack_minis(word, x)
         } else {
-            self.minis[3 * d + x] as usize & 511
+            self.packed[3 * d + x] as usize & 511
         };
         Some(Choice {
             stack,
@@ -194,28 +313,29 @@ impl State {
         // `3 row + box`), those where the digit is certain (9-17) and its
         // columns (18-26). The columns where it is certain join them at
         // bit 27 in the band's tally: one tally per band counts all four.
-        let mut packed = [0u32; 27];
         for (i, &a) in self.cand.iter().enumerate() {
             let minis = minis_of(a);
-            configs.minis[i] = minis;
             let certain = (KEEP[minis as usize & 511] >> 32) as u32;
-            packed[i] = minis | certain << 9 | columns.cover[i] << 18;
+            configs.packed[i] = minis | certain << 9 | columns.cover[i] << 18;
         }
-        configs.cover = columns.cover;
+        configs.cover[..27].copy_from_slice(&columns.cover);
+        let (packed, cover) = (&configs.packed, &configs.cover);
+        let tallies = tallies(packed, cover, &columns.once);
         let mut changed = 0;
         for b in 0..3 {
-            // Beside the tally, the mini-rows (columns) where some digit
-            // fits but is not certain: only there can the rule remove
-            // anything.
-            let mut tally = Tally::<u64>::default();
-            let (mut loose_rows, mut loose_columns) = (0, 0);
-            for d in 0..9 {
-                let i = 3 * d + b;
-                let certain_columns = columns.cover[i] & columns.once[d];
-                tally.add(packed[i] as u64 | (certain_columns as u64) << 27);
-                loose_rows |= packed[i] & !(packed[i] >> 9) & 0o777;
-                loose_columns |= columns.cover[i] & !columns.once[d];
-            }
+            let Bands {
+                three,
+                four,
+                loose_rows,
+                loose_columns,
+            } = tallies;
+            let tally = Tally::<u64> {
+                one: 0,
+                two: 0,
+                three: three[b],
+                four: four[b],
+            };
+            let (loose_rows, loose_columns) = (loose_rows[b], loose_columns[b]);
             self.check_triads(b, &tally)?;
             // Mini-rows (columns) that exactly three digits fit, and those
             // with three certain digits.
@@ -398,6 +518,33 @@ mod tests {
             .filter(|&m| m != 0)
             .collect();
         assert_eq!((seen, unions.len()), (49, 49));
+    }
+
+    /// The vector tallies are the portable ones, on random planes.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[test]
+    fn the_tallies_agree() {
+        use super::{tallies, tallies_portable};
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u32
+        };
+        for _ in 0..5_000 {
+            let mut packed = [0u32; 28];
+            let mut cover = [0u32; 28];
+            let once: [u32; 9] = std::array::from_fn(|_| next() & 0o777);
+            for i in 0..27 {
+                packed[i] = next() & 0x7FF_FFFF;
+                cover[i] = next() & 0o777;
+            }
+            assert_eq!(
+                tallies(&packed, &cover, &once),
+                tallies_portable(&packed, &cover, &once)
+            );
+        }
     }
 
     /// A digit's mini-columns in a stack from its columns side by side.
