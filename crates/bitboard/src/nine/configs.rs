@@ -150,11 +150,11 @@ fn tallies_portable(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> B
     for b in 0..3 {
         let mut tally = Tally::<u64>::default();
         let (mut loose_rows, mut loose_columns) = (0, 0);
-        for d in 0..9 {
+        for (d, &once) in once.iter().enumerate() {
             let i = 3 * d + b;
-            tally.add(packed[i] as u64 | ((cover[i] & once[d]) as u64) << 27);
+            tally.add(packed[i] as u64 | ((cover[i] & once) as u64) << 27);
             loose_rows |= packed[i] & !(packed[i] >> 9);
-            loose_columns |= cover[i] & !once[d];
+            loose_columns |= cover[i] & !once;
         }
         bands.three[b] = tally.three;
         bands.four[b] = tally.four;
