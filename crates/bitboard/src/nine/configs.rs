@@ -31,7 +31,7 @@
 //! cost about 1.5 times one of the cell search, more than the smaller tree
 //! saves on every set measured but the 17-clue puzzles (crate docs).
 
-use super::{minis_of, Columns, Fail, State, Tally, CELLS, FITS, KEEP, PERMS, ROW, ROWS3};
+use super::{Columns, Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
 
 /// The mini-rows every configuration in the 6-bit set `c` uses (none for
@@ -106,6 +106,87 @@ pub(super) struct Configurations {
     packed: [u32; 28],
     /// Per plane its columns; a word to spare likewise.
     cover: [u32; 28],
+}
+
+/// Each plane's packed word ([`Configurations`]) from the plane and its
+/// columns: its mini-rows ([`minis_of`](super::minis_of)) and those alone in their row
+/// (`KEEP`'s high half: where the digit is certain at the fixpoint).
+#[inline(always)]
+fn pack(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        // SAFETY: `pack_avx2` needs AVX2, and this line is compiled only
+        // when the crate is built for CPUs that have it.
+        unsafe { pack_avx2(cand, cover, packed) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    pack_portable(cand, cover, packed)
+}
+
+/// [`pack`] a plane at a time, with a look-up for the certain mini-rows.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "avx2"))))]
+fn pack_portable(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
+    use super::{minis_of, KEEP};
+    for (i, &a) in cand.iter().enumerate() {
+        let minis = minis_of(a);
+        let certain = (KEEP[minis as usize & 511] >> 32) as u32;
+        packed[i] = minis | certain << 9 | cover[i] << 18;
+    }
+}
+
+/// [`pack`] eight planes at a time in AVX2 registers (the last eight
+/// overlapping: 27 is not a multiple of 8), by shifts: each mini-row's
+/// bit at its last cell as [`minis_of`](super::minis_of) marks it, moved to its first, and
+/// the nine bits, three apart, gathered in four shift-and-mask steps (3 to
+/// 2 apart in pairs, pairs to nibbles, nibbles to bytes, the ninth bit
+/// down); a mini-row alone in its row is one whose row's two others (the
+/// row rotated by one and by two within its three bits) are empty.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[target_feature(enable = "avx2")]
+fn pack_avx2(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_andnot_si256, _mm256_loadu_si256,
+        _mm256_or_si256, _mm256_set1_epi32, _mm256_slli_epi32, _mm256_srli_epi32,
+        _mm256_storeu_si256,
+    };
+    let eight = |words: &[u32; 27], k: usize| -> __m256i {
+        let words: &[u32; 8] = words[k..k + 8].try_into().expect("eight words");
+        // SAFETY: `words` is eight `u32`s, the 32 bytes the load reads
+        // (unaligned: `loadu`).
+        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+    };
+    let c = |x: u32| _mm256_set1_epi32(x as i32);
+    // Pairs at 6 j, nibbles at 12 i, bytes at 0 and 24.
+    let pairs = (0..5).fold(0u32, |m, j| m | 3 << (6 * j));
+    let nibbles = 0xF | 0xF << 12 | 0xF << 24;
+    let bytes = 0xFF | 0xFF << 24;
+    for k in [0, 8, 16, 19] {
+        let a = eight(cand, k);
+        let low = c(0o333 * ROWS3);
+        let lasts = _mm256_or_si256(_mm256_add_epi32(_mm256_and_si256(a, low), low), a);
+        let mut x = _mm256_and_si256(_mm256_srli_epi32::<2>(lasts), c(0o111 * ROWS3));
+        x = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<2>(x)), c(pairs));
+        x = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<4>(x)), c(nibbles));
+        x = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<8>(x)), c(bytes));
+        let minis = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<16>(x)), c(0o777));
+        let by_one = _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi32::<1>(minis), c(0o666)),
+            _mm256_and_si256(_mm256_srli_epi32::<2>(minis), c(0o111)),
+        );
+        let by_two = _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi32::<2>(minis), c(0o444)),
+            _mm256_and_si256(_mm256_srli_epi32::<1>(minis), c(0o333)),
+        );
+        let alone = _mm256_andnot_si256(_mm256_or_si256(by_one, by_two), minis);
+        let word = _mm256_or_si256(
+            _mm256_or_si256(minis, _mm256_slli_epi32::<9>(alone)),
+            _mm256_slli_epi32::<18>(eight(cover, k)),
+        );
+        let out: &mut [u32; 8] = (&mut packed[k..k + 8]).try_into().expect("eight words");
+        // SAFETY: `out` is eight `u32`s, the 32 bytes the store writes
+        // (unaligned: `storeu`).
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), word) };
+    }
 }
 
 /// The triad pass's tallies of the three bands: per band, bit-sliced over
@@ -313,11 +394,7 @@ impl State {
         // `3 row + box`), those where the digit is certain (9-17) and its
         // columns (18-26). The columns where it is certain join them at
         // bit 27 in the band's tally: one tally per band counts all four.
-        for (i, &a) in self.cand.iter().enumerate() {
-            let minis = minis_of(a);
-            let certain = (KEEP[minis as usize & 511] >> 32) as u32;
-            configs.packed[i] = minis | certain << 9 | columns.cover[i] << 18;
-        }
+        pack(&self.cand, &columns.cover, &mut configs.packed);
         configs.cover[..27].copy_from_slice(&columns.cover);
         let (packed, cover) = (&configs.packed, &configs.cover);
         let tallies = tallies(packed, cover, &columns.once);
@@ -544,6 +621,34 @@ mod tests {
                 tallies(&packed, &cover, &once),
                 tallies_portable(&packed, &cover, &once)
             );
+        }
+    }
+
+    /// The vector packing is the portable one, on random planes.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[test]
+    fn the_packings_agree() {
+        use super::{pack, pack_portable};
+        use crate::nine::minis_of;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u32
+        };
+        for _ in 0..5_000 {
+            // Planes as the band step leaves them (at the fixpoint the
+            // pass runs at): their mini-rows fit a configuration.
+            let cand: [u32; 27] = std::array::from_fn(|_| {
+                let a = next() & 0x7FF_FFFF;
+                a & KEEP[minis_of(a) as usize] as u32
+            });
+            let cover: [u32; 27] = std::array::from_fn(|_| next() & 0o777);
+            let (mut a, mut b) = ([0u32; 28], [0u32; 28]);
+            pack(&cand, &cover, &mut a);
+            pack_portable(&cand, &cover, &mut b);
+            assert_eq!(a, b);
         }
     }
 
