@@ -288,11 +288,49 @@
 //! banned configurations kept as state (measured: 222.1 nodes against
 //! 221.4, the same tree in effect). The triad pass runs about once per
 //! node and finds something in one pass of five on the 1106 set, one in
-//! twenty on serg, which makes a node cost about 1.8 times one of
-//! `bitboard` in instructions (about 2,460 against 1,360 per node on the
-//! first 200 puzzles of the 1106 set, valgrind, x86-64-v3 build; the triad
-//! pass alone about 1,000): more than the smaller tree saves, on every set
-//! measured but the 17-clue puzzles.
+//! twenty on serg. It counts no configuration: at the fixpoint it runs
+//! at, a digit is certain in a mini-row exactly when that mini-row is the
+//! only one of its row (the band step keeps only mini-rows some
+//! configuration uses), and in a mini-column exactly when its column lies
+//! in one band (what the column claims just saw); the branch counts the
+//! configurations once a node, from the sizes of those sets (a union of
+//! configurations with 3, 5, 6, 7, 8 or 9 mini-rows holds 1, 2, 2, 3, 4
+//! or 6 of them). Built for AVX2, the pass packs its planes eight at a
+//! time (each plane's mini-rows gathered by shifts, those alone in their
+//! row by two rotations) and tallies the three bands side by side in one
+//! register (a digit's three planes are adjacent). The three took the row
+//! from 535,384 instructions a puzzle to 411,011 on the 1106 set (1.23 to
+//! 0.95 times tdoku's) and from 383,840 to 294,109 on the 1905 sample
+//! (1.19 to 0.91), with the same trees. Instructions per puzzle (first 200
+//! puzzles of each set, valgrind, x86-64-v3 builds, AMD EPYC), and each
+//! against tdoku's:
+//!
+//! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
+//! |---|---:|---:|---:|---:|
+//! | top95 | 57,685 | 0.86 | 39,177 | 0.58 |
+//! | 17-clue, first 200 | 10,456 | 0.52 | 10,576 | 0.53 |
+//! | top1465 | 81,536 | 0.99 | 57,315 | 0.69 |
+//! | forum hardest 1905, sample | 294,109 | 0.91 | 267,267 | 0.83 |
+//! | forum hardest 1106 | 411,011 | 0.95 | 388,921 | 0.89 |
+//! | serg, sample | 24,890 | 1.27 | 17,309 | 0.88 |
+//!
+//! A node still costs about 1.4 times one of `bitboard` (1106, first 200:
+//! 2,400 instructions a node against 1,700, instructions a solve over
+//! nodes a puzzle), more than the smaller tree saves on every set but
+//! the 17-clue puzzles.
+//!
+//! Nor does a mix of the two trees pay. `bitboard` switched to this row's
+//! search once a solve has entered `N` nodes (every node after runs the
+//! triad pass and branches on a configuration) keeps the easy sets' trees
+//! but not the hard sets' gain: the cell branches at the top of the tree
+//! leave a larger tree below them than configuration branches do. With
+//! `N` = 10, 118.43 branch points per puzzle on the 1106 set and 67.91 on
+//! the 1905 sample (this row: 109.58 and 61.18), at 477,646 and 348,342
+//! instructions a puzzle (1.10 and 1.08 times tdoku's, with the pass
+//! before its packing was vectorised: more than this row alone then);
+//! with `N` = 30, 119.59 and 69.44. The other way round (this row's search
+//! for a solve's first `N` nodes, the cell branch after) loses the tree's
+//! lower half instead: `N` = 100, 131.24 and 64.50.
 //!
 //! Its statistics: `nodes` counts the root and every configuration child;
 //! `placements` as `bitboard`; `guesses` and `backtracks` are not reported

@@ -78,7 +78,7 @@ fn minis_by_shifts(firsts: u32) -> u32 {
 /// For a 9-bit set `m` of mini-rows (bit `3 * row + box`): the union of the
 /// ways to give each row of the band its own box (the 6 permutations) using
 /// only mini-rows of `m`. Zero when there is none: a contradiction.
-const fn fitting_minirows(m: usize) -> usize {
+pub(super) const fn fitting_minirows(m: usize) -> usize {
     let perms = [
         [0, 1, 2],
         [0, 2, 1],
@@ -570,6 +570,14 @@ where
     }
 }
 
+/// The columns a digit's candidates cover, as [`State::column_claims`]
+/// saw them: per plane `d * 3 + b` its columns in the band (9 bits), and per
+/// digit the columns covered by one band only.
+pub(crate) struct Columns {
+    cover: [u32; 27],
+    once: [u32; 9],
+}
+
 /// The whole search state: 240 bytes, `Copy`; a guess copies it.
 #[derive(Clone, Copy)]
 pub(crate) struct State {
@@ -919,9 +927,10 @@ impl State {
                 return Ok(());
             }
             // Each rule runs only when those before it found nothing.
-            let found = self.naked_singles(run)?
-                || self.column_claims(run)?
-                || (CONFIGS && self.triads(run, configs)?);
+            let found = self.naked_singles(run)? || {
+                let (claimed, columns) = self.column_claims(run)?;
+                claimed || (CONFIGS && self.triads(run, configs, &columns)?)
+            };
             if !found {
                 return Ok(());
             }
@@ -933,8 +942,9 @@ impl State {
     /// columns lose it. The band steps that follow turn a column left with
     /// one cell into a placement (the box has one column and the row one
     /// box). A column with no candidate is a dead end. `true` when a plane
-    /// lost a candidate.
-    fn column_claims<T: Trace>(&mut self, run: &mut Run<T>) -> Result<bool, Fail> {
+    /// lost a candidate, with the columns it saw (what the triad pass reads
+    /// when nothing moved).
+    fn column_claims<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(bool, Columns), Fail> {
         // Every plane read and written, and its CLAIM (computed here, not
         // looked up, so that the passes below vectorise: counted as the
         // look-up it replaces).
@@ -967,7 +977,7 @@ impl State {
             changed |= *plane ^ new;
             *plane = new;
         }
-        Ok(changed != 0)
+        Ok((changed != 0, Columns { cover, once }))
     }
 
     /// Places every naked single (a cell in one plane only): its row and box
@@ -1300,9 +1310,7 @@ impl<T: Trace> Search<'_, T> {
             return run.solution(depth, &self.out.cells);
         }
         if CONFIGS {
-            // The configurations read.
-            run.mems(7);
-            if let Some(choice) = configs.choose() {
+            if let Some(choice) = configs.choose(run) {
                 return self.branch_on_configuration::<true>(state, choice, depth, held);
             }
         }

@@ -22,16 +22,22 @@
 //! the branch points per puzzle match its guesses (crate docs, "Branching on
 //! configurations"). Neither pays alone: the triad pass with the cell branch
 //! finds something in one pass of ten, and the configuration branch without
-//! triads leaves a third more nodes. The pass, with the band steps its
-//! removals set off, makes a node cost about 1.4 times one of the cell
-//! search, more than the smaller tree saves on every set measured but the
-//! 17-clue puzzles (crate docs).
+//! triads leaves a third more nodes. The pass runs at the fixpoint of the
+//! other rules, where the sets it reads are unions of configurations: the
+//! digits certain in a mini-row or mini-column, and how many
+//! configurations are left, follow from those sets without a configuration
+//! counted (the test `fixpoint_sets_are_unions_of_configurations`). Even
+//! so the pass, with the band steps its removals set off, makes a node
+//! cost about 1.4 times one of the cell search, more than the smaller tree
+//! saves on every set measured but the 17-clue puzzles (crate docs).
 
-use super::{minis_of, Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
+use super::{Columns, Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
 
 /// The mini-rows every configuration in the 6-bit set `c` uses (none for
-/// the empty set).
+/// the empty set): where the digit is certain, which the triad pass reads
+/// at the fixpoint from `KEEP` and `Columns::once` instead (the tests).
+#[cfg(test)]
 const fn inter(c: usize) -> u32 {
     if c == 0 {
         return 0;
@@ -46,39 +52,6 @@ const fn inter(c: usize) -> u32 {
     }
     x
 }
-
-/// `FIT_CERTAIN[m]`: for a digit's mini-rows `m` (bit `3 * row + box`),
-/// the configurations that fit them (`FITS`, low 6 bits) and, above, the
-/// mini-rows every one of those uses: the digit is certainly there.
-static FIT_CERTAIN: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = FITS[m] as u16 | (inter(FITS[m] as usize) as u16) << 6;
-        m += 1;
-    }
-    t
-};
-
-/// `STACK_CERTAIN[m]`: for a digit's mini-columns `m` in a stack (bit
-/// `3 b + k` for column `k` of the stack in band `b`), those every
-/// configuration that fits them uses, as bits `9 b + k`: the layout of a
-/// digit's columns over the three bands (see [`State::triads`]), at the
-/// stack's first column.
-static STACK_CERTAIN: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut m = 0;
-    while m < 512 {
-        let certain = inter(FITS[m] as usize);
-        let mut b = 0;
-        while b < 3 {
-            t[m] |= (certain >> (3 * b) & 7) << (9 * b);
-            b += 1;
-        }
-        m += 1;
-    }
-    t
-};
 
 /// `SHADOW[x]`: for a set `x` of mini-rows a digit is confined to, the other
 /// mini-rows of their rows and boxes, which the digit leaves.
@@ -100,14 +73,234 @@ static SHADOW: [u16; 512] = {
     t
 };
 
-/// The configurations left, as the last triad pass counted them at the
-/// fixpoint: per plane `d * 3 + b` (bit `p` for `PERMS[p]`, row `r` of band
-/// `b` in box `PERMS[p][r]`) and per digit and stack `d * 3 + s` (band `b`
-/// in column `PERMS[p][b]` of the stack).
+/// `COUNT[k]`: how many configurations a digit has in a band (stack) whose
+/// `k` mini-rows (mini-columns) are all used by one: at the fixpoint the
+/// triad pass runs at, a digit's mini-rows in a band are the union of the
+/// configurations that fit them (the band step's `KEEP`), and its
+/// mini-columns in a stack those of the stack's (pointing and column
+/// claims, each quiet, are the whole permutation rule on a 3x3: see the
+/// test `fixpoint_sets_are_unions_of_configurations`). Such a union has 3,
+/// 5, 6, 7, 8 or 9 mini-rows, and fits 1, 2, 2, 3, 4 or 6 configurations:
+/// a count where the `FITS` look-up gives the set.
+static COUNT: [u8; 16] = [0, 0, 0, 1, 0, 2, 2, 3, 4, 6, 0, 0, 0, 0, 0, 0];
+
+/// A digit's mini-columns in stack `s` from `word`, its columns in the three
+/// bands side by side (bit `9 b + c`): bit `3 b + k` for column `k` of the
+/// stack in band `b`.
+#[inline(always)]
+fn stack_minis(word: u32, s: usize) -> usize {
+    let w = word >> (3 * s);
+    ((w & 7) | (w >> 6 & 0o70) | (w >> 12 & 0o700)) as usize & 511
+}
+
+/// What the last triad pass saw at the fixpoint, from which [`choose`]
+/// counts the configurations left: per plane `d * 3 + b` its mini-rows (bit
+/// `3 row + box`) and its columns (9 bits).
+///
+/// [`choose`]: Configurations::choose
 #[derive(Clone, Copy, Default)]
 pub(super) struct Configurations {
-    bands: [u8; 27],
-    stacks: [u8; 27],
+    /// Per plane its mini-rows (bits 0-8), those where the digit is
+    /// certain (9-17) and its columns (18-26); a word to spare, so that
+    /// [`tallies`] reads four at a time.
+    packed: [u32; 28],
+    /// Per plane its columns; a word to spare likewise.
+    cover: [u32; 28],
+}
+
+/// Each plane's packed word ([`Configurations`]) from the plane and its
+/// columns: its mini-rows ([`minis_of`](super::minis_of)) and those alone in their row
+/// (`KEEP`'s high half: where the digit is certain at the fixpoint).
+#[inline(always)]
+fn pack(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        // SAFETY: `pack_avx2` needs AVX2, and this line is compiled only
+        // when the crate is built for CPUs that have it.
+        unsafe { pack_avx2(cand, cover, packed) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    pack_portable(cand, cover, packed)
+}
+
+/// [`pack`] a plane at a time, with a look-up for the certain mini-rows.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "avx2"))))]
+fn pack_portable(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
+    use super::{minis_of, KEEP};
+    for (i, &a) in cand.iter().enumerate() {
+        let minis = minis_of(a);
+        let certain = (KEEP[minis as usize & 511] >> 32) as u32;
+        packed[i] = minis | certain << 9 | cover[i] << 18;
+    }
+}
+
+/// [`pack`] eight planes at a time in AVX2 registers (the last eight
+/// overlapping: 27 is not a multiple of 8), by shifts: each mini-row's
+/// bit at its last cell as [`minis_of`](super::minis_of) marks it, moved to its first, and
+/// the nine bits, three apart, gathered in four shift-and-mask steps (3 to
+/// 2 apart in pairs, pairs to nibbles, nibbles to bytes, the ninth bit
+/// down); a mini-row alone in its row is one whose row's two others (the
+/// row rotated by one and by two within its three bits) are empty.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[target_feature(enable = "avx2")]
+fn pack_avx2(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_andnot_si256, _mm256_loadu_si256,
+        _mm256_or_si256, _mm256_set1_epi32, _mm256_slli_epi32, _mm256_srli_epi32,
+        _mm256_storeu_si256,
+    };
+    let eight = |words: &[u32; 27], k: usize| -> __m256i {
+        let words: &[u32; 8] = words[k..k + 8].try_into().expect("eight words");
+        // SAFETY: `words` is eight `u32`s, the 32 bytes the load reads
+        // (unaligned: `loadu`).
+        unsafe { _mm256_loadu_si256(words.as_ptr().cast()) }
+    };
+    let c = |x: u32| _mm256_set1_epi32(x as i32);
+    // Pairs at 6 j, nibbles at 12 i, bytes at 0 and 24.
+    let pairs = (0..5).fold(0u32, |m, j| m | 3 << (6 * j));
+    let nibbles = 0xF | 0xF << 12 | 0xF << 24;
+    let bytes = 0xFF | 0xFF << 24;
+    for k in [0, 8, 16, 19] {
+        let a = eight(cand, k);
+        let low = c(0o333 * ROWS3);
+        let lasts = _mm256_or_si256(_mm256_add_epi32(_mm256_and_si256(a, low), low), a);
+        let mut x = _mm256_and_si256(_mm256_srli_epi32::<2>(lasts), c(0o111 * ROWS3));
+        x = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<2>(x)), c(pairs));
+        x = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<4>(x)), c(nibbles));
+        x = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<8>(x)), c(bytes));
+        let minis = _mm256_and_si256(_mm256_or_si256(x, _mm256_srli_epi32::<16>(x)), c(0o777));
+        let by_one = _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi32::<1>(minis), c(0o666)),
+            _mm256_and_si256(_mm256_srli_epi32::<2>(minis), c(0o111)),
+        );
+        let by_two = _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi32::<2>(minis), c(0o444)),
+            _mm256_and_si256(_mm256_srli_epi32::<1>(minis), c(0o333)),
+        );
+        let alone = _mm256_andnot_si256(_mm256_or_si256(by_one, by_two), minis);
+        let word = _mm256_or_si256(
+            _mm256_or_si256(minis, _mm256_slli_epi32::<9>(alone)),
+            _mm256_slli_epi32::<18>(eight(cover, k)),
+        );
+        let out: &mut [u32; 8] = (&mut packed[k..k + 8]).try_into().expect("eight words");
+        // SAFETY: `out` is eight `u32`s, the 32 bytes the store writes
+        // (unaligned: `storeu`).
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), word) };
+    }
+}
+
+/// The triad pass's tallies of the three bands: per band, bit-sliced over
+/// its nine digits, the mini-rows (columns) where three or more digits fit
+/// or are certain (`three`) and four or more (`four`), in [`Tally`]'s
+/// layout (the packed word of [`Configurations`], the certain columns at
+/// bit 27); and the mini-rows (columns) where some digit fits but is not
+/// certain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Bands {
+    three: [u64; 3],
+    four: [u64; 3],
+    loose_rows: [u32; 3],
+    loose_columns: [u32; 3],
+}
+
+/// [`Bands`] from the packed words and columns of the 27 planes and the
+/// columns each digit covers in one band only.
+#[inline(always)]
+fn tallies(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> Bands {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        // SAFETY: `tallies_avx2` needs AVX2, and this line is compiled
+        // only when the crate is built for CPUs that have it.
+        unsafe { tallies_avx2(packed, cover, once) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    {
+        tallies_portable(packed, cover, once)
+    }
+}
+
+/// [`tallies`] a band at a time, a digit at a time.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "avx2"))))]
+fn tallies_portable(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> Bands {
+    let mut bands = Bands {
+        three: [0; 3],
+        four: [0; 3],
+        loose_rows: [0; 3],
+        loose_columns: [0; 3],
+    };
+    for b in 0..3 {
+        let mut tally = Tally::<u64>::default();
+        let (mut loose_rows, mut loose_columns) = (0, 0);
+        for (d, &once) in once.iter().enumerate() {
+            let i = 3 * d + b;
+            tally.add(packed[i] as u64 | ((cover[i] & once) as u64) << 27);
+            loose_rows |= packed[i] & !(packed[i] >> 9);
+            loose_columns |= cover[i] & !once;
+        }
+        bands.three[b] = tally.three;
+        bands.four[b] = tally.four;
+        bands.loose_rows[b] = loose_rows & 0o777;
+        bands.loose_columns[b] = loose_columns;
+    }
+    bands
+}
+
+/// [`tallies`] with the three bands side by side in one AVX2 register: a
+/// digit's three planes are adjacent (`3 d + b`), so one load gives its
+/// packed words in lanes 0-2 (lane 3, the next digit's, is ignored) and
+/// another its columns, whose certain ones go to lanes 4-6: one tally of
+/// eight lanes where the portable form keeps three of 64 bits.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[target_feature(enable = "avx2")]
+fn tallies_avx2(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> Bands {
+    use std::arch::x86_64::{
+        __m128i, __m256i, _mm256_and_si256, _mm256_or_si256, _mm256_set_m128i,
+        _mm256_setzero_si256, _mm256_storeu_si256, _mm_and_si128, _mm_andnot_si128,
+        _mm_loadu_si128, _mm_set1_epi32, _mm_srli_epi32,
+    };
+    let four_at = |words: &[u32; 28], i: usize| -> __m128i {
+        let words: &[u32; 4] = words[i..i + 4].try_into().expect("four words");
+        // SAFETY: `words` is four `u32`s, the 16 bytes the load reads
+        // (unaligned: `loadu`).
+        unsafe { _mm_loadu_si128(words.as_ptr().cast()) }
+    };
+    let (mut one, mut two, mut three, mut four, mut loose) = (
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+        _mm256_setzero_si256(),
+    );
+    for (d, &once) in once.iter().enumerate() {
+        let p = four_at(packed, 3 * d);
+        let c = four_at(cover, 3 * d);
+        let o = _mm_set1_epi32(once as i32);
+        let x = _mm256_set_m128i(_mm_and_si128(c, o), p);
+        let l = _mm256_set_m128i(
+            _mm_andnot_si128(o, c),
+            _mm_andnot_si128(_mm_srli_epi32::<9>(p), p),
+        );
+        four = _mm256_or_si256(four, _mm256_and_si256(three, x));
+        three = _mm256_or_si256(three, _mm256_and_si256(two, x));
+        two = _mm256_or_si256(two, _mm256_and_si256(one, x));
+        one = _mm256_or_si256(one, x);
+        loose = _mm256_or_si256(loose, l);
+    }
+    let lanes = |v: __m256i| -> [u32; 8] {
+        let mut out = [0u32; 8];
+        // SAFETY: `out` is eight `u32`s, the 32 bytes the store writes
+        // (unaligned: `storeu`).
+        unsafe { _mm256_storeu_si256(out.as_mut_ptr().cast(), v) };
+        out
+    };
+    let (three, four, loose) = (lanes(three), lanes(four), lanes(loose));
+    let wide = |t: [u32; 8]| std::array::from_fn(|b| t[b] as u64 | (t[4 + b] as u64) << 27);
+    Bands {
+        three: wide(three),
+        four: wide(four),
+        loose_rows: std::array::from_fn(|b| loose[b] & 0o777),
+        loose_columns: std::array::from_fn(|b| loose[4 + b]),
+    }
 }
 
 /// A branch on a configuration: digit `d` in band (or stack) `x`, one child
@@ -126,92 +319,100 @@ impl Configurations {
     /// it, the first digit with the fewest, counting four or more as one
     /// class (tdoku's rule). `None` when every digit is fixed everywhere,
     /// which leaves one cell per digit and box: a solved grid.
-    pub(super) fn choose(&self) -> Option<Choice> {
-        let total = |sets: &[u8; 27], x: usize| -> u32 {
-            (0..9).map(|d| sets[3 * d + x].count_ones()).sum()
-        };
-        let (mut best, mut fewest) = (None, u32::MAX);
-        for (stack, sets) in [(false, &self.bands), (true, &self.stacks)] {
+    ///
+    /// Counted here, once a node, rather than in every triad pass: per
+    /// plane a [`COUNT`] of its mini-rows, per digit and stack one of its
+    /// mini-columns, and the `FITS` set of the digit chosen.
+    pub(super) fn choose<T: Trace>(&self, run: &mut Run<T>) -> Option<Choice> {
+        // The 54 words read, their 54 COUNT look-ups, one FITS.
+        run.mems(54 + 54 + 1);
+        let mut bands = [0u8; 27];
+        let mut stacks = [0u8; 27];
+        for d in 0..9 {
+            let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
             for x in 0..3 {
-                let t = total(sets, x);
+                bands[3 * d + x] =
+                    COUNT[(self.packed[3 * d + x] & 0o777).count_ones() as usize & 15];
+                let stack = word & (0o7007007 << (3 * x));
+                stacks[3 * d + x] = COUNT[stack.count_ones() as usize & 15];
+            }
+        }
+        let total =
+            |counts: &[u8; 27], x: usize| -> u32 { (0..9).map(|d| counts[3 * d + x] as u32).sum() };
+        let (mut best, mut fewest) = (None, u32::MAX);
+        for (stack, counts) in [(false, &bands), (true, &stacks)] {
+            for x in 0..3 {
+                let t = total(counts, x);
                 if t > 9 && t < fewest {
                     (best, fewest) = (Some((stack, x)), t);
                 }
             }
         }
         let (stack, x) = best?;
-        let sets = if stack { &self.stacks } else { &self.bands };
+        let counts = if stack { &stacks } else { &bands };
         let d = (0..9)
-            .filter(|&d| sets[3 * d + x].count_ones() > 1)
-            .min_by_key(|&d| sets[3 * d + x].count_ones().min(4))?;
+            .filter(|&d| counts[3 * d + x] > 1)
+            .min_by_key(|&d| counts[3 * d + x].min(4))?;
+        let m = if stack {
+            let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
+            stack_minis(word, x)
+        } else {
+            self.packed[3 * d + x] as usize & 511
+        };
         Some(Choice {
             stack,
             x,
             d,
-            options: sets[3 * d + x],
+            options: FITS[m],
         })
     }
 }
 
 impl State {
     /// The triad rule both ways (module docs), run when the band steps,
-    /// naked singles and column claims are quiet; counts the configurations
-    /// left on the way. `true` when a plane lost a candidate.
+    /// naked singles and column claims are quiet (`columns`: what the
+    /// column claims saw, unchanged since); keeps what
+    /// [`Configurations::choose`] counts. `true` when a plane lost a
+    /// candidate.
+    ///
+    /// At that fixpoint a digit is certain in a mini-row exactly when the
+    /// mini-row is the only one of its row (every configuration left uses
+    /// it: `KEEP`'s high half), and in a mini-column exactly when its
+    /// column is covered by one band (`Columns::once`): no configuration
+    /// needs counting here.
     pub(super) fn triads<T: Trace>(
         &mut self,
         run: &mut Run<T>,
         configs: &mut Configurations,
+        columns: &Columns,
     ) -> Result<bool, Fail> {
-        // Per plane: read, one FIT_CERTAIN look-up, its sets written (2);
-        // per digit and stack a FITS and a STACK_CERTAIN look-up; per plane
-        // its certain columns written and its two sets read for the tally.
-        run.mems(27 * 4 + 27 * 2 + 27 * 3);
+        // Per plane: read, one KEEP look-up, its mini-rows and columns
+        // written for `choose`; its packed word and columns read for the
+        // tally.
+        run.mems(27 * 4 + 27 * 2);
         // Per plane, side by side in one word: its mini-rows (bits 0-8, bit
         // `3 row + box`), those where the digit is certain (9-17) and its
-        // columns (18-26). The columns where it is certain (from the stacks
-        // below) join them at bit 27 in the band's tally: one tally per
-        // band counts all four.
-        let mut packed = [0u32; 27];
-        let mut columns = [0u32; 27];
-        for (i, &a) in self.cand.iter().enumerate() {
-            let minis = minis_of(a);
-            let both = FIT_CERTAIN[minis as usize & 511] as u32;
-            configs.bands[i] = (both & 63) as u8;
-            columns[i] = (a | a >> 9 | a >> 18) & ROW;
-            packed[i] = minis | (both >> 6) << 9 | columns[i] << 18;
-        }
-        // A digit's columns in the three bands side by side, bit `9 b + c`
-        // for column `c` in band `b`: per stack, its mini-columns (bit `3 b
-        // + k` for column `k` of the stack in band `b`, the band step's
-        // layout turned a quarter) are three shifts away, and the columns
-        // where it is certain come back in the same layout.
-        let mut certain_columns = [0u32; 27];
-        for d in 0..9 {
-            let word = columns[3 * d] | columns[3 * d + 1] << 9 | columns[3 * d + 2] << 18;
-            let mut certain = 0;
-            for s in 0..3 {
-                let w = word >> (3 * s);
-                let m = ((w & 7) | (w >> 6 & 0o70) | (w >> 12 & 0o700)) as usize;
-                configs.stacks[3 * d + s] = FITS[m & 511];
-                certain |= STACK_CERTAIN[m & 511] << (3 * s);
-            }
-            for b in 0..3 {
-                certain_columns[3 * d + b] = certain >> (9 * b) & ROW;
-            }
-        }
+        // columns (18-26). The columns where it is certain join them at
+        // bit 27 in the band's tally: one tally per band counts all four.
+        pack(&self.cand, &columns.cover, &mut configs.packed);
+        configs.cover[..27].copy_from_slice(&columns.cover);
+        let (packed, cover) = (&configs.packed, &configs.cover);
+        let tallies = tallies(packed, cover, &columns.once);
         let mut changed = 0;
         for b in 0..3 {
-            // Beside the tally, the mini-rows (columns) where some digit
-            // fits but is not certain: only there can the rule remove
-            // anything.
-            let mut tally = Tally::<u64>::default();
-            let (mut loose_rows, mut loose_columns) = (0, 0);
-            for d in 0..9 {
-                let i = 3 * d + b;
-                tally.add(packed[i] as u64 | (certain_columns[i] as u64) << 27);
-                loose_rows |= packed[i] & !(packed[i] >> 9) & 0o777;
-                loose_columns |= columns[i] & !certain_columns[i];
-            }
+            let Bands {
+                three,
+                four,
+                loose_rows,
+                loose_columns,
+            } = tallies;
+            let tally = Tally::<u64> {
+                one: 0,
+                two: 0,
+                three: three[b],
+                four: four[b],
+            };
+            let (loose_rows, loose_columns) = (loose_rows[b], loose_columns[b]);
             self.check_triads(b, &tally)?;
             // Mini-rows (columns) that exactly three digits fit, and those
             // with three certain digits.
@@ -235,12 +436,12 @@ impl State {
                 let i = 3 * d + b;
                 let minis = packed[i] & 0o777;
                 let certain_rows = packed[i] >> 9 & 0o777;
-                let certain_columns = certain_columns[i];
+                let certain_columns = columns.cover[i] & columns.once[d];
                 let confined = minis & only_rows;
                 let rows = minis
                     & !(SHADOW[confined as usize & 511] as u32)
                     & !(full_rows & !certain_rows);
-                let alone = columns[i] & only_columns;
+                let alone = columns.cover[i] & only_columns;
                 let stacks = (alone | alone >> 1 | alone >> 2) & 0o111;
                 let keep = (alone | !(stacks * 7)) & ROW & !(full_columns & !certain_columns);
                 let new = self.cand[i] & CELLS[rows as usize & 511] & (keep * ROWS3);
@@ -330,5 +531,138 @@ pub(super) fn configuration_rule(choice: Choice, p: usize) -> Rule {
             Unit::Row(3 * x)
         },
         boxes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{inter, stack_minis, COUNT};
+    use crate::nine::{fitting_minirows, FITS, KEEP};
+
+    /// A 3x3 set (bit `3 r + k`: row `r`, column `k`) with no empty row or
+    /// column where a row or column with one element has none besides in
+    /// its column or row: what a digit's mini-rows in a band or its
+    /// mini-columns in a stack are at the fixpoint the triad pass runs at
+    /// (the band step keeps mini-rows a configuration uses; pointing and
+    /// column claims take a singleton's other mini-columns).
+    fn settled(m: usize) -> bool {
+        let row = |r: usize| m >> (3 * r) & 7;
+        let column = |k: usize| (0..3).fold(0, |c, r| c | (m >> (3 * r + k) & 1) << r);
+        (0..3).all(|x| {
+            let (r, k) = (row(x), column(x));
+            r != 0
+                && k != 0
+                && (r.count_ones() != 1 || column(r.trailing_zeros() as usize) == 1 << x)
+                && (k.count_ones() != 1 || row(k.trailing_zeros() as usize) == 1 << x)
+        })
+    }
+
+    /// Such a set is the union of the configurations that fit it, so its
+    /// size gives how many fit (`COUNT`), and the digit is certain exactly
+    /// in its elements alone in their row (`KEEP`'s high half), which are
+    /// those alone in their column: what the triad pass and `choose` read
+    /// in place of the configurations.
+    #[test]
+    fn fixpoint_sets_are_unions_of_configurations() {
+        let mut seen = 0;
+        for m in 0..512 {
+            if !settled(m) {
+                continue;
+            }
+            seen += 1;
+            assert_eq!(fitting_minirows(m), m, "{m:#o}");
+            let fits = FITS[m] as usize;
+            assert_eq!(
+                COUNT[m.count_ones() as usize],
+                fits.count_ones() as u8,
+                "{m:#o}"
+            );
+            assert_eq!((KEEP[m] >> 32) as u32, inter(fits), "{m:#o}");
+            // Alone in its column: alone in its row of the transposed set.
+            let transpose =
+                |m: usize| (0..9).fold(0, |t, j| t | (m >> j & 1) << (3 * (j % 3) + j / 3));
+            let alone = (KEEP[transpose(m)] >> 32) as usize;
+            assert_eq!(transpose(alone) as u32, inter(fits), "{m:#o}");
+        }
+        // As many as the distinct unions of the six configurations.
+        let unions: std::collections::BTreeSet<usize> = (1..64usize)
+            .map(|c| {
+                (0..512)
+                    .filter(|&m| FITS[m] as usize == c)
+                    .min()
+                    .unwrap_or(0)
+            })
+            .filter(|&m| m != 0)
+            .collect();
+        assert_eq!((seen, unions.len()), (49, 49));
+    }
+
+    /// The vector tallies are the portable ones, on random planes.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[test]
+    fn the_tallies_agree() {
+        use super::{tallies, tallies_portable};
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u32
+        };
+        for _ in 0..5_000 {
+            let mut packed = [0u32; 28];
+            let mut cover = [0u32; 28];
+            let once: [u32; 9] = std::array::from_fn(|_| next() & 0o777);
+            for i in 0..27 {
+                packed[i] = next() & 0x7FF_FFFF;
+                cover[i] = next() & 0o777;
+            }
+            assert_eq!(
+                tallies(&packed, &cover, &once),
+                tallies_portable(&packed, &cover, &once)
+            );
+        }
+    }
+
+    /// The vector packing is the portable one, on random planes.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[test]
+    fn the_packings_agree() {
+        use super::{pack, pack_portable};
+        use crate::nine::minis_of;
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u32
+        };
+        for _ in 0..5_000 {
+            // Planes as the band step leaves them (at the fixpoint the
+            // pass runs at): their mini-rows fit a configuration.
+            let cand: [u32; 27] = std::array::from_fn(|_| {
+                let a = next() & 0x7FF_FFFF;
+                a & KEEP[minis_of(a) as usize] as u32
+            });
+            let cover: [u32; 27] = std::array::from_fn(|_| next() & 0o777);
+            let (mut a, mut b) = ([0u32; 28], [0u32; 28]);
+            pack(&cand, &cover, &mut a);
+            pack_portable(&cand, &cover, &mut b);
+            assert_eq!(a, b);
+        }
+    }
+
+    /// A digit's mini-columns in a stack from its columns side by side.
+    #[test]
+    fn stack_minis_take_the_stacks_columns() {
+        for s in 0..3 {
+            for b in 0..3 {
+                for k in 0..3 {
+                    let word = 1 << (9 * b + 3 * s + k);
+                    assert_eq!(stack_minis(word, s), 1 << (3 * b + k));
+                    assert_eq!(stack_minis(word, (s + 1) % 3), 0);
+                }
+            }
+        }
     }
 }
