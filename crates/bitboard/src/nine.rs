@@ -1430,17 +1430,32 @@ impl<T: Trace> Search<'_, T> {
     }
 }
 
+/// The tests' random numbers (xorshift): the same on every run.
+#[cfg(test)]
+struct Xorshift(u64);
+
+#[cfg(test)]
+impl Xorshift {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::{
-        minis_by_shifts, minis_of, nonzero_bytes, spread_bits, spread_byte, State, MINI, ROW, ROWS3,
+        minis_by_shifts, minis_of, nonzero_bytes, spread_bits, spread_byte, State, Xorshift, MINI,
+        ROW, ROWS3,
     };
 
     /// The planes to step are exactly those that differ from their copies,
     /// whichever way `dirty` is compiled (vector compares or the loop).
     #[test]
     fn dirty_marks_exactly_the_changed_planes() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..2_000 {
             let mut state = State {
                 cand: [0; 27],
@@ -1449,9 +1464,7 @@ mod tests {
                 pairs: [0; 3],
             };
             for i in 0..27 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next();
                 state.cand[i] = seed as u32 & 0x7FF_FFFF;
                 // About one plane in four changed, by one bit.
                 let flip = if seed >> 40 & 3 == 0 {
@@ -1483,7 +1496,7 @@ mod tests {
             "6.....8.3.4.7.................5.4.7.3..2.....1.6.......2.....5.....8.6......1....",
             "...............................................................................12",
         ];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Xorshift(0x2545_F491_4F6C_DD1Du64);
         let mut steps = 0;
         for puzzle in puzzles {
             let grid: Grid = puzzle.parse().expect("a 9x9 puzzle");
@@ -1517,9 +1530,7 @@ mod tests {
                 if a.is_err() || free.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
+                let seed = rng.next();
                 let cell = free[seed as usize % free.len()];
                 let (b, pos) = (cell / 27, cell % 27);
                 let options: Vec<usize> = (0..9)

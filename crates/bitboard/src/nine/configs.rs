@@ -602,13 +602,8 @@ mod tests {
     #[test]
     fn the_tallies_agree() {
         use super::{tallies, tallies_portable};
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as u32
-        };
+        let mut rng = crate::nine::Xorshift(0x9E37_79B9_7F4A_7C15u64);
+        let mut next = || rng.next() as u32;
         for _ in 0..5_000 {
             let mut packed = [0u32; 28];
             let mut cover = [0u32; 28];
@@ -630,13 +625,8 @@ mod tests {
     fn the_packings_agree() {
         use super::{pack, pack_portable};
         use crate::nine::minis_of;
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed as u32
-        };
+        let mut rng = crate::nine::Xorshift(0x2545_F491_4F6C_DD1Du64);
+        let mut next = || rng.next() as u32;
         for _ in 0..5_000 {
             // Planes as the band step leaves them (at the fixpoint the
             // pass runs at): their mini-rows fit a configuration.
