@@ -54,7 +54,7 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
         if let [cell] = empty[..] {
             if board.cand[cell].count_ones() == 1 {
                 let d = board.cand[cell].trailing_zeros() as u8 + 1;
-                let mut step = Step::new(
+                return Some(Step::placing(
                     Technique::LastValue,
                     10,
                     format!(
@@ -62,10 +62,9 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
                         cell_name(n, cell),
                         unit_of(n, u)
                     ),
-                );
-                step.placements.push((cell, d));
-                step.cells = board.units.cells[u].clone();
-                return Some(step);
+                    (cell, d),
+                    board.units.cells[u].clone(),
+                ));
             }
         }
     }
@@ -76,7 +75,7 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
             if places.count_ones() == 1 {
                 let cell = board.units.cells[u][places.trailing_zeros() as usize];
                 let rating = if u >= 2 * n { 12 } else { 15 };
-                let mut step = Step::new(
+                return Some(Step::placing(
                     Technique::HiddenSingle,
                     rating,
                     format!(
@@ -85,10 +84,9 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
                         digit_symbol(d),
                         unit_of(n, u)
                     ),
-                );
-                step.placements.push((cell, d));
-                step.cells = board.units.cells[u].clone();
-                return Some(step);
+                    (cell, d),
+                    board.units.cells[u].clone(),
+                ));
             }
         }
     }
@@ -99,7 +97,7 @@ pub fn hidden_single(board: &Board) -> Option<Step> {
 pub fn naked_single(board: &Board) -> Option<Step> {
     let cell = (0..board.cand.len()).find(|&c| board.cand[c].count_ones() == 1)?;
     let d = board.cand[cell].trailing_zeros() as u8 + 1;
-    let mut step = Step::new(
+    Some(Step::placing(
         Technique::NakedSingle,
         23,
         format!(
@@ -107,10 +105,9 @@ pub fn naked_single(board: &Board) -> Option<Step> {
             digit_symbol(d),
             cell_name(board.n, cell)
         ),
-    );
-    step.placements.push((cell, d));
-    step.cells = vec![cell];
-    Some(step)
+        (cell, d),
+        vec![cell],
+    ))
 }
 
 /// Every locked set of one kind in SE's order, until `found` returns
@@ -234,10 +231,13 @@ pub fn direct_locked(board: &Board) -> Option<Step> {
                 cell_name(n, cell),
                 unit_of(n, w)
             );
-            let mut step = Step::new(technique, technique.base(), finding);
-            step.placements.push((cell, d));
-            step.cells = cells.to_vec();
-            Some(step)
+            Some(Step::placing(
+                technique,
+                technique.base(),
+                finding,
+                (cell, d),
+                cells.to_vec(),
+            ))
         })
     })
 }
@@ -273,10 +273,13 @@ pub fn direct_hidden_subset(board: &Board, size: usize) -> Option<Step> {
             cell_name(n, cell),
             digit_symbol(d)
         );
-        let mut step = Step::new(technique, technique.base(), finding);
-        step.placements.push((cell, d));
-        step.cells = ones(places).map(|i| unit[i]).collect();
-        Some(step)
+        Some(Step::placing(
+            technique,
+            technique.base(),
+            finding,
+            (cell, d),
+            ones(places).map(|i| unit[i]).collect(),
+        ))
     })
 }
 

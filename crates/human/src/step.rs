@@ -234,6 +234,21 @@ impl Step {
             finding,
         }
     }
+    /// A step that places one digit: `(cell, digit)`, found by looking at
+    /// `cells`.
+    pub(crate) fn placing(
+        technique: Technique,
+        rating: Tenths,
+        finding: String,
+        placement: (usize, u8),
+        cells: Vec<usize>,
+    ) -> Step {
+        Step {
+            placements: vec![placement],
+            cells,
+            ..Step::new(technique, rating, finding)
+        }
+    }
     /// Whether the step changes the board.
     pub fn is_progress(&self) -> bool {
         !self.placements.is_empty() || !self.eliminations.is_empty()

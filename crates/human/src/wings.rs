@@ -702,17 +702,16 @@ pub fn bug(board: &Board) -> Option<Step> {
     for d in digits(board.cand[cell]) {
         let units = board.units.of_cell[cell];
         if units.iter().all(|&u| board.places(u, d).count_ones() == 3) {
-            let mut step = Step::new(
+            return Some(Step::placing(
                 Technique::Bug,
                 Technique::Bug.base(),
                 format!(
                     "BUG+1: {} is the one cell with three candidates",
                     cell_name(n, cell)
                 ),
-            );
-            step.placements.push((cell, d));
-            step.cells = vec![cell];
-            return Some(step);
+                (cell, d),
+                vec![cell],
+            ));
         }
     }
     None
