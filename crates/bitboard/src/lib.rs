@@ -293,43 +293,45 @@
 //! only one of its row (the band step keeps only mini-rows some
 //! configuration uses), and in a mini-column exactly when its column lies
 //! in one band (what the column claims just saw); the branch counts the
-//! configurations once a node, one look-up a set in a table of how many
-//! configurations fit each of the 512 sets (at the fixpoint a set is a
-//! union of configurations: 3, 5, 6, 7, 8 or 9 mini-rows hold 1, 2, 2, 3,
-//! 4 or 6), a stack's mini-columns gathered by one BMI2 `pext`. Built for
-//! AVX2, the pass packs its planes eight at a time (each plane's mini-rows
-//! gathered by shifts, those alone in their row by two rotations) and
-//! tallies the three bands side by side in one register (a digit's three
-//! planes are adjacent). The three took the row from 535,384 instructions
-//! a puzzle to 411,011 on the 1106 set (1.23 to 0.95 times tdoku's) and
-//! from 383,840 to 294,109 on the 1905 sample (1.19 to 0.91), with the
-//! same trees; the branch's one look-up a set, in place of a count of the
-//! set's size and a look-up by that, buys another 0.4% (409,329 and
-//! 292,886). Instructions per puzzle (first 200
+//! configurations once a node, from the sizes of those sets (a union of
+//! configurations with 3, 5, 6, 7, 8 or 9 mini-rows holds 1, 2, 2, 3, 4
+//! or 6 of them). Built for AVX2, the pass packs its planes eight at a
+//! time (each plane's mini-rows gathered by shifts, those alone in their
+//! row by two rotations) and tallies the three bands side by side in one
+//! register (a digit's three planes are adjacent), and the branch counts
+//! eight digits at once (a lane each: their planes of a band gathered,
+//! each set's size and its count by byte shuffles, the six totals by
+//! pairwise additions across lanes). The three took the row from 535,384
+//! instructions a puzzle to 409,329 on the 1106 set (1.23 to 0.94 times
+//! tdoku's) and from 383,840 to 292,886 on the 1905 sample (1.19 to 0.91),
+//! and the counts in lanes to 388,119 and 277,602 (0.89 and 0.86), with
+//! the same trees. Instructions per puzzle (first 200
 //! puzzles of each set, valgrind, x86-64-v3 builds, AMD EPYC), and each
 //! against tdoku's:
 //!
 //! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 57,474 | 0.86 | 39,177 | 0.58 |
-//! | 17-clue, first 200 | 10,452 | 0.52 | 10,576 | 0.53 |
-//! | top1465 | 81,264 | 0.98 | 57,315 | 0.69 |
-//! | forum hardest 1905, sample | 292,886 | 0.91 | 267,267 | 0.83 |
-//! | forum hardest 1106 | 409,329 | 0.94 | 388,921 | 0.89 |
-//! | serg, sample | 24,755 | 1.26 | 17,309 | 0.88 |
+//! | top95 | 54,774 | 0.82 | 39,177 | 0.58 |
+//! | 17-clue, first 200 | 10,411 | 0.52 | 10,576 | 0.53 |
+//! | top1465 | 77,683 | 0.94 | 57,315 | 0.69 |
+//! | forum hardest 1905, sample | 277,602 | 0.86 | 267,267 | 0.83 |
+//! | forum hardest 1106 | 388,119 | 0.89 | 388,921 | 0.89 |
+//! | serg, sample | 23,018 | 1.17 | 17,309 | 0.88 |
 //!
-//! A node still costs about 1.4 times one of `bitboard` (1106, first 200:
-//! 2,400 instructions a node against 1,700, instructions a solve over
-//! nodes a puzzle), more than the smaller tree saves on every set but
-//! the 17-clue puzzles.
+//! A node still costs about 1.3 times one of `bitboard` (1106, first 200:
+//! about 2,270 instructions a node against 1,700, instructions a solve
+//! over nodes a puzzle): on the 1106 set about what the smaller tree saves
+//! (388,119 instructions a puzzle against 388,921), on every other set but
+//! the 17-clue puzzles more.
 //!
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
 //! driver with its solver line changed, against `tdrive`; best pass of
 //! each over 5 alternations, on one core of the lab's AMD EPYC, other work
-//! stopped), bitboard-configs takes 0.88 of tdoku's time on the 1106 set
-//! and 0.82 on the 1905 sample, with tdoku's tree; 0.79 on top1465, 0.55
-//! on 17-clue, 1.08 on top95 and 1.55 on serg. `bitboard`, with its
-//! larger tree, takes 0.85 and 0.77 on the two forum sets.
+//! stopped), bitboard-configs takes 0.87 of tdoku's time on the 1106 set
+//! and 0.81 on the 1905 sample, with tdoku's tree and fewer than 0.9 of
+//! its instructions; 0.79 on top1465, 0.54 on 17-clue, 1.12 on top95 and
+//! 1.51 on serg. `bitboard`, with its larger tree, takes 0.85 and 0.77 on
+//! the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
 //! search once a solve has entered `N` nodes (every node after runs the

@@ -28,8 +28,9 @@
 //! configurations are left, follow from those sets without a configuration
 //! counted (the test `fixpoint_sets_are_unions_of_configurations`). Even
 //! so the pass, with the band steps its removals set off, makes a node
-//! cost about 1.4 times one of the cell search, more than the smaller tree
-//! saves on every set measured but the 17-clue puzzles (crate docs).
+//! cost about 1.3 times one of the cell search: on the 1106 set about what
+//! the smaller tree saves, on the other sets measured but the 17-clue
+//! puzzles more (crate docs).
 
 use super::{Columns, Fail, State, Tally, CELLS, FITS, PERMS, ROW, ROWS3};
 use sudoku_core::{DeadEnd, Rule, Run, Trace, Unit};
@@ -73,18 +74,24 @@ static SHADOW: [u16; 512] = {
     t
 };
 
-/// `CONFIGS_IN[m]`: how many configurations fit the mini-rows (mini-columns)
-/// `m`, the size of `FITS[m]`: one look-up where a count of `FITS[m]`'s bits
-/// would add one more step to the chain.
-static CONFIGS_IN: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        t[m] = FITS[m].count_ones() as u8;
-        m += 1;
-    }
-    t
-};
+/// `COUNT[k]`: how many configurations a digit has in a band (stack) whose
+/// `k` mini-rows (mini-columns) are all used by one: at the fixpoint the
+/// triad pass runs at, a digit's mini-rows in a band are the union of the
+/// configurations that fit them (the band step's `KEEP`), and its
+/// mini-columns in a stack those of the stack's (pointing and column
+/// claims, each quiet, are the whole permutation rule on a 3x3: see the
+/// test `fixpoint_sets_are_unions_of_configurations`). Such a union has 3,
+/// 5, 6, 7, 8 or 9 mini-rows, and fits 1, 2, 2, 3, 4 or 6 configurations:
+/// a count of its size and a look-up in 16 bytes, which a vector shuffle
+/// does for eight sets at once ([`counts_avx2`]).
+static COUNT: [u8; 16] = [0, 0, 0, 1, 0, 2, 2, 3, 4, 6, 0, 0, 0, 0, 0, 0];
+
+/// How many configurations the set of mini-rows (mini-columns) `m` holds,
+/// at the fixpoint: [`COUNT`] of its size.
+#[inline(always)]
+fn configs_in(m: u32) -> u32 {
+    COUNT[(m & 511).count_ones() as usize & 15] as u32
+}
 
 /// A digit's mini-columns in stack `s` from `word`, its columns in the three
 /// bands side by side (bit `9 b + c`): bit `3 b + k` for column `k` of the
@@ -314,6 +321,167 @@ fn tallies_avx2(packed: &[u32; 28], cover: &[u32; 28], once: &[u32; 9]) -> Bands
     }
 }
 
+/// How many configurations each digit has left in each band and stack:
+/// `digits[k][d]` for band `k` (0-2) and stack `k - 3` (3-5); `totals[k]`
+/// their sum over the nine digits.
+#[derive(Debug, PartialEq, Eq)]
+struct Counts {
+    digits: [[u32; 9]; 6],
+    totals: [u32; 6],
+}
+
+/// [`Counts`] from what the triad pass kept: a band's from each plane's
+/// mini-rows, a stack's from each digit's columns in the three bands.
+#[inline(always)]
+fn counts(packed: &[u32; 28], cover: &[u32; 28]) -> Counts {
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        // SAFETY: `counts_avx2` needs AVX2, and this line is compiled only
+        // when the crate is built for CPUs that have it.
+        unsafe { counts_avx2(packed, cover) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
+    counts_portable(packed, cover)
+}
+
+/// A digit's columns in the three bands side by side (bit `9 b + c`).
+#[inline(always)]
+fn columns_of(cover: &[u32; 28], d: usize) -> u32 {
+    cover[3 * d] | cover[3 * d + 1] << 9 | cover[3 * d + 2] << 18
+}
+
+/// [`counts`] a digit and a band or stack at a time.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "avx2"))))]
+fn counts_portable(packed: &[u32; 28], cover: &[u32; 28]) -> Counts {
+    let mut counts = Counts {
+        digits: [[0; 9]; 6],
+        totals: [0; 6],
+    };
+    for d in 0..9 {
+        let word = columns_of(cover, d);
+        for x in 0..3 {
+            let band = configs_in(packed[3 * d + x]);
+            let stack = configs_in(stack_minis(word, x) as u32);
+            counts.digits[x][d] = band;
+            counts.digits[3 + x][d] = stack;
+            counts.totals[x] += band;
+            counts.totals[3 + x] += stack;
+        }
+    }
+    counts
+}
+
+/// [`counts`] with digits 0-7 side by side in the lanes of one register:
+/// their planes of a band gathered (every third word), each set's size
+/// and its [`COUNT`] by 16-byte look-ups that one byte shuffle does for
+/// all eight lanes, the six totals summed across lanes by pairwise
+/// additions; digit 8 as [`counts_portable`] does it. The portable form
+/// looks up, stores and sums the 54 counts one by one: in its place this
+/// takes bitboard-configs from 292,886 instructions a puzzle to 278,456 on
+/// the 1905 sample and from 409,329 to 389,304 on the 1106 set (crate
+/// docs), with the same trees. The counts' table looked up by a vector
+/// gather instead did fewer instructions still (275,854 and 385,689), but
+/// took 1-3% more time on the AMD EPYC: a gather is one instruction and
+/// eight loads.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+#[target_feature(enable = "avx2")]
+fn counts_avx2(packed: &[u32; 28], cover: &[u32; 28]) -> Counts {
+    use std::arch::x86_64::{
+        __m256i, _mm256_add_epi32, _mm256_and_si256, _mm256_castsi256_si128,
+        _mm256_extracti128_si256, _mm256_hadd_epi32, _mm256_i32gather_epi32, _mm256_loadu_si256,
+        _mm256_or_si256, _mm256_set1_epi32, _mm256_setr_epi32, _mm256_setr_epi8,
+        _mm256_shuffle_epi8, _mm256_slli_epi32, _mm256_srli_epi32, _mm256_storeu_si256,
+        _mm_add_epi32, _mm_storeu_si128,
+    };
+    let mut counts = Counts {
+        digits: [[0; 9]; 6],
+        totals: [0; 6],
+    };
+    // Planes 0, 3, ..., 21 from word `x`: digits 0-7 in band `x`.
+    let every_third = _mm256_setr_epi32(0, 3, 6, 9, 12, 15, 18, 21);
+    let nine_bits = _mm256_set1_epi32(511);
+    // SAFETY (the gathers): a plane index is at most 21 + 2 = 23, within
+    // the 28 words of `packed` and `cover`.
+    let gather_planes = |words: &[u32; 28], x: usize| unsafe {
+        _mm256_i32gather_epi32::<4>(words.as_ptr().cast::<i32>().add(x), every_third)
+    };
+    // Per lane, a set's size by two 16-byte look-ups of its nibbles' sizes
+    // (and its ninth bit added), then its COUNT by a third.
+    let sizes = _mm256_setr_epi8(
+        0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+        3, 4,
+    );
+    let count: [u8; 32] = std::array::from_fn(|j| COUNT[j % 16]);
+    // SAFETY: `count` is 32 bytes, what the load reads.
+    let count = unsafe { _mm256_loadu_si256(count.as_ptr().cast::<__m256i>()) };
+    let nibble = _mm256_set1_epi32(15);
+    let look_up = |sets: __m256i| {
+        let low = _mm256_shuffle_epi8(sizes, _mm256_and_si256(sets, nibble));
+        let high = _mm256_shuffle_epi8(
+            sizes,
+            _mm256_and_si256(_mm256_srli_epi32::<4>(sets), nibble),
+        );
+        let size = _mm256_add_epi32(_mm256_add_epi32(low, high), _mm256_srli_epi32::<8>(sets));
+        _mm256_shuffle_epi8(count, size)
+    };
+    let store = |digits: &mut [u32; 9], v: __m256i| {
+        // SAFETY: `digits` has 9 words; the store writes the first 8.
+        unsafe { _mm256_storeu_si256(digits.as_mut_ptr().cast::<__m256i>(), v) }
+    };
+    let word = _mm256_or_si256(
+        _mm256_or_si256(
+            gather_planes(cover, 0),
+            _mm256_slli_epi32::<9>(gather_planes(cover, 1)),
+        ),
+        _mm256_slli_epi32::<18>(gather_planes(cover, 2)),
+    );
+    // A stack's mini-columns as `stack_minis` gathers them, the word shifted
+    // to the stack first.
+    let stack_sets = |w: __m256i| {
+        let low = _mm256_and_si256(w, _mm256_set1_epi32(7));
+        let middle = _mm256_and_si256(_mm256_srli_epi32::<6>(w), _mm256_set1_epi32(0o70));
+        let high = _mm256_and_si256(_mm256_srli_epi32::<12>(w), _mm256_set1_epi32(0o700));
+        _mm256_or_si256(_mm256_or_si256(low, middle), high)
+    };
+    let bands: [__m256i; 3] =
+        std::array::from_fn(|x| look_up(_mm256_and_si256(gather_planes(packed, x), nine_bits)));
+    let stacks = [
+        look_up(stack_sets(word)),
+        look_up(stack_sets(_mm256_srli_epi32::<3>(word))),
+        look_up(stack_sets(_mm256_srli_epi32::<6>(word))),
+    ];
+    for x in 0..3 {
+        store(&mut counts.digits[x], bands[x]);
+        store(&mut counts.digits[3 + x], stacks[x]);
+    }
+    // Pairwise sums: each 128-bit half ends with the four totals of its
+    // four digits, the two halves added.
+    let first = _mm256_hadd_epi32(
+        _mm256_hadd_epi32(bands[0], bands[1]),
+        _mm256_hadd_epi32(bands[2], stacks[0]),
+    );
+    let second = _mm256_hadd_epi32(
+        _mm256_hadd_epi32(stacks[1], stacks[2]),
+        _mm256_hadd_epi32(stacks[1], stacks[2]),
+    );
+    let mut totals = [0u32; 8];
+    for (k, v) in [first, second].into_iter().enumerate() {
+        let sum = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
+        // SAFETY: `totals` has 8 words; the store writes 4 from word 4 k.
+        unsafe { _mm_storeu_si128(totals[4 * k..].as_mut_ptr().cast(), sum) };
+    }
+    let word = columns_of(cover, 8);
+    for x in 0..3 {
+        let band = configs_in(packed[24 + x]);
+        let stack = configs_in(stack_minis(word, x) as u32);
+        counts.digits[x][8] = band;
+        counts.digits[3 + x][8] = stack;
+        counts.totals[x] = totals[x] + band;
+        counts.totals[3 + x] = totals[3 + x] + stack;
+    }
+    counts
+}
+
 /// A branch on a configuration: digit `d` in band (or stack) `x`, one child
 /// per configuration of `options`.
 #[derive(Clone, Copy)]
@@ -332,39 +500,26 @@ impl Configurations {
     /// which leaves one cell per digit and box: a solved grid.
     ///
     /// Counted here, once a node, rather than in every triad pass: per
-    /// plane the [`CONFIGS_IN`] its mini-rows, per digit and stack those its
-    /// mini-columns, and the `FITS` set of the digit chosen.
+    /// plane a [`COUNT`] of its mini-rows, per digit and stack one of its
+    /// mini-columns ([`counts`]), and the `FITS` set of the digit chosen.
     pub(super) fn choose<T: Trace>(&self, run: &mut Run<T>) -> Option<Choice> {
-        // The 54 words read, their 54 CONFIGS_IN look-ups, one FITS.
+        // The 54 words read, their 54 COUNT look-ups, one FITS.
         run.mems(54 + 54 + 1);
-        let mut bands = [0u8; 27];
-        let mut stacks = [0u8; 27];
-        for d in 0..9 {
-            let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
-            for x in 0..3 {
-                bands[3 * d + x] = CONFIGS_IN[self.packed[3 * d + x] as usize & 511];
-                stacks[3 * d + x] = CONFIGS_IN[stack_minis(word, x)];
-            }
-        }
-        let total =
-            |counts: &[u8; 27], x: usize| -> u32 { (0..9).map(|d| counts[3 * d + x] as u32).sum() };
+        let counts = counts(&self.packed, &self.cover);
         let (mut best, mut fewest) = (None, u32::MAX);
-        for (stack, counts) in [(false, &bands), (true, &stacks)] {
-            for x in 0..3 {
-                let t = total(counts, x);
-                if t > 9 && t < fewest {
-                    (best, fewest) = (Some((stack, x)), t);
-                }
+        for (k, &t) in counts.totals.iter().enumerate() {
+            if t > 9 && t < fewest {
+                (best, fewest) = (Some(k), t);
             }
         }
-        let (stack, x) = best?;
-        let counts = if stack { &stacks } else { &bands };
+        let k = best?;
+        let (stack, x) = (k >= 3, k % 3);
+        let digits = &counts.digits[k];
         let d = (0..9)
-            .filter(|&d| counts[3 * d + x] > 1)
-            .min_by_key(|&d| counts[3 * d + x].min(4))?;
+            .filter(|&d| digits[d] > 1)
+            .min_by_key(|&d| digits[d].min(4))?;
         let m = if stack {
-            let word = self.cover[3 * d] | self.cover[3 * d + 1] << 9 | self.cover[3 * d + 2] << 18;
-            stack_minis(word, x)
+            stack_minis(columns_of(&self.cover, d), x)
         } else {
             self.packed[3 * d + x] as usize & 511
         };
@@ -545,7 +700,7 @@ pub(super) fn configuration_rule(choice: Choice, p: usize) -> Rule {
 
 #[cfg(test)]
 mod tests {
-    use super::{inter, stack_minis, CONFIGS_IN};
+    use super::{configs_in, inter, stack_minis};
     use crate::nine::{fitting_minirows, FITS, KEEP};
 
     /// A 3x3 set (bit `3 r + k`: row `r`, column `k`) with no empty row or
@@ -567,7 +722,7 @@ mod tests {
     }
 
     /// Such a set is the union of the configurations that fit it, so its
-    /// size gives how many fit (`CONFIGS_IN`), and the digit is certain exactly
+    /// size gives how many fit (`COUNT`), and the digit is certain exactly
     /// in its elements alone in their row (`KEEP`'s high half), which are
     /// those alone in their column: what the triad pass and `choose` read
     /// in place of the configurations.
@@ -584,8 +739,8 @@ mod tests {
             // 3, 5, 6, 7, 8 or 9 mini-rows: 1, 2, 2, 3, 4 or 6
             // configurations.
             let by_size = [0, 0, 0, 1, 0, 2, 2, 3, 4, 6][m.count_ones() as usize];
-            assert_eq!(CONFIGS_IN[m], by_size, "{m:#o}");
-            assert_eq!(fits.count_ones() as u8, by_size, "{m:#o}");
+            assert_eq!(configs_in(m as u32), by_size, "{m:#o}");
+            assert_eq!(fits.count_ones(), by_size, "{m:#o}");
             assert_eq!((KEEP[m] >> 32) as u32, inter(fits), "{m:#o}");
             // Alone in its column: alone in its row of the transposed set.
             let transpose =
@@ -648,6 +803,20 @@ mod tests {
             pack(&cand, &cover, &mut a);
             pack_portable(&cand, &cover, &mut b);
             assert_eq!(a, b);
+        }
+    }
+
+    /// The vector counts are the portable ones, on random planes.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    #[test]
+    fn the_counts_agree() {
+        use super::{counts, counts_portable};
+        let mut rng = crate::nine::Xorshift(0xD1B5_4A32_D192_ED03u64);
+        let mut next = || rng.next() as u32;
+        for _ in 0..5_000 {
+            let packed: [u32; 28] = std::array::from_fn(|_| next());
+            let cover: [u32; 28] = std::array::from_fn(|_| next() & 0o777);
+            assert_eq!(counts(&packed, &cover), counts_portable(&packed, &cover));
         }
     }
 
