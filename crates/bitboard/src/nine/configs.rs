@@ -761,11 +761,12 @@ mod tests {
         assert_eq!((seen, unions.len()), (49, 49));
     }
 
-    /// The vector tallies are the portable ones, on random planes.
+    /// The vector tallies and counts are the portable ones, on random
+    /// planes.
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     #[test]
-    fn the_tallies_agree() {
-        use super::{tallies, tallies_portable};
+    fn the_tallies_and_counts_agree() {
+        use super::{counts, counts_portable, tallies, tallies_portable};
         let mut rng = crate::nine::Xorshift(0x9E37_79B9_7F4A_7C15u64);
         let mut next = || rng.next() as u32;
         for _ in 0..5_000 {
@@ -780,6 +781,7 @@ mod tests {
                 tallies(&packed, &cover, &once),
                 tallies_portable(&packed, &cover, &once)
             );
+            assert_eq!(counts(&packed, &cover), counts_portable(&packed, &cover));
         }
     }
 
@@ -803,20 +805,6 @@ mod tests {
             pack(&cand, &cover, &mut a);
             pack_portable(&cand, &cover, &mut b);
             assert_eq!(a, b);
-        }
-    }
-
-    /// The vector counts are the portable ones, on random planes.
-    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
-    #[test]
-    fn the_counts_agree() {
-        use super::{counts, counts_portable};
-        let mut rng = crate::nine::Xorshift(0xD1B5_4A32_D192_ED03u64);
-        let mut next = || rng.next() as u32;
-        for _ in 0..5_000 {
-            let packed: [u32; 28] = std::array::from_fn(|_| next());
-            let cover: [u32; 28] = std::array::from_fn(|_| next() & 0o777);
-            assert_eq!(counts(&packed, &cover), counts_portable(&packed, &cover));
         }
     }
 
