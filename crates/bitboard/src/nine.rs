@@ -620,9 +620,14 @@ const STATE_WORDS: u64 = STATE_BYTES / 8;
 
 impl State {
     /// The state after writing the givens: a digit may go in the free
-    /// cells of a band that are not row or box peers of its givens there
-    /// (its column peers in other bands go in the first band steps). Built
-    /// a plane at a time, where writing each given would touch 9 planes.
+    /// cells of a band that are not row, box or column peers of its givens.
+    /// Built a plane at a time, where writing each given would touch 9
+    /// planes. The column peers could be left to the first band steps, as
+    /// a placement's are in the search; removed here, in one pass over the
+    /// columns the clash check computes anyway, they spare the root's
+    /// later rounds the planes those steps would change: about 700
+    /// instructions a puzzle, 6% of the time on puzzles that need few
+    /// guesses (serg's, the 17-clue ones).
     ///
     /// `None` when two givens clash, found on the way at the cost of a few
     /// word operations (the lab's check of every cell is skipped for this
@@ -671,10 +676,15 @@ impl State {
         if clash != 0 {
             return None;
         }
-        // Each plane from `free`, `mine` and `seen`, and the state written.
-        run.mems(mems + 3 * 27 + STATE_WORDS);
+        // Each plane from `free`, `mine`, `seen` and the digit's columns in
+        // the two other bands, and the state written.
+        run.mems(mems + 5 * 27 + STATE_WORDS);
         Some(State {
-            cand: std::array::from_fn(|i| (free[i % 3] & !seen[i]) | mine[i]),
+            cand: std::array::from_fn(|i| {
+                let d = i / 3;
+                let others = cover[3 * d + (i + 1) % 3] | cover[3 * d + (i + 2) % 3];
+                ((free[i % 3] & !seen[i]) & !(others * ROWS3)) | mine[i]
+            }),
             // No plane value has bit 31: every plane is stepped once.
             stepped: [u32::MAX; 27],
             free,
