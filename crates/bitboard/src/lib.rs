@@ -211,7 +211,12 @@
 //! one BMI2 `pdep`. On serg, where a solve is short, the two (with the
 //! lab's cheaper check of a kept solution's digits and bounds checks
 //! masked away in the givens' walk) took bitboard from 19,403
-//! instructions a puzzle to 17,647.
+//! instructions a puzzle to 17,647. The givens' column peers in the other
+//! bands leave their planes as the planes are built, from the columns the
+//! clash check computes anyway, rather than in the root's band steps: the
+//! steps after them then have less to change (about 700 instructions a
+//! puzzle on serg and 800 on the 17-clue puzzles, 6% of the time on
+//! both).
 //!
 //! Measured as tdoku's own benchmark measures every solver: each alone in
 //! its own process, whole-file passes in file order, proving uniqueness
@@ -223,35 +228,41 @@
 //! run AVX-512, so these count the form that compares the planes in
 //! memory). Times: µs per puzzle, `tdrive` and `bbdrive` built for the
 //! machine (`-march=native`, `target-cpu=native`: the AVX-512 forms), each
-//! alone on one core of the lab's 2-core AMD EPYC (AVX-512), the best pass
-//! of each over 11 alternations (load average 2.6-4.1, other work stopped
-//! while measuring; the 1905 sample is all 1,000, 17-clue and serg their
-//! first 2,000).
+//! alone in its own process (`setarch -R`) on the lab's 2-core AMD EPYC
+//! (AVX-512), the best pass of each over 11 alternations, other work
+//! stopped while measuring (the 1905 sample is all 1,000, 17-clue and serg
+//! their first 2,000).
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,146 | 39,177 | 0.58 | 6.81 | 5.51 | 0.81 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 10,576 | 0.53 | 3.06 | 1.63 | 0.53 | |
-//! | top1465 | 82,691 | 57,315 | 0.69 | 9.37 | 6.56 | 0.70 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,906 | 267,267 | 0.83 | 52.1 | 40.1 | 0.77 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,863 | 388,921 | 0.89 | 81.7 | 70.6 | 0.86 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,668 | 17,309 | 0.88 | 2.11 | 2.30 | 1.09 | 6.26 / 7.05 |
+//! | top95 | 67,145 | 38,474 | 0.57 | 6.55 | 5.29 | 0.81 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 9,785 | 0.49 | 3.05 | 1.52 | 0.50 | |
+//! | top1465 | 82,691 | 56,531 | 0.68 | 9.30 | 6.25 | 0.67 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 266,603 | 0.83 | 51.8 | 39.4 | 0.76 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 388,183 | 0.89 | 81.4 | 69.5 | 0.85 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 16,615 | 0.84 | 2.11 | 2.13 | 1.01 | 6.26 / 7.05 |
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
-//! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest and
-//! on serg. On the forum-hardest sets its tree is a third larger (branch
+//! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest, a
+//! sixth less on serg. On the forum-hardest sets its tree is a third larger (branch
 //! points against tdoku's guesses) and its nodes cheaper. On serg the trees
 //! are alike, and a solve is short enough that what lies around the search
 //! shows (callgrind, serg's first 200, instructions a solve): writing the
 //! givens into planes with the clash check, and entering the root, about
-//! 700; keeping the solution, about 900 (writing it out 240, the lab's copy
+//! 600; keeping the solution, about 900 (writing it out 240, the lab's copy
 //! of it with its two allocations 370, freeing them when the caller drops
 //! the outcome 280).
 //! The instruction count does not see what a CPU makes of the work: on a
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
-//! at more instructions per cycle; on serg above, 0.88 of tdoku's
-//! instructions still take 1.09 of its time. `bitboard-configs` below searches
+//! at more instructions per cycle; on serg above, 0.84 of tdoku's
+//! instructions still take 1.01 of its time, with a tree a tenth smaller
+//! (6.26 branch points against 7.05 guesses): a node costs more than
+//! tdoku's there. A second call of the branch's choice at every node
+//! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
+//! two 128-bit population counts each, is the largest part after the band
+//! steps (callgrind: band steps 41% of serg's instructions, the choice 17%,
+//! naked singles 13%, column claims 9%). `bitboard-configs` below searches
 //! tdoku's tree, at a higher cost per node.
 //!
 //! ## Branching on configurations: `bitboard-configs`
@@ -311,27 +322,27 @@
 //!
 //! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 54,774 | 0.82 | 39,177 | 0.58 |
-//! | 17-clue, first 200 | 10,411 | 0.52 | 10,576 | 0.53 |
-//! | top1465 | 77,683 | 0.94 | 57,315 | 0.69 |
-//! | forum hardest 1905, sample | 277,602 | 0.86 | 267,267 | 0.83 |
-//! | forum hardest 1106 | 388,119 | 0.89 | 388,921 | 0.89 |
-//! | serg, sample | 23,018 | 1.17 | 17,309 | 0.88 |
+//! | top95 | 54,061 | 0.81 | 38,474 | 0.57 |
+//! | 17-clue, first 200 | 9,605 | 0.48 | 9,785 | 0.49 |
+//! | top1465 | 76,885 | 0.93 | 56,531 | 0.68 |
+//! | forum hardest 1905, sample | 276,927 | 0.86 | 266,603 | 0.83 |
+//! | forum hardest 1106 | 387,368 | 0.89 | 388,183 | 0.89 |
+//! | serg, sample | 22,311 | 1.13 | 16,615 | 0.84 |
 //!
 //! A node still costs about 1.3 times one of `bitboard` (1106, first 200:
 //! about 2,270 instructions a node against 1,700, instructions a solve
 //! over nodes a puzzle): on the 1106 set about what the smaller tree saves
-//! (388,119 instructions a puzzle against 388,921), on every other set but
+//! (387,368 instructions a puzzle against 388,183), on every other set but
 //! the 17-clue puzzles more.
 //!
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
 //! driver with its solver line changed, against `tdrive`; best pass of
-//! each over 5 alternations, on one core of the lab's AMD EPYC, other work
-//! stopped), bitboard-configs takes 0.87 of tdoku's time on the 1106 set
-//! and 0.81 on the 1905 sample, with tdoku's tree and fewer than 0.9 of
-//! its instructions; 0.79 on top1465, 0.54 on 17-clue, 1.12 on top95 and
-//! 1.51 on serg. `bitboard`, with its larger tree, takes 0.85 and 0.77 on
-//! the two forum sets.
+//! each over 11 alternations on the lab's AMD EPYC, other work stopped,
+//! alternated with the runs of the table above), bitboard-configs takes 0.87 of
+//! tdoku's time on the 1106 set and 0.81 on the 1905 sample, with tdoku's
+//! tree and fewer than 0.9 of its instructions; 0.78 on top1465, 0.50 on
+//! 17-clue, 1.11 on top95 and 1.43 on serg. `bitboard`, with its larger
+//! tree, takes 0.85 and 0.76 on the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
 //! search once a solve has entered `N` nodes (every node after runs the
