@@ -244,8 +244,8 @@
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest, a
-//! sixth less on serg. On the forum-hardest sets its tree is a third larger (branch
-//! points against tdoku's guesses) and its nodes cheaper. On serg the trees
+//! sixth less on serg. On the forum-hardest sets its tree is a third
+//! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg the trees
 //! are alike, and a solve is short enough that what lies around the search
 //! shows (callgrind, serg's first 200, instructions a solve): writing the
 //! givens into planes with the clash check, and entering the root, about
@@ -338,8 +338,8 @@
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
 //! driver with its solver line changed, against `tdrive`; best pass of
 //! each over 11 alternations on the lab's AMD EPYC, other work stopped,
-//! alternated with the runs of the table above), bitboard-configs takes 0.87 of
-//! tdoku's time on the 1106 set and 0.81 on the 1905 sample, with tdoku's
+//! alternated with the runs of the table above), bitboard-configs takes
+//! 0.87 of tdoku's time on the 1106 set and 0.81 on the 1905 sample, with tdoku's
 //! tree and fewer than 0.9 of its instructions; 0.78 on top1465, 0.50 on
 //! 17-clue, 1.11 on top95 and 1.43 on serg. `bitboard`, with its larger
 //! tree, takes 0.85 and 0.76 on the two forum sets.

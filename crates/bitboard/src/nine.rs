@@ -681,6 +681,9 @@ impl State {
         run.mems(mems + 5 * 27 + STATE_WORDS);
         Some(State {
             cand: std::array::from_fn(|i| {
+                // The other bands' planes computed, not read from PLANES:
+                // with the look-up, this pass cost about 500 instructions
+                // a puzzle more on serg (valgrind, x86-64-v3).
                 let d = i / 3;
                 let others = cover[3 * d + (i + 1) % 3] | cover[3 * d + (i + 2) % 3];
                 ((free[i % 3] & !seen[i]) & !(others * ROWS3)) | mine[i]
