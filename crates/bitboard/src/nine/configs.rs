@@ -147,7 +147,7 @@ fn pack_portable(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
     use super::{minis_of, KEEP};
     for (i, &a) in cand.iter().enumerate() {
         let minis = minis_of(a);
-        let certain = (KEEP[minis as usize & 511] >> 32) as u32;
+        let certain = minis_of((KEEP[minis as usize & 511] >> 32) as u32);
         packed[i] = minis | certain << 9 | cover[i] << 18;
     }
 }
@@ -701,7 +701,7 @@ pub(super) fn configuration_rule(choice: Choice, p: usize) -> Rule {
 #[cfg(test)]
 mod tests {
     use super::{configs_in, inter, stack_minis};
-    use crate::nine::{fitting_minirows, FITS, KEEP};
+    use crate::nine::{fitting_minirows, minis_of, FITS, KEEP};
 
     /// A 3x3 set (bit `3 r + k`: row `r`, column `k`) with no empty row or
     /// column where a row or column with one element has none besides in
@@ -741,11 +741,11 @@ mod tests {
             let by_size = [0, 0, 0, 1, 0, 2, 2, 3, 4, 6][m.count_ones() as usize];
             assert_eq!(configs_in(m as u32), by_size, "{m:#o}");
             assert_eq!(fits.count_ones(), by_size, "{m:#o}");
-            assert_eq!((KEEP[m] >> 32) as u32, inter(fits), "{m:#o}");
+            assert_eq!(minis_of((KEEP[m] >> 32) as u32), inter(fits), "{m:#o}");
             // Alone in its column: alone in its row of the transposed set.
             let transpose =
                 |m: usize| (0..9).fold(0, |t, j| t | (m >> j & 1) << (3 * (j % 3) + j / 3));
-            let alone = (KEEP[transpose(m)] >> 32) as usize;
+            let alone = minis_of((KEEP[transpose(m)] >> 32) as u32) as usize;
             assert_eq!(transpose(alone) as u32, inter(fits), "{m:#o}");
         }
         // As many as the distinct unions of the six configurations.
