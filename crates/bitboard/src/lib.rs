@@ -65,8 +65,23 @@
 //!    or a digit placed before): the cell leaves the other digits' planes.
 //!    No bit of the row is tested for this: a row left with one fitting
 //!    mini-row, in a box left with one column, has one cell, and
-//!    conversely. `KEEP` and `LOCKED` carry those mini-rows in their upper
-//!    halves, so the rows' cells are one AND and one look-up away.
+//!    conversely. `KEEP`'s upper half holds the cells of the fitting
+//!    mini-rows alone in their row, and `LOCKED` is columns as cells, so
+//!    the rows' cells are two ANDs away.
+//!
+//! What a band step costs is less its instructions than what the next one
+//! waits for. The steps of a round read what the steps before them wrote
+//! (a digit's next band loses the columns `LOCKED` gave; the band's other
+//! planes lose the row's cell), so a round runs as a chain: the plane read,
+//! its mini-rows, `KEEP`, its columns, `LOCKED`, the planes written. The
+//! rows' cells were once a third look-up (a table of the mini-rows' cells,
+//! indexed by `KEEP`'s and `LOCKED`'s upper halves), one load more in that
+//! chain: taking it out made every set 5% to 8% faster for 1% to 2% fewer
+//! instructions (AMD EPYC). Working them out from the plane alone, with no
+//! `LOCKED` in their way (a mini-row holds one cell where its three bits
+//! have odd parity and are not all set), was faster still, by 2% to 4%,
+//! but at 10 instructions more a step: a tenth more on the 1106 set, 0.97
+//! of tdoku's there. Not kept.
 //!
 //! A plane is stepped again when it differs from its `stepped` copy: some
 //! step or placement took a candidate from it since. Comparing is cheaper
@@ -235,15 +250,15 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 38,474 | 0.57 | 6.55 | 5.29 | 0.81 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 9,785 | 0.49 | 3.05 | 1.52 | 0.50 | |
-//! | top1465 | 82,691 | 56,531 | 0.68 | 9.30 | 6.25 | 0.67 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 266,603 | 0.83 | 51.8 | 39.4 | 0.76 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 388,183 | 0.89 | 81.4 | 69.5 | 0.85 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 16,615 | 0.84 | 2.11 | 2.13 | 1.01 | 6.26 / 7.05 |
+//! | top95 | 67,145 | 37,907 | 0.56 | 6.53 | 4.95 | 0.76 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 9,577 | 0.48 | 3.05 | 1.40 | 0.46 | |
+//! | top1465 | 82,691 | 55,731 | 0.67 | 9.30 | 5.83 | 0.63 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 262,930 | 0.82 | 51.8 | 36.7 | 0.71 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 382,795 | 0.88 | 81.4 | 64.9 | 0.80 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 16,454 | 0.84 | 2.11 | 2.05 | 0.97 | 6.26 / 7.05 |
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
-//! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest, a
+//! 17-clue puzzles and top95, an eighth less on the forum's 1106 hardest, a
 //! sixth less on serg. On the forum-hardest sets its tree is a third
 //! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg the trees
 //! are alike, and a solve is short enough that what lies around the search
@@ -256,7 +271,7 @@
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
 //! at more instructions per cycle; on serg above, 0.84 of tdoku's
-//! instructions still take 1.01 of its time, with a tree a tenth smaller
+//! instructions still take 0.97 of its time, with a tree a tenth smaller
 //! (6.26 branch points against 7.05 guesses): a node costs more than
 //! tdoku's there. A second call of the branch's choice at every node
 //! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
@@ -322,27 +337,27 @@
 //!
 //! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 54,061 | 0.81 | 38,474 | 0.57 |
-//! | 17-clue, first 200 | 9,605 | 0.48 | 9,785 | 0.49 |
-//! | top1465 | 76,885 | 0.93 | 56,531 | 0.68 |
-//! | forum hardest 1905, sample | 276,927 | 0.86 | 266,603 | 0.83 |
-//! | forum hardest 1106 | 387,368 | 0.89 | 388,183 | 0.89 |
-//! | serg, sample | 22,311 | 1.13 | 16,615 | 0.84 |
+//! | top95 | 52,825 | 0.79 | 37,907 | 0.56 |
+//! | 17-clue, first 200 | 9,263 | 0.46 | 9,577 | 0.48 |
+//! | top1465 | 75,140 | 0.91 | 55,731 | 0.67 |
+//! | forum hardest 1905, sample | 270,973 | 0.84 | 262,930 | 0.82 |
+//! | forum hardest 1106 | 378,986 | 0.87 | 382,795 | 0.88 |
+//! | serg, sample | 21,954 | 1.12 | 16,454 | 0.84 |
 //!
 //! A node still costs about 1.3 times one of `bitboard` (1106, first 200:
-//! about 2,270 instructions a node against 1,700, instructions a solve
+//! about 2,220 instructions a node against 1,680, instructions a solve
 //! over nodes a puzzle): on the 1106 set about what the smaller tree saves
-//! (387,368 instructions a puzzle against 388,183), on every other set but
+//! (378,986 instructions a puzzle against 382,795), on every other set but
 //! the 17-clue puzzles more.
 //!
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
 //! driver with its solver line changed, against `tdrive`; best pass of
 //! each over 11 alternations on the lab's AMD EPYC, other work stopped,
 //! alternated with the runs of the table above), bitboard-configs takes
-//! 0.87 of tdoku's time on the 1106 set and 0.81 on the 1905 sample, with tdoku's
-//! tree and fewer than 0.9 of its instructions; 0.78 on top1465, 0.50 on
-//! 17-clue, 1.11 on top95 and 1.43 on serg. `bitboard`, with its larger
-//! tree, takes 0.85 and 0.76 on the two forum sets.
+//! 0.81 of tdoku's time on the 1106 set and 0.76 on the 1905 sample, with tdoku's
+//! tree and fewer than 0.9 of its instructions; 0.73 on top1465, 0.46 on
+//! 17-clue, 1.04 on top95 and 1.37 on serg. `bitboard`, with its larger
+//! tree, takes 0.80 and 0.71 on the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
 //! search once a solve has entered `N` nodes (every node after runs the
@@ -446,9 +461,9 @@
 //! counted in 64-bit words, read and written: 60 mems on 9x9 (240 bytes),
 //! `2 x (N² + N + 1) x 4 / 8` on the generic path. Values the code keeps in
 //! locals (a band's bit-sliced counts, a row's tally) are registers, not
-//! counted. What each step costs, 9x9: a band step 35 mems (`PLANES`, the
+//! counted. What each step costs, 9x9: a band step 34 mems (`PLANES`, the
 //! plane, three `MINI`, `KEEP`, the plane and its copy written, `LOCKED`,
-//! the digit's two other planes, `CELLS`, `free`, the band's nine planes
+//! the digit's two other planes, `free`, the band's nine planes
 //! read and written and the plane written back), a round of the step
 //! loop's comparisons 54, the naked-single
 //! count 11 per band, a pass of column claims 81 (per digit its three

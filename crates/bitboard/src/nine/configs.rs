@@ -128,7 +128,8 @@ pub(super) struct Configurations {
 
 /// Each plane's packed word ([`Configurations`]) from the plane and its
 /// columns: its mini-rows ([`minis_of`](super::minis_of)) and those alone in their row
-/// (`KEEP`'s high half: where the digit is certain at the fixpoint).
+/// (`KEEP`'s high half, its cells gathered back into mini-rows: where the
+/// digit is certain at the fixpoint).
 #[inline(always)]
 fn pack(cand: &[u32; 27], cover: &[u32; 27], packed: &mut [u32; 28]) {
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
