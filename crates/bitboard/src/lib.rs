@@ -73,15 +73,16 @@
 //! waits for. The steps of a round read what the steps before them wrote
 //! (a digit's next band loses the columns `LOCKED` gave; the band's other
 //! planes lose the row's cell), so a round runs as a chain: the plane read,
-//! its mini-rows, `KEEP`, its columns, `LOCKED`, the planes written. The
-//! rows' cells were once a third look-up (a table of the mini-rows' cells,
-//! indexed by `KEEP`'s and `LOCKED`'s upper halves), one load more in that
-//! chain: taking it out made every set 5% to 8% faster for 1% to 2% fewer
-//! instructions (AMD EPYC). Working them out from the plane alone, with no
-//! `LOCKED` in their way (a mini-row holds one cell where its three bits
-//! have odd parity and are not all set), was faster still, by 2% to 4%,
-//! but at 10 instructions more a step: a tenth more on the 1106 set, 0.97
-//! of tdoku's there. Not kept.
+//! its mini-rows, `KEEP`, its columns, `LOCKED`, the planes written. A
+//! third look-up for the rows' cells (a table of mini-rows' cells, indexed
+//! by the two tables' upper halves as mini-rows) puts one load more in
+//! that chain: measured against the two ANDs, 5% to 8% slower on every set
+//! for 1% to 2% more instructions (AMD EPYC). Working the cells out from
+//! the plane alone, with no `LOCKED` in their way (a mini-row holds one
+//! cell where its three bits have odd parity and are not all set), is
+//! faster still, by 2% to 4%, but at 10 instructions more a step: a tenth
+//! more on the 1106 set, 0.97 of tdoku's there, where the lab keeps below
+//! 0.9.
 //!
 //! A plane is stepped again when it differs from its `stepped` copy: some
 //! step or placement took a candidate from it since. Comparing is cheaper

@@ -764,8 +764,9 @@ impl State {
         // other digits' planes (unconditionally: cheaper than a branch the
         // predictor cannot guess). The cells come from the two masks at
         // hand, both as cells: a look-up of the mini-rows' cells after
-        // LOCKED's made the next band step, which reads what these
-        // clears write, wait for one more load (5% to 7% of the time).
+        // LOCKED's would make the next band step, which reads what these
+        // clears write, wait for one more load (5% to 8% of the time on
+        // every set, crate docs).
         let solved = a & (keep >> 32) as u32 & locked;
         self.free[b] &= !solved;
         // All nine planes of the band, then the plane's own cells back: a
