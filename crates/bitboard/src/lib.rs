@@ -467,7 +467,9 @@
 //! the digit's two other planes, `free`, the band's nine planes
 //! read and written and the plane written back), a round of the step
 //! loop's comparisons 54, the naked-single
-//! count 11 per band, a pass of column claims 81 (per digit its three
+//! count 11 per band, the root's first round 249 (per plane the plane,
+//! three `MINI`, `KEEP`, `LOCKED`, `PLANES`, the plane and its copy
+//! written; `free` per band), a pass of column claims 81 (per digit its three
 //! planes read, three `CLAIM`, three written), the configuration count
 //! before a configuration branch 2 per plane (the plane and its `FITS`
 //! entry), a guess's placement 23. Writing a solution out is

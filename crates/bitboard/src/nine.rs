@@ -127,6 +127,20 @@ const fn alone_in_row(m: usize) -> usize {
     alone
 }
 
+/// `KEEP` for plane word `a`: its mini-rows, looked up.
+#[inline(always)]
+fn keep_of(a: u32) -> u64 {
+    // (`& ROW` and `& 511` keep the indices provably in range: a mask
+    // where a bounds check would branch.)
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    let m = minis_of(a) as usize;
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    let m = MINI[(a & ROW) as usize] as usize
+        | (MINI[(a >> 9 & ROW) as usize] as usize) << 3
+        | (MINI[(a >> 18 & ROW) as usize] as usize) << 6;
+    KEEP[m & 511]
+}
+
 /// `KEEP[m]`, low half: the cells of the mini-rows of `m` that fit a
 /// row-to-box permutation ([`fitting_minirows`], expanded to cells: one
 /// look-up where two would chain their latencies); zero is a contradiction.
@@ -734,15 +748,7 @@ impl State {
         // count is the same on every machine); a contradiction stops there.
         run.mems(6);
         let a = self.cand[i];
-        // (`& ROW` and `& 511` keep the indices provably in range: a mask
-        // where a bounds check would branch.)
-        #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-        let m = minis_of(a) as usize;
-        #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-        let m = MINI[(a & ROW) as usize] as usize
-            | (MINI[(a >> 9 & ROW) as usize] as usize) << 3
-            | (MINI[(a >> 18 & ROW) as usize] as usize) << 6;
-        let keep = KEEP[m & 511];
+        let keep = keep_of(a);
         if keep as u32 == 0 {
             return Err(DeadEnd::Constraint(Constraint::RowDigit(
                 3 * b,
@@ -781,6 +787,60 @@ impl State {
             locked,
             solved,
         }))
+    }
+
+    /// The root's first round, where every plane is stepped: each plane's
+    /// step worked out from the planes as the givens left them, then what
+    /// the 27 steps took applied together. Stepped in turn, each step
+    /// waits for what the one before it wrote; worked out apart, the 27
+    /// run side by side. Each plane's `stepped` copy is what its own step
+    /// kept, so a plane another step took from is stepped again in the
+    /// next round: the band rules reach the same fixpoint, and the search
+    /// the same tree. Not inlined: it runs once a solve, and inlined it
+    /// cost the search loop its registers.
+    #[inline(never)]
+    fn first_round<T: Trace>(&mut self, run: &mut Run<T>) {
+        // Per plane: the plane, three MINI, KEEP, LOCKED read; then its
+        // PLANES entry read, the plane and its copy written; per band
+        // `free` read and written.
+        run.mems(27 * 9 + 6);
+        let mut kept = [0u32; 27];
+        let mut locked = [0u32; 27];
+        let mut solved = [0u32; 27];
+        let (mut dead, mut clash) = (0u32, 0u32);
+        for i in 0..27 {
+            let a = self.cand[i];
+            let keep = keep_of(a);
+            dead |= ((keep as u32 == 0) as u32) << i;
+            let a = a & keep as u32;
+            let l = LOCKED[((a | a >> 9 | a >> 18) & ROW) as usize];
+            kept[i] = a;
+            locked[i] = l;
+            solved[i] = a & (keep >> 32) as u32 & l;
+        }
+        let mut taken = [0u32; 3];
+        for (b, taken) in taken.iter_mut().enumerate() {
+            let mut count = Tally::<u32>::default();
+            for d in 0..9 {
+                count.add(solved[3 * d + b]);
+            }
+            // A cell that is two digits' only cell of a row.
+            clash |= count.two;
+            *taken = count.one;
+        }
+        // A contradiction is left to the steps in turn, which find it as
+        // they always do (the same dead end, told the same way).
+        if dead | clash != 0 {
+            return;
+        }
+        for (b, taken) in taken.iter().enumerate() {
+            self.free[b] &= !taken;
+        }
+        for i in 0..27 {
+            let [_, b, next, last] = PLANES[i].map(usize::from);
+            self.cand[i] = kept[i] & !(locked[next] | locked[last]) & !(taken[b] & !solved[i]);
+            self.stepped[i] = kept[i];
+        }
     }
 
     /// The planes that lost a candidate since their last band step, bit
@@ -916,6 +976,10 @@ impl State {
         configs: &mut Configurations,
     ) -> Result<(), Fail> {
         let before = self.free;
+        // No plane value has bit 31: only the root has not stepped yet.
+        if self.stepped[0] == u32::MAX {
+            self.first_round(run);
+        }
         let settled = self.settle::<T, CONFIGS>(run, configs);
         // `free` read before and after.
         run.mems(6);
@@ -1563,6 +1627,72 @@ mod tests {
             assert_eq!(run_d.finish().stats.mems, mems);
         }
         assert!(steps > 20, "{steps}");
+    }
+
+    /// The root's first round, its 27 steps applied together, leads the
+    /// steps after it to the state the steps in turn reach (or to a
+    /// contradiction where they do): the band rules' fixpoint. On top95,
+    /// 17-clue puzzles, the 9x9 puzzles with no solution, and random
+    /// partial grids whose givens do not clash.
+    #[test]
+    fn the_first_round_reaches_the_same_fixpoint() {
+        use sudoku_core::{Grid, Limits, NoTrace, Run};
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+        let mut lines: Vec<String> = Vec::new();
+        for (file, take) in [
+            ("top95.txt", 95),
+            ("17clue.txt", 200),
+            ("no-solution.txt", 50),
+        ] {
+            let text = std::fs::read_to_string(dir.join(file)).expect("a bundled set");
+            lines.extend(
+                text.lines()
+                    .filter(|l| !l.starts_with('#') && l.trim().len() == 81)
+                    .take(take)
+                    .map(str::to_owned),
+            );
+        }
+        let mut rng = Xorshift(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..20000 {
+            let cells: String = (0..81)
+                .map(|_| {
+                    let r = rng.next();
+                    if r.is_multiple_of(5) {
+                        char::from(b'1' + (r >> 8) as u8 % 9)
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            lines.push(cells);
+        }
+        let (mut compared, mut dead) = (0, 0);
+        for line in &lines {
+            let Ok(grid) = line.parse::<Grid>() else {
+                continue;
+            };
+            let limits = Limits::default();
+            let mut run = Run::start_unchecked(&grid, &limits, NoTrace);
+            let Some(mut together) = State::from_givens(grid.cells(), &mut run) else {
+                continue;
+            };
+            let mut in_turn = together;
+            together.first_round(&mut run);
+            let a = together.update(&mut run);
+            let b = in_turn.update(&mut run);
+            assert_eq!(a.is_ok(), b.is_ok(), "{line}");
+            if b.is_ok() {
+                assert_eq!(together.cand, in_turn.cand, "{line}");
+                assert_eq!(together.free, in_turn.free, "{line}");
+            } else {
+                dead += 1;
+            }
+            compared += 1;
+        }
+        assert!(
+            compared > 400 && dead > 20,
+            "{compared} compared, {dead} dead"
+        );
     }
 
     /// The mini-rows of a plane are the same from the three `MINI`
