@@ -800,10 +800,8 @@ impl State {
     /// cost the search loop its registers.
     #[inline(never)]
     fn first_round<T: Trace>(&mut self, run: &mut Run<T>) {
-        // Per plane: the plane, three MINI, KEEP, LOCKED read; then its
-        // PLANES entry read, the plane and its copy written; per band
-        // `free` read and written.
-        run.mems(27 * 9 + 6);
+        // Per plane: the plane, three MINI, KEEP, LOCKED read.
+        run.mems(27 * 6);
         let mut kept = [0u32; 27];
         let mut locked = [0u32; 27];
         let mut solved = [0u32; 27];
@@ -833,6 +831,9 @@ impl State {
         if dead | clash != 0 {
             return;
         }
+        // Per band `free` read and written; per plane its PLANES entry
+        // read, the plane and its copy written.
+        run.mems(6 + 27 * 3);
         for (b, taken) in taken.iter().enumerate() {
             self.free[b] &= !taken;
         }
