@@ -84,6 +84,19 @@
 //! more on the 1106 set, 0.97 of tdoku's there, where the lab keeps below
 //! 0.9.
 //!
+//! The root is the one node where every plane is stepped, and there the
+//! chain is longest: 27 steps, each waiting for the one before. So the
+//! root's first round works out each plane's step from the planes as the
+//! givens left them and applies what the 27 took together: they run side
+//! by side. Each plane's `stepped` copy is what its own step kept, so a
+//! plane another step took from is stepped again in the next round: the
+//! band rules reach the same fixpoint (a test compares the two on top95,
+//! 17-clue, no-solution and random grids), and the search the same tree.
+//! The rounds after it redo some of what steps in turn would have seen at
+//! once: up to 6% more instructions on puzzles solved mostly at the root
+//! (17-clue), under 1.5% elsewhere, for 7% less time on serg, 4.5% on the
+//! 17-clue puzzles and 0.5% to 2% on the others (AMD EPYC).
+//!
 //! A plane is stepped again when it differs from its `stepped` copy: some
 //! step or placement took a candidate from it since. Comparing is cheaper
 //! than keeping a dirty bit up to date at every write. One vector
@@ -251,15 +264,15 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 37,907 | 0.56 | 6.53 | 4.95 | 0.76 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 9,577 | 0.48 | 3.05 | 1.40 | 0.46 | |
-//! | top1465 | 82,691 | 55,731 | 0.67 | 9.30 | 5.83 | 0.63 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 262,930 | 0.82 | 51.8 | 36.7 | 0.71 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 382,795 | 0.88 | 81.4 | 64.9 | 0.80 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 16,454 | 0.84 | 2.11 | 2.05 | 0.97 | 6.26 / 7.05 |
+//! | top95 | 67,145 | 38,446 | 0.57 | 6.55 | 4.87 | 0.74 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 10,163 | 0.51 | 3.05 | 1.34 | 0.44 | |
+//! | top1465 | 82,691 | 56,536 | 0.68 | 9.31 | 5.69 | 0.61 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 264,284 | 0.82 | 51.8 | 36.4 | 0.70 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 384,950 | 0.89 | 81.4 | 64.7 | 0.79 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 16,592 | 0.84 | 2.11 | 1.91 | 0.91 | 6.26 / 7.05 |
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
-//! 17-clue puzzles and top95, an eighth less on the forum's 1106 hardest, a
+//! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest, a
 //! sixth less on serg. On the forum-hardest sets its tree is a third
 //! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg the trees
 //! are alike, and a solve is short enough that what lies around the search
@@ -272,7 +285,7 @@
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
 //! at more instructions per cycle; on serg above, 0.84 of tdoku's
-//! instructions still take 0.97 of its time, with a tree a tenth smaller
+//! instructions still take 0.91 of its time, with a tree a tenth smaller
 //! (6.26 branch points against 7.05 guesses): a node costs more than
 //! tdoku's there. A second call of the branch's choice at every node
 //! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
@@ -338,27 +351,27 @@
 //!
 //! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 52,825 | 0.79 | 37,907 | 0.56 |
-//! | 17-clue, first 200 | 9,263 | 0.46 | 9,577 | 0.48 |
-//! | top1465 | 75,140 | 0.91 | 55,731 | 0.67 |
-//! | forum hardest 1905, sample | 270,973 | 0.84 | 262,930 | 0.82 |
-//! | forum hardest 1106 | 378,986 | 0.87 | 382,795 | 0.88 |
-//! | serg, sample | 21,954 | 1.12 | 16,454 | 0.84 |
+//! | top95 | 53,211 | 0.79 | 38,446 | 0.57 |
+//! | 17-clue, first 200 | 9,829 | 0.49 | 10,163 | 0.51 |
+//! | top1465 | 75,582 | 0.91 | 56,536 | 0.68 |
+//! | forum hardest 1905, sample | 271,283 | 0.84 | 264,284 | 0.82 |
+//! | forum hardest 1106 | 379,447 | 0.87 | 384,950 | 0.89 |
+//! | serg, sample | 22,036 | 1.12 | 16,592 | 0.84 |
 //!
 //! A node still costs about 1.3 times one of `bitboard` (1106, first 200:
-//! about 2,220 instructions a node against 1,680, instructions a solve
+//! about 2,220 instructions a node against 1,690, instructions a solve
 //! over nodes a puzzle): on the 1106 set about what the smaller tree saves
-//! (378,986 instructions a puzzle against 382,795), on every other set but
+//! (379,447 instructions a puzzle against 384,950), on every other set but
 //! the 17-clue puzzles more.
 //!
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
 //! driver with its solver line changed, against `tdrive`; best pass of
 //! each over 11 alternations on the lab's AMD EPYC, other work stopped,
 //! alternated with the runs of the table above), bitboard-configs takes
-//! 0.81 of tdoku's time on the 1106 set and 0.76 on the 1905 sample, with tdoku's
-//! tree and fewer than 0.9 of its instructions; 0.73 on top1465, 0.46 on
-//! 17-clue, 1.04 on top95 and 1.37 on serg. `bitboard`, with its larger
-//! tree, takes 0.80 and 0.71 on the two forum sets.
+//! 0.81 of tdoku's time on the 1106 set and 0.75 on the 1905 sample, with tdoku's
+//! tree and fewer than 0.9 of its instructions; 0.72 on top1465, 0.45 on
+//! 17-clue, 1.03 on top95 and 1.32 on serg. `bitboard`, with its larger
+//! tree, takes 0.79 and 0.70 on the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
 //! search once a solve has entered `N` nodes (every node after runs the
@@ -468,8 +481,9 @@
 //! read and written and the plane written back), a round of the step
 //! loop's comparisons 54, the naked-single
 //! count 11 per band, the root's first round 249 (per plane the plane,
-//! three `MINI`, `KEEP`, `LOCKED`, `PLANES`, the plane and its copy
-//! written; `free` per band), a pass of column claims 81 (per digit its three
+//! three `MINI`, `KEEP` and `LOCKED` read, then its `PLANES` entry, the
+//! plane and its copy written, and `free` per band; 162 where it meets a
+//! contradiction and writes nothing), a pass of column claims 81 (per digit its three
 //! planes read, three `CLAIM`, three written), the configuration count
 //! before a configuration branch 2 per plane (the plane and its `FITS`
 //! entry), a guess's placement 23. Writing a solution out is
