@@ -609,9 +609,10 @@ pub(crate) struct State {
 
 type Fail = DeadEnd;
 
-/// What a band step took, for [`State::update`]'s register copy of the
-/// planes: the plane keeps `keep`, the band's other planes lose `solved`,
-/// the digit's planes in the other bands lose `locked`.
+/// What a band step takes: the plane keeps `keep`, the band's other
+/// planes lose `solved`, the digit's planes in the other bands lose
+/// `locked` ([`Took::after_keep`]). Also what [`State::update`]'s
+/// register copy of the planes loses, the only reader of `keep`.
 #[cfg_attr(
     not(all(target_arch = "x86_64", target_feature = "avx512vl")),
     allow(dead_code)
@@ -620,6 +621,28 @@ struct Took {
     keep: u32,
     locked: u32,
     solved: u32,
+}
+
+impl Took {
+    /// The rest of the band step on a plane once its `KEEP` entry is read
+    /// (`kept`: the plane with only those cells), worked out without
+    /// writing anything: the step and the root's first round apply it.
+    /// Where no configuration fits, the callers do not use it.
+    #[inline(always)]
+    fn after_keep(kept: u32, keep: u64) -> Took {
+        let locked = LOCKED[((kept | kept >> 9 | kept >> 18) & ROW) as usize];
+        // A row with one cell holds the digit there: placed before, or a
+        // hidden single of the row now. The cells come from the two masks
+        // at hand, both as cells: a look-up of the mini-rows' cells after
+        // LOCKED's would make the next band step, which reads what the
+        // step's clears write, wait for one more load (5% to 8% of the
+        // time on every set, crate docs).
+        Took {
+            keep: keep as u32,
+            locked,
+            solved: kept & (keep >> 32) as u32 & locked,
+        }
+    }
 }
 
 /// The state's size in bytes: what each state alive counts against the
@@ -762,31 +785,21 @@ impl State {
         let a = a & keep as u32;
         self.cand[i] = a;
         self.stepped[i] = a;
-        let locked = LOCKED[((a | a >> 9 | a >> 18) & ROW) as usize];
-        self.cand[next] &= !locked;
-        self.cand[last] &= !locked;
-        // A row with one cell holds the digit there: placed before, or a
-        // hidden single of the row now. Either way the cell leaves the
-        // other digits' planes (unconditionally: cheaper than a branch the
-        // predictor cannot guess). The cells come from the two masks at
-        // hand, both as cells: a look-up of the mini-rows' cells after
-        // LOCKED's would make the next band step, which reads what these
-        // clears write, wait for one more load (5% to 8% of the time on
-        // every set, crate docs).
-        let solved = a & (keep >> 32) as u32 & locked;
-        self.free[b] &= !solved;
+        let took = Took::after_keep(a, keep);
+        self.cand[next] &= !took.locked;
+        self.cand[last] &= !took.locked;
+        // A row's only cell leaves the other digits' planes
+        // (unconditionally: cheaper than a branch the predictor cannot
+        // guess).
+        self.free[b] &= !took.solved;
         // All nine planes of the band, then the plane's own cells back: a
         // loop of constant trips where skipping the digit would need one
         // per plane.
         for d2 in 0..9 {
-            self.cand[d2 * 3 + b] &= !solved;
+            self.cand[d2 * 3 + b] &= !took.solved;
         }
         self.cand[i] = a;
-        Ok(then(Took {
-            keep: keep as u32,
-            locked,
-            solved,
-        }))
+        Ok(then(took))
     }
 
     /// The root's first round, where every plane is stepped: each plane's
@@ -807,14 +820,12 @@ impl State {
         let mut solved = [0u32; 27];
         let (mut dead, mut clash) = (0u32, 0u32);
         for i in 0..27 {
-            let a = self.cand[i];
-            let keep = keep_of(a);
+            let keep = keep_of(self.cand[i]);
             dead |= ((keep as u32 == 0) as u32) << i;
-            let a = a & keep as u32;
-            let l = LOCKED[((a | a >> 9 | a >> 18) & ROW) as usize];
-            kept[i] = a;
-            locked[i] = l;
-            solved[i] = a & (keep >> 32) as u32 & l;
+            kept[i] = self.cand[i] & keep as u32;
+            let took = Took::after_keep(kept[i], keep);
+            locked[i] = took.locked;
+            solved[i] = took.solved;
         }
         let mut taken = [0u32; 3];
         for (b, taken) in taken.iter_mut().enumerate() {
