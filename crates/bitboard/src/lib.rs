@@ -480,10 +480,10 @@
 //! the digit's two other planes, `free`, the band's nine planes
 //! read and written and the plane written back), a round of the step
 //! loop's comparisons 54, the naked-single
-//! count 11 per band, the root's first round 249 (per plane the plane,
-//! three `MINI`, `KEEP` and `LOCKED` read, then its `PLANES` entry, the
-//! plane and its copy written, and `free` per band; 162 where it meets a
-//! contradiction and writes nothing), a pass of column claims 81 (per digit its three
+//! count 11 per band, the root's first round 222 (per plane the plane,
+//! three `MINI`, `KEEP` and `LOCKED` read, then the plane and its copy
+//! written, and `free` per band; 162 where it meets a contradiction and
+//! writes nothing), a pass of column claims 81 (per digit its three
 //! planes read, three `CLAIM`, three written), the configuration count
 //! before a configuration branch 2 per plane (the plane and its `FITS`
 //! entry), a guess's placement 23. Writing a solution out is
