@@ -685,6 +685,7 @@ impl State {
     /// strategy, `Strategy::CHECKS_GIVENS`): a given among the row and box
     /// peers of its digit's other givens in the band is a clash there, and a
     /// column the digit's givens cover in two bands is one across bands.
+    #[inline(always)]
     fn from_givens<T: Trace>(givens: &[u8], run: &mut Run<T>) -> Option<State> {
         let mut free = [0; 3];
         // 32 words and 32 bytes where 27 are used: the indices below are
@@ -909,6 +910,7 @@ impl State {
     /// builds for AVX-512); otherwise
     /// comparing the planes in memory ([`State::update_in_memory`]). The
     /// three step the same planes in the same order.
+    #[inline(always)]
     fn update<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
         #[cfg(all(
             target_arch = "x86_64",
@@ -916,10 +918,7 @@ impl State {
             target_feature = "avx512vbmi2"
         ))]
         {
-            // SAFETY: the update needs AVX-512F and VL, and this line is
-            // compiled only when the crate is built for CPUs that have
-            // them (VBMI2 implies both).
-            unsafe { self.update_in_registers::<Zmm, T>(run) }
+            self.update_in_registers::<Zmm, T>(run)
         }
         #[cfg(all(
             target_arch = "x86_64",
@@ -927,10 +926,7 @@ impl State {
             not(target_feature = "avx512vbmi2")
         ))]
         {
-            // SAFETY: the update needs AVX-512F and VL, and this line is
-            // compiled only when the crate is built for CPUs that have
-            // them (VL implies F).
-            unsafe { self.update_in_registers::<Ymm, T>(run) }
+            self.update_in_registers::<Ymm, T>(run)
         }
         #[cfg(not(all(target_arch = "x86_64", target_feature = "avx512vl")))]
         self.update_in_memory(run)
@@ -942,6 +938,7 @@ impl State {
         all(target_arch = "x86_64", target_feature = "avx512vl"),
         allow(dead_code)
     )]
+    #[inline(always)]
     fn update_in_memory<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(), Fail> {
         loop {
             // Each plane and its stepped copy read.
@@ -975,14 +972,23 @@ impl State {
     /// candidate from it since its own last step, so the rounds, the states
     /// and every count are those of [`State::update_in_memory`] (a test
     /// runs the three side by side).
+    ///
+    /// Compiled only into builds for CPUs with AVX-512F and VL (the `cfg`
+    /// below), so it needs no `#[target_feature]`, and without one it can
+    /// be `#[inline(always)]` as the search's other parts are: left to the
+    /// compiler, they stayed out of line in the lab's own binary, where
+    /// several instances of the search call each (traced, counting mems,
+    /// both trees), and the calls cost it 5% more instructions on serg
+    /// than a driver with bitboard alone.
     #[cfg(all(target_arch = "x86_64", target_feature = "avx512vl"))]
-    #[target_feature(enable = "avx512f,avx512vl")]
+    #[inline(always)]
     fn update_in_registers<C: PlaneCopy, T: Trace>(
         &mut self,
         run: &mut Run<T>,
     ) -> Result<(), Fail> {
-        // SAFETY (here and at `lose` below): this function has AVX-512F and
-        // VL, what the copy's methods need.
+        // SAFETY (here and at `lose` below): this function is compiled only
+        // for CPUs with AVX-512F and VL (its `cfg`), what the copy's
+        // methods need.
         let mut copy = unsafe { C::load(&self.cand) };
         let mut dirty = self.dirty();
         loop {
@@ -1060,6 +1066,7 @@ impl State {
     /// box). A column with no candidate is a dead end. `true` when a plane
     /// lost a candidate, with the columns it saw (what the triad pass reads
     /// when nothing moved).
+    #[inline(always)]
     fn column_claims<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(bool, Columns), Fail> {
         // Every plane read and written, and its CLAIM (computed here, not
         // looked up, so that the passes below vectorise: counted as the
@@ -1105,6 +1112,7 @@ impl State {
     /// so the singles are walked once, cell by cell. Walking the nine
     /// planes for their singles instead (a loop per digit, entered or not
     /// as the data says) was 1% to 2.5% slower on every set (CHANGELOG.md).
+    #[inline(always)]
     fn naked_singles<T: Trace>(&mut self, run: &mut Run<T>) -> Result<bool, Fail> {
         let mut placed = false;
         for b in 0..3 {
@@ -1174,6 +1182,7 @@ impl State {
     /// where no cell is bivalue (top95: 21.5). A digit's configurations
     /// there instead took the 1106 set from 332.5 nodes per puzzle to
     /// 315.7, and the weight 4 to 296.9.
+    #[inline(always)]
     fn choose<T: Trace>(&self, run: &mut Run<T>) -> Branch {
         // `free` and `pairs` read.
         run.mems(6);
@@ -1261,6 +1270,7 @@ impl State {
     /// configurations as well took the 1106 set to 320.8 nodes instead of
     /// 315.7: a band's configuration becomes cells in the band steps, a
     /// stack's only through column claims.)
+    #[inline(always)]
     fn band_configuration<T: Trace>(&self, run: &mut Run<T>) -> Option<Choice> {
         let (total, fits) = self.configs(run);
         let mut best: Option<((u32, u32), usize)> = None;
@@ -1626,11 +1636,9 @@ mod tests {
             State::from_givens(grid.cells(), &mut run_d).expect("no clash");
             loop {
                 let (mut other, mut third) = (state, state);
-                // SAFETY: this test is compiled only for CPUs with
-                // AVX-512F and VL, what the two need.
-                let a = unsafe { state.update_in_registers::<super::Zmm, _>(&mut run_a) };
+                let a = state.update_in_registers::<super::Zmm, _>(&mut run_a);
                 let b = other.update_in_memory(&mut run_b);
-                let d = unsafe { third.update_in_registers::<super::Ymm, _>(&mut run_d) };
+                let d = third.update_in_registers::<super::Ymm, _>(&mut run_d);
                 assert_eq!(a, b);
                 assert_eq!(d, b);
                 for s in [&state, &third] {
