@@ -1066,7 +1066,6 @@ impl State {
     /// box). A column with no candidate is a dead end. `true` when a plane
     /// lost a candidate, with the columns it saw (what the triad pass reads
     /// when nothing moved).
-    #[inline(always)]
     fn column_claims<T: Trace>(&mut self, run: &mut Run<T>) -> Result<(bool, Columns), Fail> {
         // Every plane read and written, and its CLAIM (computed here, not
         // looked up, so that the passes below vectorise: counted as the
