@@ -84,6 +84,25 @@
 //! more on the 1106 set, 0.97 of tdoku's there, where the lab keeps below
 //! 0.9.
 //!
+//! Rust checks every index, and the step's come from a table (`PLANES`:
+//! the digit's planes in the other bands) the compiler cannot see into, so
+//! each use was a compare and a branch: predicted, but in the way of every
+//! step. The step now checks its indices once, a placement its band once,
+//! and the whole-array passes (the givens, the root's first round below)
+//! use indices the compiler knows (`other_bands`): 4% fewer instructions
+//! on the 1106 set, 6% on serg, and about 1% less time on every set (AMD
+//! EPYC). Promising the compiler the indices are in range instead
+//! (`assert_unchecked`, which needs `unsafe`) saved more instructions but
+//! ran 1.7% slower on serg, so the checks stay.
+//!
+//! The same code can run slower in a larger binary. The lab's own holds
+//! every row, and with them several instances of this search (traced,
+//! counting mems, both trees); left to itself, the compiler kept the
+//! search's parts (the updates, the singles, the choice) out of line there,
+//! where a driver with bitboard alone inlines them: 5% more instructions
+//! on serg, and 4% more time. They are `#[inline(always)]`, and the two
+//! binaries now run within 0.5% of each other's instructions.
+//!
 //! The root is the one node where every plane is stepped, and there the
 //! chain is longest: 27 steps, each waiting for the one before. So the
 //! root's first round works out each plane's step from the planes as the
@@ -264,16 +283,16 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 38,446 | 0.57 | 6.55 | 4.87 | 0.74 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 10,163 | 0.51 | 3.05 | 1.34 | 0.44 | |
-//! | top1465 | 82,691 | 56,536 | 0.68 | 9.31 | 5.69 | 0.61 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 264,284 | 0.82 | 51.8 | 36.4 | 0.70 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 384,950 | 0.89 | 81.4 | 64.7 | 0.79 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 16,592 | 0.84 | 2.11 | 1.91 | 0.91 | 6.26 / 7.05 |
+//! | top95 | 67,145 | 36,398 | 0.54 | 6.54 | 4.78 | 0.73 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 9,242 | 0.46 | 3.06 | 1.33 | 0.43 | |
+//! | top1465 | 82,691 | 53,781 | 0.65 | 9.31 | 5.64 | 0.61 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 253,046 | 0.79 | 51.8 | 36.2 | 0.70 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 368,832 | 0.85 | 81.4 | 64.2 | 0.79 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 15,517 | 0.79 | 2.11 | 1.89 | 0.89 | 6.26 / 7.05 |
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
-//! 17-clue puzzles and top95, a tenth less on the forum's 1106 hardest, a
-//! sixth less on serg. On the forum-hardest sets its tree is a third
+//! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
+//! a fifth less on serg. On the forum-hardest sets its tree is a third
 //! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg the trees
 //! are alike, and a solve is short enough that what lies around the search
 //! shows (callgrind, serg's first 200, instructions a solve): writing the
@@ -284,8 +303,8 @@
 //! The instruction count does not see what a CPU makes of the work: on a
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
-//! at more instructions per cycle; on serg above, 0.84 of tdoku's
-//! instructions still take 0.91 of its time, with a tree a tenth smaller
+//! at more instructions per cycle; on serg above, 0.79 of tdoku's
+//! instructions still take 0.89 of its time, with a tree a tenth smaller
 //! (6.26 branch points against 7.05 guesses): a node costs more than
 //! tdoku's there. A second call of the branch's choice at every node
 //! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
@@ -351,17 +370,17 @@
 //!
 //! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 53,211 | 0.79 | 38,446 | 0.57 |
-//! | 17-clue, first 200 | 9,829 | 0.49 | 10,163 | 0.51 |
-//! | top1465 | 75,582 | 0.91 | 56,536 | 0.68 |
-//! | forum hardest 1905, sample | 271,283 | 0.84 | 264,284 | 0.82 |
-//! | forum hardest 1106 | 379,447 | 0.87 | 384,950 | 0.89 |
-//! | serg, sample | 22,036 | 1.12 | 16,592 | 0.84 |
+//! | top95 | 51,821 | 0.77 | 36,398 | 0.54 |
+//! | 17-clue, first 200 | 8,961 | 0.45 | 9,242 | 0.46 |
+//! | top1465 | 73,948 | 0.89 | 53,781 | 0.65 |
+//! | forum hardest 1905, sample | 266,834 | 0.83 | 253,046 | 0.79 |
+//! | forum hardest 1106 | 373,451 | 0.86 | 368,832 | 0.85 |
+//! | serg, sample | 21,281 | 1.08 | 15,517 | 0.79 |
 //!
 //! A node still costs about 1.3 times one of `bitboard` (1106, first 200:
-//! about 2,220 instructions a node against 1,690, instructions a solve
+//! about 2,190 instructions a node against 1,620, instructions a solve
 //! over nodes a puzzle): on the 1106 set about what the smaller tree saves
-//! (379,447 instructions a puzzle against 384,950), on every other set but
+//! (373,451 instructions a puzzle against 368,832), on every other set but
 //! the 17-clue puzzles more.
 //!
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
@@ -369,8 +388,8 @@
 //! each over 11 alternations on the lab's AMD EPYC, other work stopped,
 //! alternated with the runs of the table above), bitboard-configs takes
 //! 0.81 of tdoku's time on the 1106 set and 0.75 on the 1905 sample, with tdoku's
-//! tree and fewer than 0.9 of its instructions; 0.72 on top1465, 0.45 on
-//! 17-clue, 1.03 on top95 and 1.32 on serg. `bitboard`, with its larger
+//! tree and fewer than 0.9 of its instructions; 0.71 on top1465, 0.44 on
+//! 17-clue, 1.02 on top95 and 1.32 on serg. `bitboard`, with its larger
 //! tree, takes 0.79 and 0.70 on the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
