@@ -101,7 +101,10 @@
 //! search's parts (the updates, the singles, the choice) out of line there,
 //! where a driver with bitboard alone inlines them: 5% more instructions
 //! on serg, and 4% more time. They are `#[inline(always)]`, and the two
-//! binaries now run within 0.5% of each other's instructions.
+//! binaries now run within 0.5% of each other's instructions (in time, 1%
+//! apart in an A/B of the two; the lab's build with tdoku linked in, which
+//! the agreement example runs, still read 5% slower than `bbdrive` on serg,
+//! for reasons not found).
 //!
 //! The root is the one node where every plane is stepped, and there the
 //! chain is longest: 27 steps, each waiting for the one before. So the
@@ -283,12 +286,18 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 36,398 | 0.54 | 6.54 | 4.78 | 0.73 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 9,242 | 0.46 | 3.06 | 1.33 | 0.43 | |
-//! | top1465 | 82,691 | 53,781 | 0.65 | 9.31 | 5.64 | 0.61 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 253,046 | 0.79 | 51.8 | 36.2 | 0.70 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 368,832 | 0.85 | 81.4 | 64.2 | 0.79 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 15,517 | 0.79 | 2.11 | 1.89 | 0.89 | 6.26 / 7.05 |
+//! | top95 | 67,145 | 36,398 | 0.54 | 6.63 | 4.89 | 0.74 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 9,242 | 0.46 | 3.08 | 1.35 | 0.44 | |
+//! | top1465 | 82,691 | 53,781 | 0.65 | 9.37 | 5.73 | 0.61 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 253,046 | 0.79 | 52.7 | 36.5 | 0.69 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 368,832 | 0.85 | 82.4 | 64.8 | 0.79 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 15,517 | 0.79 | 2.12 | 1.92 | 0.90 | 6.26 / 7.05 |
+//!
+//! A change that moves only where the code lies in the binary moves these
+//! times by up to 1% (a changed panic message: serg 1.008x), so serg's
+//! 0.90 is at the edge of what one build can say: the build before the
+//! inlining above, the same hot loop instruction for instruction, read
+//! 0.89 in the same protocol.
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
@@ -304,7 +313,7 @@
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
 //! at more instructions per cycle; on serg above, 0.79 of tdoku's
-//! instructions still take 0.89 of its time, with a tree a tenth smaller
+//! instructions still take 0.90 of its time, with a tree a tenth smaller
 //! (6.26 branch points against 7.05 guesses): a node costs more than
 //! tdoku's there. A second call of the branch's choice at every node
 //! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
@@ -387,10 +396,10 @@
 //! driver with its solver line changed, against `tdrive`; best pass of
 //! each over 11 alternations on the lab's AMD EPYC, other work stopped,
 //! alternated with the runs of the table above), bitboard-configs takes
-//! 0.81 of tdoku's time on the 1106 set and 0.75 on the 1905 sample, with tdoku's
-//! tree and fewer than 0.9 of its instructions; 0.71 on top1465, 0.44 on
-//! 17-clue, 1.02 on top95 and 1.32 on serg. `bitboard`, with its larger
-//! tree, takes 0.79 and 0.70 on the two forum sets.
+//! 0.81 of tdoku's time on the 1106 set and 0.76 on the 1905 sample, with tdoku's
+//! tree and fewer than 0.9 of its instructions; 0.72 on top1465, 0.45 on
+//! 17-clue, 1.01 on top95 and 1.34 on serg. `bitboard`, with its larger
+//! tree, takes 0.79 and 0.69 on the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
 //! search once a solve has entered `N` nodes (every node after runs the
