@@ -81,8 +81,8 @@
 //! the plane alone, with no `LOCKED` in their way (a mini-row holds one
 //! cell where its three bits have odd parity and are not all set), is
 //! faster still, by 2% to 4%, but at 10 instructions more a step: a tenth
-//! more on the 1106 set, 0.97 of tdoku's there, where the lab keeps below
-//! 0.9.
+//! more on the 1106 set, 0.97 of tdoku's there when it was measured
+//! (before the index checks below), where the lab keeps below 0.9.
 //!
 //! Rust checks every index, and the step's come from a table (`PLANES`:
 //! the digit's planes in the other bands) the compiler cannot see into, so
