@@ -565,14 +565,25 @@ impl<T: Trace> Run<T> {
         }
         self.count += 1;
         if self.solutions.len() < self.keep {
-            let grid = Grid::from_cells(self.shape, cells.to_vec()).expect("a solution is a grid");
-            self.solutions.push(grid);
+            self.keep_solution(cells);
         }
         if self.count >= self.max_solutions {
             self.stop = Some(Stop::SolutionLimit);
             return ControlFlow::Break(());
         }
         ControlFlow::Continue(())
+    }
+
+    /// A copy of `cells` into the outcome. The first kept solution sizes
+    /// the list for the solutions kept (at most 4 ahead: `keep` may be
+    /// `usize::MAX`), which spares the growth path its calls.
+    #[inline(never)]
+    fn keep_solution(&mut self, cells: &[u8]) {
+        let grid = Grid::from_cells(self.shape, cells.to_vec()).expect("a solution is a grid");
+        if self.solutions.capacity() == 0 {
+            self.solutions = Vec::with_capacity(self.keep.min(4));
+        }
+        self.solutions.push(grid);
     }
 
     /// Records how many states (and bytes) the search holds now. `Break` when
@@ -678,6 +689,38 @@ impl<T: Trace> Run<T> {
             stop: self.stop.unwrap_or(Stop::Exhausted),
             stats: self.stats,
             conflict: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::NoTrace;
+
+    /// The outcome keeps as many solutions as asked, in the order found,
+    /// and counts the rest: none, one, and every one (`usize::MAX`).
+    #[test]
+    fn solutions_kept_as_asked() {
+        let puzzle: Grid = "....3..22..31...".parse().unwrap();
+        let found: Vec<Vec<u8>> = (1..=5u8)
+            .map(|k| (0..16).map(|c| (c as u8 + k) % 4 + 1).collect())
+            .collect();
+        for keep in [0, 1, 3, usize::MAX] {
+            let limits = Limits {
+                max_solutions: None,
+                keep_solutions: keep,
+                ..Limits::default()
+            };
+            let mut run = Run::start_unchecked(&puzzle, &limits, NoTrace);
+            for cells in &found {
+                assert!(run.solution(16, cells).is_continue());
+            }
+            let outcome = run.finish();
+            assert_eq!(outcome.count, 5);
+            let kept: Vec<&[u8]> = outcome.solutions.iter().map(Grid::cells).collect();
+            let expected: Vec<&[u8]> = found.iter().take(keep).map(Vec::as_slice).collect();
+            assert_eq!(kept, expected, "keep {keep}");
         }
     }
 }
