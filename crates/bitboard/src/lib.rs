@@ -286,18 +286,18 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 36,398 | 0.54 | 6.63 | 4.89 | 0.74 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 9,242 | 0.46 | 3.08 | 1.35 | 0.44 | |
-//! | top1465 | 82,691 | 53,781 | 0.65 | 9.37 | 5.73 | 0.61 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 253,046 | 0.79 | 52.7 | 36.5 | 0.69 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 368,832 | 0.85 | 82.4 | 64.8 | 0.79 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 15,517 | 0.79 | 2.12 | 1.92 | 0.90 | 6.26 / 7.05 |
+//! | top95 | 67,145 | 36,246 | 0.54 | 6.55 | 4.80 | 0.73 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 9,188 | 0.46 | 3.05 | 1.33 | 0.44 | |
+//! | top1465 | 82,691 | 53,511 | 0.65 | 9.31 | 5.66 | 0.61 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 252,276 | 0.78 | 51.8 | 36.2 | 0.70 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 367,644 | 0.85 | 81.3 | 64.2 | 0.79 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 15,417 | 0.78 | 2.11 | 1.91 | 0.90 | 6.26 / 7.05 |
 //!
 //! A change that moves only where the code lies in the binary moves these
 //! times by up to 1% (a changed panic message: serg 1.008x), so serg's
-//! 0.90 is at the edge of what one build can say: the build before the
-//! inlining above, the same hot loop instruction for instruction, read
-//! 0.89 in the same protocol.
+//! 0.90 is at the edge of what one build can say: builds with the same
+//! hot loop, instruction for instruction, read it from 0.89 to 0.91 in
+//! the same protocol.
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
@@ -306,13 +306,13 @@
 //! are alike, and a solve is short enough that what lies around the search
 //! shows (callgrind, serg's first 200, instructions a solve): writing the
 //! givens into planes with the clash check, and entering the root, about
-//! 600; keeping the solution, about 900 (writing it out 240, the lab's copy
-//! of it with its two allocations 370, freeing them when the caller drops
-//! the outcome 280).
+//! 600; keeping the solution, about 700 (writing it out 240, the lab's copy
+//! of it with its two allocations 275, freeing them when the caller drops
+//! the outcome 175).
 //! The instruction count does not see what a CPU makes of the work: on a
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
-//! at more instructions per cycle; on serg above, 0.79 of tdoku's
+//! at more instructions per cycle; on serg above, 0.78 of tdoku's
 //! instructions still take 0.90 of its time, with a tree a tenth smaller
 //! (6.26 branch points against 7.05 guesses): a node costs more than
 //! tdoku's there. A second call of the branch's choice at every node
@@ -379,27 +379,27 @@
 //!
 //! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 51,821 | 0.77 | 36,398 | 0.54 |
-//! | 17-clue, first 200 | 8,961 | 0.45 | 9,242 | 0.46 |
-//! | top1465 | 73,948 | 0.89 | 53,781 | 0.65 |
-//! | forum hardest 1905, sample | 266,834 | 0.83 | 253,046 | 0.79 |
-//! | forum hardest 1106 | 373,451 | 0.86 | 368,832 | 0.85 |
-//! | serg, sample | 21,281 | 1.08 | 15,517 | 0.79 |
+//! | top95 | 51,776 | 0.77 | 36,246 | 0.54 |
+//! | 17-clue, first 200 | 8,915 | 0.45 | 9,188 | 0.46 |
+//! | top1465 | 73,902 | 0.89 | 53,511 | 0.65 |
+//! | forum hardest 1905, sample | 266,788 | 0.83 | 252,276 | 0.78 |
+//! | forum hardest 1106 | 373,407 | 0.86 | 367,644 | 0.85 |
+//! | serg, sample | 21,215 | 1.08 | 15,417 | 0.78 |
 //!
 //! A node still costs about 1.3 times one of `bitboard` (1106, first 200:
 //! about 2,190 instructions a node against 1,620, instructions a solve
 //! over nodes a puzzle): on the 1106 set about what the smaller tree saves
-//! (373,451 instructions a puzzle against 368,832), on every other set but
+//! (373,407 instructions a puzzle against 367,644), on every other set but
 //! the 17-clue puzzles more.
 //!
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
 //! driver with its solver line changed, against `tdrive`; best pass of
 //! each over 11 alternations on the lab's AMD EPYC, other work stopped,
 //! alternated with the runs of the table above), bitboard-configs takes
-//! 0.81 of tdoku's time on the 1106 set and 0.76 on the 1905 sample, with tdoku's
-//! tree and fewer than 0.9 of its instructions; 0.72 on top1465, 0.45 on
-//! 17-clue, 1.01 on top95 and 1.34 on serg. `bitboard`, with its larger
-//! tree, takes 0.79 and 0.69 on the two forum sets.
+//! 0.81 of tdoku's time on the 1106 set and 0.75 on the 1905 sample, with tdoku's
+//! tree and fewer than 0.9 of its instructions; 0.71 on top1465, 0.44 on
+//! 17-clue, 1.02 on top95 and 1.31 on serg. `bitboard`, with its larger
+//! tree, takes 0.79 and 0.70 on the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
 //! search once a solve has entered `N` nodes (every node after runs the
@@ -413,6 +413,22 @@
 //! with `N` = 30, 119.59 and 69.44. The other way round (this row's search
 //! for a solve's first `N` nodes, the cell branch after) loses the tree's
 //! lower half instead: `N` = 100, 131.24 and 64.50.
+//!
+//! Nor does a choice made once a puzzle, at the root. The root's fixpoint
+//! tells the forum's hardest puzzles from most others: it leaves them 52
+//! to 63 free cells and almost no bivalue cell (none on 71% of the 1106
+//! set), where serg's puzzles keep under 48 free cells and a dozen
+//! bivalue ones. Searching with this row wherever the root leaves at least
+//! 54 free cells and at most two bivalue cells gives the 1106 set this
+//! row's tree (109.58 branch points, every puzzle takes it) and the first
+//! 300 of the 1905 sample 63.26 (`bitboard` 81.13, this row 61.86), and
+//! leaves serg's trees alone; but 13% of top95's puzzles take it too, the
+//! hard ones, whose trees grow there (top95 23.9 nodes a puzzle against
+//! 19.4), so top95 would cost about 1.4 times as much (nodes weighted by
+//! each row's cost per node). With no bivalue cell allowed, top95 keeps
+//! its trees but the 1106 set gets 124.93 branch points, above tdoku's
+//! 110.44. So `bitboard` keeps its own tree, and `bitboard-configs` is
+//! the row with tdoku's.
 //!
 //! Its statistics: `nodes` counts the root and every configuration child;
 //! `placements` as `bitboard`; `guesses` and `backtracks` are not reported
