@@ -1288,6 +1288,40 @@ impl State {
         })
     }
 
+    /// The option of a branch on a cell tried first: the digit the most of
+    /// the cell's row and box peers may still take (the lowest of those on
+    /// a tie); the others follow in digit order. Placing it takes the most
+    /// candidates, so the propagation after it goes furthest. Where the
+    /// search proves uniqueness, every option is tried and the order
+    /// changes nothing (the same tree); where the puzzle has several
+    /// solutions, the search stops at the second, and reaches it sooner
+    /// (crate docs).
+    #[inline(always)]
+    fn first_option<T: Trace>(
+        &self,
+        b: usize,
+        pos: usize,
+        options: u32,
+        run: &mut Run<T>,
+    ) -> usize {
+        // PEERS, and per option its plane.
+        run.mems(1 + options.count_ones() as u64);
+        let peers = PEERS[pos & 31];
+        let taking = |d: usize| (self.cand[(d * 3 + b).min(26)] & peers).count_ones();
+        let mut first = options.trailing_zeros() as usize;
+        let mut most = taking(first);
+        let mut rest = options & (options - 1);
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let n = taking(d);
+            let more = n > most;
+            first = if more { d } else { first };
+            most = if more { n } else { most };
+        }
+        first
+    }
+
     #[inline]
     fn options<T: Trace>(&self, b: usize, pos: usize, run: &mut Run<T>) -> u32 {
         // One read per digit's plane.
@@ -1447,10 +1481,10 @@ impl<T: Trace> Search<'_, T> {
         };
         let reason = Reason::Guess { options };
         let cell = 27 * b + pos;
+        let mut d = state.first_option(b, pos, options, self.run);
         let mut rest = options;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        loop {
+            rest &= !(1 << d);
             let last = rest == 0;
             self.hold_copy(last, held)?;
             let mark = self.narrator.as_mut().map(|n| {
@@ -1462,6 +1496,10 @@ impl<T: Trace> Search<'_, T> {
             let take = |s: &mut State, run: &mut Run<T>| s.assign(d, b, pos, run);
             self.descend::<CONFIGS>(state, last, take, depth + 1, held)?;
             self.take_back(mark, depth + 1, Some((cell, d as u8 + 1)));
+            if last {
+                break;
+            }
+            d = rest.trailing_zeros() as usize;
         }
         self.last = depth;
         ControlFlow::Continue(())

@@ -4,6 +4,7 @@ use sudoku_bitboard::Bitboard;
 use sudoku_core::{
     Event, Grid, Limits, Reason, Recorder, Rule, Shape, Solver, Stop, Unit, Verdict,
 };
+use sudoku_replay::Replay;
 use sudoku_testkit::{
     assert_node_budget_stops, assert_time_budget_stops, famous, grid, shared_set, unique_puzzle,
 };
@@ -174,6 +175,76 @@ fn node_counts_are_pinned() {
         nodes(&unique_puzzle(Shape::new(4, 4).unwrap(), 0.5, &Bitboard).0),
     ];
     assert_eq!(pinned, [117, 1841, 192, 1]);
+}
+
+/// On puzzles with several solutions the order of a branch's options
+/// decides how soon the search meets the second solution, where proving
+/// uniqueness stops: pinned on serg's first 200 (every one has several),
+/// where the options in digit order took 1,657 nodes.
+#[test]
+fn node_counts_with_several_solutions_are_pinned() {
+    let puzzles = shared_set("field/serg-sample.txt", 200);
+    let nodes: u64 = puzzles
+        .iter()
+        .map(|g| {
+            let outcome = Bitboard.solve(g, &Limits::default());
+            assert_eq!(outcome.verdict(), Verdict::Multiple, "{g}");
+            outcome.stats.nodes
+        })
+        .sum();
+    assert_eq!(nodes, PINNED_SERG);
+}
+
+const PINNED_SERG: u64 = 1_566;
+
+/// A branch on a cell tries first the digit the most of the cell's row and
+/// box peers may still take (the lowest of those on a tie): checked at the
+/// first option of every cell branch of traced solves with several
+/// solutions, against the candidates the trace's events leave (the state
+/// the search chose in, if every elimination is an event).
+#[test]
+fn a_cell_branch_tries_first_the_digit_most_peers_may_take() {
+    let row_and_box_peers = |cell: usize| {
+        let (r, c) = (cell / 9, cell % 9);
+        (0..81).filter(move |&p| {
+            let (pr, pc) = (p / 9, p % 9);
+            p != cell && (pr == r || (pr / 3 == r / 3 && pc / 3 == c / 3))
+        })
+    };
+    let mut checked = 0;
+    for puzzle in shared_set("field/serg-sample.txt", 100) {
+        let mut recorder = Recorder::default();
+        Bitboard.solve_traced(&puzzle, &Limits::default(), &mut recorder);
+        let mut replay = Replay::new(&puzzle);
+        let mut previous: Option<&Event> = None;
+        for event in &recorder.events {
+            if let Event::Place {
+                cell,
+                digit,
+                reason: Reason::Guess { options },
+                ..
+            } = event
+            {
+                let retried = matches!(previous, Some(Event::Undo { cell: c, .. }) if c == cell);
+                if !retried {
+                    let taking = |d: u8| {
+                        row_and_box_peers(*cell)
+                            .filter(|&p| replay.candidates(p) >> (d - 1) & 1 == 1)
+                            .count()
+                    };
+                    let first = (1..=9u8)
+                        .filter(|d| options >> (d - 1) & 1 == 1)
+                        .max_by_key(|&d| (taking(d), std::cmp::Reverse(d)))
+                        .expect("a guess has options");
+                    assert_eq!(*digit, first, "{puzzle}: the first option at cell {cell}");
+                    checked += 1;
+                }
+            }
+            replay.apply(event);
+            previous = Some(event);
+        }
+    }
+    assert!(checked >= 300, "{checked} branches checked");
 }
 
 #[test]
