@@ -101,10 +101,17 @@
 //! search's parts (the updates, the singles, the choice) out of line there,
 //! where a driver with bitboard alone inlines them: 5% more instructions
 //! on serg, and 4% more time. They are `#[inline(always)]`, and the two
-//! binaries now run within 0.5% of each other's instructions (in time, 1%
-//! apart in an A/B of the two; the lab's build with tdoku linked in, which
-//! the agreement example runs, still read 5% slower than `bbdrive` on serg,
-//! for reasons not found).
+//! binaries now run within 0.6% of each other's instructions. In time they
+//! still differ by a few percent, and not for what the code does: the
+//! lab's `alone` example read serg 3.7% slower than `bbdrive`, with or
+//! without tdoku linked in, and 0.7% slower when it called the same search
+//! through its type instead of the registry's trait object, in the same
+//! binary; the instructions within 0.6% and valgrind's count of
+//! mispredicted branches the same. Built for x86-64-v3 the two calls went
+//! the other way, 6% and 2% faster than `bbdrive`. Where the code lies
+//! moves the same work by several percent (the environment's size, which
+//! moves the stack, and LLVM's loop and function alignments moved it by
+//! at most 1.3%).
 //!
 //! The root is the one node where every plane is stepped, and there the
 //! chain is longest: 27 steps, each waiting for the one before. So the
@@ -186,6 +193,35 @@
 //! Each option but the last is tried on a copy of the state, the last on
 //! the state itself (nothing needs it after), so a two-way branch copies
 //! once.
+//!
+//! **The order of the options.** Where a solve proves uniqueness, every
+//! option of every branch is tried, and their order changes nothing: the
+//! same tree. Where the puzzle has several solutions, the search stops at
+//! the second, and the order decides how soon it gets there. A cell branch
+//! tries first the digit the most of the cell's row and box peers may still
+//! take (the lowest of those on a tie), then the others in digit order:
+//! placing it takes the most candidates, so the propagation after it goes
+//! furthest, to a solution or to a contradiction. On serg's puzzles (every
+//! one has several solutions) it takes the search from 8.47 nodes a puzzle
+//! to 8.03, and on puzzles of other sets made to have several by removing a
+//! given (one chosen at random) by 5% to 23%: 2,000 17-clue puzzles, 17.81
+//! to 13.76; top1465, 13.22 to 11.82; top95, 14.29 to 13.26; 500 of the
+//! 1905 sample, 23.65 to 23.24; se-rated-2500 with two givens removed,
+//! 8.87 to 8.01. The textbook's advice is the other way round: the *least
+//! constraining value* first (Russell and Norvig), which keeps the most
+//! options open, here the digit the fewest of the cell's 20 peers may
+//! take, takes serg to 10.98 nodes; it suits a search for one solution that must not fail, not
+//! one that wants to meet solutions and contradictions soon. Counting the
+//! cell's column as well (the digit's planes in the two other bands) gives
+//! 7.98 for about three times the instructions a branch. It is a rule of
+//! thumb, not a law: of serg's 2,000 it saves nodes on 681 and costs on 276
+//! (the rest alike), and of the two 9x9 puzzles of `puzzles/multiple.txt`
+//! one goes from 8 nodes to 35, the other from 15 to 12. The count costs
+//! about 28 instructions a branch point, paid on every set: 1.2% more on
+//! the 1106 set (367,644 to 371,874 a puzzle, `icount`), where the order
+//! saves nothing, and 1% to 2% more time on the forum-hardest sets; 3%
+//! fewer on serg (15,417 to 14,963), and 1.5% less time (against tdoku's,
+//! 0.90 to 0.89; the table below).
 //!
 //! ## Every other shape
 //!
@@ -286,24 +322,26 @@
 //!
 //! | set | tdoku, instructions | bitboard, instructions | bitboard / tdoku | tdoku, µs | bitboard, µs | bitboard / tdoku | bitboard branch points / tdoku guesses |
 //! |---|---:|---:|---:|---:|---:|---:|---:|
-//! | top95 | 67,145 | 36,246 | 0.54 | 6.55 | 4.80 | 0.73 | 9.19 / 11.05 |
-//! | 17-clue, first 2,000 | 19,959 | 9,188 | 0.46 | 3.05 | 1.33 | 0.44 | |
-//! | top1465 | 82,691 | 53,511 | 0.65 | 9.31 | 5.66 | 0.61 | 9.76 / 8.95 |
-//! | forum hardest 1905, sample | 321,907 | 252,276 | 0.78 | 51.8 | 36.2 | 0.70 | 79.60 / 61.80 |
-//! | forum hardest 1106 | 434,864 | 367,644 | 0.85 | 81.3 | 64.2 | 0.79 | 147.91 / 110.44 |
-//! | serg, sample (several solutions each) | 19,669 | 15,417 | 0.78 | 2.11 | 1.91 | 0.90 | 6.26 / 7.05 |
+//! | top95 | 67,145 | 36,603 | 0.55 | 6.53 | 4.83 | 0.74 | 9.19 / 11.05 |
+//! | 17-clue, first 2,000 | 19,959 | 9,208 | 0.46 | 3.05 | 1.33 | 0.44 | |
+//! | top1465 | 82,691 | 54,097 | 0.65 | 9.30 | 5.71 | 0.61 | 9.76 / 8.95 |
+//! | forum hardest 1905, sample | 321,907 | 255,184 | 0.79 | 51.8 | 36.9 | 0.71 | 79.60 / 61.80 |
+//! | forum hardest 1106 | 434,864 | 371,874 | 0.86 | 81.3 | 65.3 | 0.80 | 147.91 / 110.44 |
+//! | serg, sample (several solutions each) | 19,669 | 14,963 | 0.76 | 2.11 | 1.88 | 0.89 | 5.76 / 7.05 |
 //!
 //! A change that moves only where the code lies in the binary moves these
-//! times by up to 1% (a changed panic message: serg 1.008x), so serg's
-//! 0.90 is at the edge of what one build can say: builds with the same
-//! hot loop, instruction for instruction, read it from 0.89 to 0.91 in
-//! the same protocol.
+//! times by 1% and more (a changed panic message: serg 1.008x; the same
+//! search in two binaries, above: several percent), so a ratio within a
+//! few percent of 0.9 is at the edge of what one build can say: builds
+//! with the same hot loop, instruction for instruction, read serg from
+//! 0.89 to 0.91 in the same protocol, before the option order above took
+//! it to 0.89.
 //!
 //! So bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
-//! a fifth less on serg. On the forum-hardest sets its tree is a third
-//! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg the trees
-//! are alike, and a solve is short enough that what lies around the search
+//! a quarter less on serg. On the forum-hardest sets its tree is a third
+//! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg its tree
+//! is a fifth smaller, and a solve is short enough that what lies around the search
 //! shows (callgrind, serg's first 200, instructions a solve): writing the
 //! givens into planes with the clash check, and entering the root, about
 //! 600; keeping the solution, about 700 (writing it out 240, the lab's copy
@@ -312,9 +350,9 @@
 //! The instruction count does not see what a CPU makes of the work: on a
 //! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
 //! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
-//! at more instructions per cycle; on serg above, 0.78 of tdoku's
-//! instructions still take 0.90 of its time, with a tree a tenth smaller
-//! (6.26 branch points against 7.05 guesses): a node costs more than
+//! at more instructions per cycle; on serg above, 0.76 of tdoku's
+//! instructions still take 0.89 of its time, with a tree a fifth smaller
+//! (5.76 branch points against 7.05 guesses): a node costs more than
 //! tdoku's there. A second call of the branch's choice at every node
 //! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
 //! two 128-bit population counts each, is the largest part after the band
@@ -339,11 +377,11 @@
 //! |---|---:|---:|---:|
 //! | forum hardest 1106 (375) | 147.91 | 109.58 | 110.44 |
 //! | forum hardest 1905, sample of 1,000 | 79.60 | 61.18 | 61.80 |
-//! | serg, sample of 2,000 | 6.26 | 6.89 | 7.05 |
+//! | serg, sample of 2,000 | 5.76 | 6.89 | 7.05 |
 //! | top1465 | 9.76 | 8.84 | 8.95 |
 //! | top95 | 9.19 | 10.80 | 11.05 |
 //!
-//! Nodes per puzzle, in the same order: bitboard 296.9, 160.2, 8.47, 20.5,
+//! Nodes per puzzle, in the same order: bitboard 296.9, 160.2, 8.03, 20.5,
 //! 19.4; bitboard-configs 221.4, 124.1, 9.36, 18.7, 22.6.
 //!
 //! Neither half pays alone: the triad pass with the cell branch takes the
@@ -379,17 +417,17 @@
 //!
 //! | set | bitboard-configs | / tdoku | bitboard | / tdoku |
 //! |---|---:|---:|---:|---:|
-//! | top95 | 51,776 | 0.77 | 36,246 | 0.54 |
-//! | 17-clue, first 200 | 8,915 | 0.45 | 9,188 | 0.46 |
-//! | top1465 | 73,902 | 0.89 | 53,511 | 0.65 |
-//! | forum hardest 1905, sample | 266,788 | 0.83 | 252,276 | 0.78 |
-//! | forum hardest 1106 | 373,407 | 0.86 | 367,644 | 0.85 |
-//! | serg, sample | 21,215 | 1.08 | 15,417 | 0.78 |
+//! | top95 | 51,777 | 0.77 | 36,603 | 0.55 |
+//! | 17-clue, first 200 | 8,916 | 0.45 | 9,208 | 0.46 |
+//! | top1465 | 73,904 | 0.89 | 54,097 | 0.65 |
+//! | forum hardest 1905, sample | 266,792 | 0.83 | 255,184 | 0.79 |
+//! | forum hardest 1106 | 373,410 | 0.86 | 371,874 | 0.86 |
+//! | serg, sample | 21,215 | 1.08 | 14,963 | 0.76 |
 //!
 //! A node still costs about 1.3 times one of `bitboard` (1106, first 200:
-//! about 2,190 instructions a node against 1,620, instructions a solve
+//! about 2,190 instructions a node against 1,640, instructions a solve
 //! over nodes a puzzle): on the 1106 set about what the smaller tree saves
-//! (373,407 instructions a puzzle against 367,644), on every other set but
+//! (373,410 instructions a puzzle against 371,874), on every other set but
 //! the 17-clue puzzles more.
 //!
 //! In time, each alone as tdoku's benchmark measures (the `bbdrive`
@@ -399,7 +437,7 @@
 //! 0.81 of tdoku's time on the 1106 set and 0.75 on the 1905 sample, with tdoku's
 //! tree and fewer than 0.9 of its instructions; 0.71 on top1465, 0.44 on
 //! 17-clue, 1.02 on top95 and 1.31 on serg. `bitboard`, with its larger
-//! tree, takes 0.79 and 0.70 on the two forum sets.
+//! tree, takes 0.80 and 0.71 on the two forum sets.
 //!
 //! Nor does a mix of the two trees pay. `bitboard` switched to this row's
 //! search once a solve has entered `N` nodes (every node after runs the

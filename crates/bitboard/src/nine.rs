@@ -19,7 +19,8 @@ const ROWS3: u32 = 1 | 1 << 9 | 1 << 18;
 const BAND: u32 = 0x7FF_FFFF;
 /// How many bivalue peers one placed peer outweighs in the guess's score
 /// ([`State::choose`]). Nodes per puzzle on the 1106 set / the 1905 sample
-/// / serg / top1465 / top95 (with the configuration branch):
+/// / serg / top1465 / top95 (with the configuration branch; serg with the
+/// options tried in digit order, before [`State::first_option`]):
 /// weight 1, 315.7 / 165.4 / 8.47 / 20.8 / 18.7; 2, 300.5 / 161.3 / 8.49 /
 /// 20.7 / 18.5; 4, 296.9 / 160.2 / 8.47 / 20.5 / 19.4; 6 or more (placed
 /// peers first, bivalue peers breaking ties), 295.1 / 159.7 / 8.51 / 20.4
