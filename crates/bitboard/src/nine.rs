@@ -1308,6 +1308,8 @@ impl State {
         // PEERS, and per option its plane.
         run.mems(1 + options.count_ones() as u64);
         let peers = PEERS[pos & 31];
+        // In range already (a digit below 9, a band below 3): `min` lets
+        // the compiler drop the index's check.
         let taking = |d: usize| (self.cand[(d * 3 + b).min(26)] & peers).count_ones();
         let mut first = options.trailing_zeros() as usize;
         let mut most = taking(first);
@@ -1316,6 +1318,7 @@ impl State {
             let d = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let n = taking(d);
+            // Selects, not a branch: which digit wins goes either way.
             let more = n > most;
             first = if more { d } else { first };
             most = if more { n } else { most };
