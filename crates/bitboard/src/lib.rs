@@ -220,8 +220,10 @@
 //! about 28 instructions a branch point, paid on every set: 1.2% more on
 //! the 1106 set (367,644 to 371,874 a puzzle, `icount`), where the order
 //! saves nothing, and 1% to 2% more time on the forum-hardest sets; 3%
-//! fewer on serg (15,417 to 14,963), and 1.5% less time (against tdoku's,
-//! 0.90 to 0.89; the table below).
+//! fewer on serg (15,417 to 14,963), and about 1% less time (the two
+//! builds alternated with tdoku: 0.902 to 0.891 of its time; the table
+//! below has this build's 0.89 from another run, where the build before
+//! read 0.89 to 0.90 across runs).
 //!
 //! ## Every other shape
 //!
