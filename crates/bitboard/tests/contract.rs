@@ -204,11 +204,11 @@ const PINNED_SERG: u64 = 1_566;
 /// the search chose in, if every elimination is an event).
 #[test]
 fn a_cell_branch_tries_first_the_digit_most_peers_may_take() {
+    let shape = Shape::CLASSIC;
     let row_and_box_peers = |cell: usize| {
-        let (r, c) = (cell / 9, cell % 9);
         (0..81).filter(move |&p| {
-            let (pr, pc) = (p / 9, p % 9);
-            p != cell && (pr == r || (pr / 3 == r / 3 && pc / 3 == c / 3))
+            p != cell
+                && (shape.row_of(p) == shape.row_of(cell) || shape.box_of(p) == shape.box_of(cell))
         })
     };
     let mut checked = 0;
