@@ -339,6 +339,13 @@
 //! 0.89 to 0.91 in the same protocol, before the option order above took
 //! it to 0.89.
 //!
+//! The lab's other 9x9 sets, in the same protocol (7 alternations, same
+//! CPU), bitboard over tdoku: `se-rated-2500` (QQWing's puzzles) 0.48,
+//! `se-rated-17clue` 0.39, `se-rated-hard` 0.67, the generated
+//! `9x9-easy`, `-medium`, `-hard` and `-minimal` together 0.69, and two
+//! more slices of the 17-clue list (puzzles 20,001 to 22,000, and the
+//! last 2,000) 0.42 and 0.42.
+//!
 //! So bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
 //! a quarter less on serg. On the forum-hardest sets its tree is a third
@@ -355,7 +362,11 @@
 //! at more instructions per cycle; on serg above, 0.76 of tdoku's
 //! instructions still take 0.89 of its time, with a tree a fifth smaller
 //! (5.76 branch points against 7.05 guesses): a node costs more than
-//! tdoku's there. A second call of the branch's choice at every node
+//! tdoku's there. Nor do mispredicted branches explain it as far as
+//! valgrind can tell: its branch model (a simple predictor, far from a
+//! real CPU's, on the `x86-64-v3` builds) counts 794 conditional branches
+//! and 65 mispredicted a serg solve for bitboard against tdoku's 1,621 and
+//! 163, and on the 1106 set 21,695 and 2,137 against 29,337 and 4,486. A second call of the branch's choice at every node
 //! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
 //! two 128-bit population counts each, is the largest part after the band
 //! steps (callgrind: band steps 41% of serg's instructions, the choice 17%,
