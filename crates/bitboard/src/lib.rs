@@ -346,6 +346,17 @@
 //! more slices of the 17-clue list (puzzles 20,001 to 22,000, and the
 //! last 2,000) 0.42 and 0.42.
 //!
+//! Both built for Intel's Xeons instead (`-march` and `target-cpu`
+//! `cascadelake`: AVX-512 without VBMI2, so the band steps keep their
+//! copy in four 256-bit registers; and `icelake-server`, the 512-bit form)
+//! and run on the same AMD EPYC (7 alternations), bitboard over tdoku on
+//! serg, 1106, the 1905 sample, top95, top1465 and 17-clue: `cascadelake`
+//! 0.87, 0.77, 0.69, 0.69, 0.60, 0.42 (tdoku's build for it is 3% to 6%
+//! slower than its native one here, bitboard's the same); `icelake-server`
+//! 0.89, 0.81, 0.72, 0.74, 0.61, 0.44. That is the code those CPUs would
+//! run, timed on this one: no Intel CPU has been measured since the
+//! figures in the README.
+//!
 //! So bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
 //! a quarter less on serg. On the forum-hardest sets its tree is a third
