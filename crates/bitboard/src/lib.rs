@@ -357,7 +357,7 @@
 //! run, timed on this one: no Intel CPU has been measured since the
 //! figures in the README.
 //!
-//! So bitboard does less work than tdoku on every set: about half on the
+//! By the table's instruction counts, bitboard does less work than tdoku on every set: about half on the
 //! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
 //! a quarter less on serg. On the forum-hardest sets its tree is a third
 //! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg its tree
@@ -377,7 +377,8 @@
 //! valgrind can tell: its branch model (a simple predictor, far from a
 //! real CPU's, on the `x86-64-v3` builds) counts 794 conditional branches
 //! and 65 mispredicted a serg solve for bitboard against tdoku's 1,621 and
-//! 163, and on the 1106 set 21,695 and 2,137 against 29,337 and 4,486. A second call of the branch's choice at every node
+//! 163, and on the 1106 set 21,695 and 2,137 against 29,337 and 4,486.
+//! A second call of the branch's choice at every node
 //! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
 //! two 128-bit population counts each, is the largest part after the band
 //! steps (callgrind: band steps 41% of serg's instructions, the choice 17%,
