@@ -351,8 +351,9 @@
 //! copy in four 256-bit registers; and `icelake-server`, the 512-bit form)
 //! and run on the same AMD EPYC (7 alternations), bitboard over tdoku on
 //! serg, 1106, the 1905 sample, top95, top1465 and 17-clue: `cascadelake`
-//! 0.87, 0.77, 0.69, 0.69, 0.60, 0.42 (tdoku's build for it is 3% to 6%
-//! slower than its native one here, bitboard's the same); `icelake-server`
+//! 0.87, 0.77, 0.69, 0.69, 0.60, 0.42 (alternated with the native builds
+//! on serg, top95, 1106 and 17-clue: tdoku's build for it 3% to 6%
+//! slower than its native one, bitboard's within 2%); `icelake-server`
 //! 0.89, 0.81, 0.72, 0.74, 0.61, 0.44. That is the code those CPUs would
 //! run, timed on this one: no Intel CPU has been measured since the
 //! figures in the README.
