@@ -206,24 +206,24 @@
 //! to 8.03, and on puzzles of other sets made to have several by removing a
 //! given (one chosen at random) by 5% to 23%: 2,000 17-clue puzzles, 17.81
 //! to 13.76; top1465, 13.22 to 11.82; top95, 14.29 to 13.26; 500 of the
-//! 1905 sample, 23.65 to 23.24; se-rated-2500 with two givens removed,
-//! 8.87 to 8.01. The textbook's advice is the other way round: the *least
+//! 1905 sample, 23.65 to 23.24; se-rated-2500 with two givens removed, 8.87
+//! to 8.01. The textbook's advice is the other way round: the *least
 //! constraining value* first (Russell and Norvig), which keeps the most
-//! options open, here the digit the fewest of the cell's 20 peers may
-//! take, takes serg to 10.98 nodes; it suits a search for one solution that must not fail, not
-//! one that wants to meet solutions and contradictions soon. Counting the
-//! cell's column as well (the digit's planes in the two other bands) gives
-//! 7.98 for about three times the instructions a branch. It is a rule of
-//! thumb, not a law: of serg's 2,000 it saves nodes on 681 and costs on 276
-//! (the rest alike), and of the two 9x9 puzzles of `puzzles/multiple.txt`
-//! one goes from 8 nodes to 35, the other from 15 to 12. The count costs
-//! about 28 instructions a branch point, paid on every set: 1.2% more on
-//! the 1106 set (367,644 to 371,874 a puzzle, `icount`), where the order
-//! saves nothing, and 1% to 2% more time on the forum-hardest sets; 3%
-//! fewer on serg (15,417 to 14,963), and about 1% less time (the two
-//! builds alternated with tdoku: 0.902 to 0.891 of its time; the table
-//! below has this build's 0.89 from another run, where the build before
-//! read 0.89 to 0.90 across runs).
+//! options open, here the digit the fewest of the cell's 20 peers may take,
+//! takes serg to 10.98 nodes; it suits a search for one solution that must
+//! not fail, not one that wants to meet solutions and contradictions soon.
+//! Counting the cell's column as well (the digit's planes in the two other
+//! bands) gives 7.98 for about three times the instructions a branch. It is
+//! a rule of thumb, not a law: of serg's 2,000 it saves nodes on 681 and
+//! costs on 276 (the rest alike), and of the two 9x9 puzzles of
+//! `puzzles/multiple.txt` one goes from 8 nodes to 35, the other from 15 to
+//! 12. The count costs about 28 instructions a branch point, paid on every
+//! set: 1.2% more on the 1106 set (367,644 to 371,874 a puzzle, `icount`),
+//! where the order saves nothing, and 1% to 2% more time on the
+//! forum-hardest sets; 3% fewer on serg (15,417 to 14,963), and about 1%
+//! less time (the two builds alternated with tdoku: 0.902 to 0.891 of its
+//! time; the table below has this build's 0.89 from another run, where the
+//! build before read 0.89 to 0.90 across runs).
 //!
 //! ## Every other shape
 //!
@@ -358,33 +358,33 @@
 //! run, timed on this one: no Intel CPU has been measured since the
 //! figures in the README.
 //!
-//! By the table's instruction counts, bitboard does less work than tdoku on every set: about half on the
-//! 17-clue puzzles and top95, a seventh less on the forum's 1106 hardest,
-//! a quarter less on serg. On the forum-hardest sets its tree is a third
-//! larger (branch points against tdoku's guesses) and its nodes cheaper. On serg its tree
-//! is a fifth smaller, and a solve is short enough that what lies around the search
+//! By the table's instruction counts, bitboard does less work than tdoku on
+//! every set: about half on the 17-clue puzzles and top95, a seventh less
+//! on the forum's 1106 hardest, a quarter less on serg. On the
+//! forum-hardest sets its tree is a third larger (branch points against
+//! tdoku's guesses) and its nodes cheaper. On serg its tree is a fifth
+//! smaller, and a solve is short enough that what lies around the search
 //! shows (callgrind, serg's first 200, instructions a solve): writing the
 //! givens into planes with the clash check, and entering the root, about
 //! 600; keeping the solution, about 700 (writing it out 240, the lab's copy
 //! of it with its two allocations 275, freeing them when the caller drops
-//! the outcome 175).
-//! The instruction count does not see what a CPU makes of the work: on a
-//! quiet Intel Xeon, earlier code doing 0.8 to 1.2 times tdoku's
-//! instructions took 1.0 to 1.75 times its time, tdoku's SIMD code running
-//! at more instructions per cycle; on serg above, 0.76 of tdoku's
+//! the outcome 175). The instruction count does not see what a CPU makes of
+//! the work: on a quiet Intel Xeon, earlier code doing 0.8 to 1.2 times
+//! tdoku's instructions took 1.0 to 1.75 times its time, tdoku's SIMD code
+//! running at more instructions per cycle; on serg above, 0.76 of tdoku's
 //! instructions still take 0.89 of its time, with a tree a fifth smaller
 //! (5.76 branch points against 7.05 guesses): a node costs more than
 //! tdoku's there. Nor do mispredicted branches explain it as far as
-//! valgrind can tell: its branch model (a simple predictor, far from a
-//! real CPU's, on the `x86-64-v3` builds) counts 794 conditional branches
-//! and 65 mispredicted a serg solve for bitboard against tdoku's 1,621 and
-//! 163, and on the 1106 set 21,695 and 2,137 against 29,337 and 4,486.
-//! A second call of the branch's choice at every node
-//! (measured so) adds 8% to serg's time: the walk over the bivalue cells,
-//! two 128-bit population counts each, is the largest part after the band
-//! steps (callgrind: band steps 41% of serg's instructions, the choice 17%,
-//! naked singles 13%, column claims 9%). `bitboard-configs` below searches
-//! tdoku's tree, at a higher cost per node.
+//! valgrind can tell: its branch model (a simple predictor, far from a real
+//! CPU's, on the `x86-64-v3` builds) counts 794 conditional branches and 65
+//! mispredicted a serg solve for bitboard against tdoku's 1,621 and 163,
+//! and on the 1106 set 21,695 and 2,137 against 29,337 and 4,486. A second
+//! call of the branch's choice at every node (measured so) adds 8% to
+//! serg's time: the walk over the bivalue cells, two 128-bit population
+//! counts each, is the largest part after the band steps (callgrind: band
+//! steps 41% of serg's instructions, the choice 17%, naked singles 13%,
+//! column claims 9%). `bitboard-configs` below searches tdoku's tree, at a
+//! higher cost per node.
 //!
 //! ## Branching on configurations: `bitboard-configs`
 //!
